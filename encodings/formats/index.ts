@@ -1,0 +1,43 @@
+// Format detection and dispatch. Each format is a small reader/writer module beside this one.
+import { PuzzleError, type Puzzle } from '../grid.ts';
+import type { Solution } from '../solution.ts';
+import { readJsonPuzzle, writeJsonPuzzle } from './json.ts';
+import { looksLikeText, readText, writeText } from './text.ts';
+
+export type FormatName = 'url' | 'loopy' | 'text' | 'pzprv3' | 'json';
+export const FORMAT_NAMES: readonly FormatName[] = ['url', 'loopy', 'text', 'pzprv3', 'json'];
+
+export interface ParsedPuzzle {
+  puzzle: Puzzle;
+  /** A solution carried by the input (pzprv3 answer, JSON "solution"), if any. */
+  solution?: Solution;
+  format: FormatName;
+}
+
+/** Reads a puzzle from text in any supported format, detected from its content. */
+export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) throw new PuzzleError(`${where}: empty input, no puzzle found`);
+  if (trimmed.startsWith('{')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch (error) {
+      throw new PuzzleError(`${where}: invalid JSON (${(error as Error).message})`);
+    }
+    return { ...readJsonPuzzle(value, where), format: 'json' };
+  }
+  if (looksLikeText(trimmed)) return { puzzle: readText(text, where), format: 'text' };
+  throw new PuzzleError(`${where}: not a recognised puzzle (expected a puzz.link URL, a Loopy game ID, a text grid, pzprv3 or JSON)`);
+}
+
+export function writePuzzle(puzzle: Puzzle, format: FormatName, solution?: Solution): string {
+  switch (format) {
+    case 'text':
+      return writeText(puzzle);
+    case 'json':
+      return writeJsonPuzzle(puzzle, solution);
+    default:
+      throw new PuzzleError(`format '${format}' cannot be written yet`);
+  }
+}

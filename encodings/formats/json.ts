@@ -1,0 +1,40 @@
+// JSON puzzles: {"rows": R, "cols": C, "clues": [[0-4 | null | "?", ...], ...]} (rows of cells),
+// optionally with "solution": the contract's solution object.
+import { makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
+import { solutionFromJson, solutionToJson, type Solution } from '../solution.ts';
+
+export interface PuzzleJson {
+  rows: number;
+  cols: number;
+  clues: (number | null | '?')[][];
+  solution?: ReturnType<typeof solutionToJson>;
+}
+
+export function readJsonPuzzle(value: unknown, where = 'input'): { puzzle: Puzzle; solution?: Solution } {
+  if (typeof value !== 'object' || value === null) throw new PuzzleError(`${where}: expected a JSON object with rows, cols, clues`);
+  const o = value as Record<string, unknown>;
+  if (typeof o.rows !== 'number' || typeof o.cols !== 'number') throw new PuzzleError(`${where}: "rows" and "cols" must be numbers`);
+  if (!Array.isArray(o.clues)) throw new PuzzleError(`${where}: "clues" must be an array of ${o.rows} rows`);
+  const rows = o.rows;
+  const cols = o.cols;
+  if (o.clues.length !== rows) throw new PuzzleError(`${where}: "clues" has ${o.clues.length} rows, expected ${rows}`);
+  const clues: Clue[] = [];
+  o.clues.forEach((row: unknown, r: number) => {
+    if (!Array.isArray(row) || row.length !== cols) throw new PuzzleError(`${where}: clues[${r}] must be an array of ${cols} cells`);
+    row.forEach((cell: unknown, c: number) => {
+      if (cell === null || cell === '?' || (typeof cell === 'number' && Number.isInteger(cell) && cell >= 0 && cell <= 4)) clues.push(cell as Clue);
+      else throw new PuzzleError(`${where}: clues[${r}][${c}] is ${JSON.stringify(cell)}, expected 0-4, null or "?"`);
+    });
+  });
+  const puzzle = makePuzzle(rows, cols, clues);
+  const solution = o.solution === undefined ? undefined : solutionFromJson(o.solution, `${where}: solution`);
+  return solution ? { puzzle, solution } : { puzzle };
+}
+
+export function writeJsonPuzzle(puzzle: Puzzle, solution?: Solution): string {
+  const clues: (number | null | '?')[][] = [];
+  for (let r = 0; r < puzzle.rows; r++) clues.push(puzzle.clues.slice(r * puzzle.cols, (r + 1) * puzzle.cols) as (number | null | '?')[]);
+  const out: PuzzleJson = { rows: puzzle.rows, cols: puzzle.cols, clues };
+  if (solution) out.solution = solutionToJson(solution);
+  return JSON.stringify(out) + '\n';
+}

@@ -1,0 +1,125 @@
+// A solution is the set of edges on the loop. In memory: one byte per edge (1 = on the loop);
+// on disk and on the command line: the contract's JSON form {rows, cols, h, v}.
+import { gridOf, PuzzleError, checkSize, type Grid } from './grid.ts';
+
+export interface Solution {
+  readonly rows: number;
+  readonly cols: number;
+  /** `on[edge]` is 1 when the edge is on the loop. */
+  readonly on: Uint8Array;
+}
+
+export interface SolutionJson {
+  rows: number;
+  cols: number;
+  h: string[];
+  v: string[];
+}
+
+export function solutionFromEdges(shape: { rows: number; cols: number }, onEdges: Iterable<number>): Solution {
+  const grid = gridOf(shape);
+  const on = new Uint8Array(grid.edgeCount);
+  for (const e of onEdges) {
+    if (!(e >= 0 && e < grid.edgeCount)) throw new RangeError(`edge ${e} is outside a ${shape.rows}x${shape.cols} grid`);
+    on[e] = 1;
+  }
+  return { rows: shape.rows, cols: shape.cols, on };
+}
+
+export function onEdges(solution: Solution): number[] {
+  const out: number[] = [];
+  solution.on.forEach((bit, e) => {
+    if (bit) out.push(e);
+  });
+  return out;
+}
+
+export function solutionToJson(solution: Solution): SolutionJson {
+  const grid = gridOf(solution);
+  const { rows: R, cols: C } = solution;
+  const h: string[] = [];
+  const v: string[] = [];
+  for (let r = 0; r <= R; r++) {
+    let row = '';
+    for (let c = 0; c < C; c++) row += solution.on[grid.horizontalEdge(r, c)] ? '1' : '0';
+    h.push(row);
+  }
+  for (let r = 0; r < R; r++) {
+    let row = '';
+    for (let c = 0; c <= C; c++) row += solution.on[grid.verticalEdge(r, c)] ? '1' : '0';
+    v.push(row);
+  }
+  return { rows: R, cols: C, h, v };
+}
+
+/** Reads the contract's solution JSON; throws PuzzleError saying what is wrong and where. */
+export function solutionFromJson(value: unknown, where = 'solution'): Solution {
+  if (typeof value !== 'object' || value === null) throw new PuzzleError(`${where}: expected a JSON object {rows, cols, h, v}`);
+  const o = value as Record<string, unknown>;
+  const rows = o.rows;
+  const cols = o.cols;
+  if (typeof rows !== 'number' || typeof cols !== 'number') throw new PuzzleError(`${where}: "rows" and "cols" must be numbers`);
+  checkSize(rows, cols, where);
+  const grid = gridOf({ rows, cols });
+  const on = new Uint8Array(grid.edgeCount);
+  const readLines = (key: 'h' | 'v', count: number, width: number, edgeAt: (r: number, c: number) => number) => {
+    const lines = o[key];
+    if (!Array.isArray(lines) || lines.length !== count) throw new PuzzleError(`${where}: "${key}" must be an array of ${count} strings`);
+    lines.forEach((line, r) => {
+      if (typeof line !== 'string' || line.length !== width) throw new PuzzleError(`${where}: ${key}[${r}] must be a string of ${width} characters '0'/'1'`);
+      for (let c = 0; c < width; c++) {
+        const ch = line[c];
+        if (ch !== '0' && ch !== '1') throw new PuzzleError(`${where}: ${key}[${r}][${c}] is '${ch}', expected '0' or '1'`);
+        if (ch === '1') on[edgeAt(r, c)] = 1;
+      }
+    });
+  };
+  readLines('h', rows + 1, cols, grid.horizontalEdge);
+  readLines('v', rows, cols + 1, grid.verticalEdge);
+  return { rows, cols, on };
+}
+
+/**
+ * Splits a set of on-edges into its connected pieces (each a list of edges), following shared vertices.
+ * Lazy back-ends use it to find the loops of a model that satisfies only degree and clue constraints.
+ */
+export function edgeComponents(grid: Grid, isOn: (edge: number) => boolean): number[][] {
+  const seen = new Uint8Array(grid.edgeCount);
+  const components: number[][] = [];
+  for (let start = 0; start < grid.edgeCount; start++) {
+    if (seen[start] || !isOn(start)) continue;
+    const component: number[] = [];
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const e = stack.pop()!;
+      component.push(e);
+      for (const f of grid.edgesTouchingEdge(e)) {
+        if (!seen[f] && isOn(f)) {
+          seen[f] = 1;
+          stack.push(f);
+        }
+      }
+    }
+    components.push(component);
+  }
+  return components;
+}
+
+/** The vertices touched by a set of edges. */
+export function verticesOfEdges(grid: Grid, edges: readonly number[]): number[] {
+  const set = new Set<number>();
+  for (const e of edges) for (const v of grid.verticesOfEdge(e)) set.add(v);
+  return [...set];
+}
+
+/** Edges with exactly one end vertex in the set: the cut around a vertex set. */
+export function edgesLeaving(grid: Grid, vertices: Iterable<number>): number[] {
+  const inside = new Set(vertices);
+  const out: number[] = [];
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const [a, b] = grid.verticesOfEdge(e);
+    if (inside.has(a) !== inside.has(b)) out.push(e);
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { getBackend } from '../../encodings/registry.ts';
+import { renderText } from '../../encodings/render.ts';
+import { solutionFromJson } from '../../encodings/solution.ts';
+import { UsageError } from '../errors.ts';
+import { readPuzzleArgument } from '../input.ts';
+import { solveWithBackend } from '../pipeline.ts';
+import { addSolveFlags, checkParams, solveOptionsFrom, type SolveFlags } from '../solve-options.ts';
+
+export const DEFAULT_BACKEND = 'cpsat-circuit';
+
+export function register(program: Command): void {
+  addSolveFlags(
+    program
+      .command('solve')
+      .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
+      .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
+      .option('--backend <id>', 'back-end to use (see `backends`)', DEFAULT_BACKEND)
+      .option('--json', 'print the result as one JSON object (status, unique, solution, backend, timeMs, stats)'),
+  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean }) => {
+    const { puzzle } = readPuzzleArgument(puzzleArg);
+    const options = solveOptionsFrom(flags);
+    const backend = await getBackend(flags.backend);
+    checkParams(backend, options.params);
+    const availability = await backend.available();
+    if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+    const presolver = flags.presolve ? await getBackend(flags.presolve) : undefined;
+    if (presolver && !presolver.presolve) throw new UsageError(`back-end '${presolver.name}' cannot presolve`);
+    await backend.prepare?.();
+    await presolver?.prepare?.();
+    const result = await solveWithBackend(backend, puzzle, { ...options, presolver });
+    if (flags.json) {
+      process.stdout.write(JSON.stringify(result) + '\n');
+    } else {
+      const solution = result.solution ? solutionFromJson(result.solution) : null;
+      if (solution) process.stdout.write(renderText(puzzle, solution));
+      const unique = result.unique === null ? '' : result.unique ? ', unique' : ', not unique';
+      process.stdout.write(`${result.status}${unique} (${backend.name}, ${result.timeMs.toFixed(1)} ms)${result.message ? `: ${result.message}` : ''}\n`);
+    }
+    process.exitCode = result.status === 'error' ? 1 : 0;
+  });
+}
