@@ -1,0 +1,192 @@
+// The seeded puzzle generator: draw a random single loop as the boundary of a random simply-connected
+// region of cells, write every clue, then remove clues while the puzzle keeps exactly one solution.
+// Pure apart from the uniqueness oracle it is given; the same seed and a correct oracle give the same
+// puzzles on any machine (pure-rand's xoroshiro128+ is specified bit for bit).
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { gridOf, makePuzzle, type Clue, type Puzzle } from '../encodings/grid.ts';
+import { solutionFromEdges, type Solution } from '../encodings/solution.ts';
+import { verify } from '../encodings/verify.ts';
+
+/** Difficulty levels, weakest first; a puzzle's level is the weakest deduction that solves it. */
+export const LEVELS = ['basic', 'corners', 'trial', 'search'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface OracleAnswer {
+  /** True when the puzzle has exactly one solution. */
+  unique: boolean;
+  /** The weakest deduction level that solves it, when the oracle can tell. */
+  level?: Level;
+}
+
+/** Decides uniqueness (and, if it can, the level) of a puzzle. Must be exact: a wrong 'unique' breaks the set. */
+export type UniquenessOracle = (puzzle: Puzzle) => Promise<OracleAnswer>;
+
+export interface GenerateOptions {
+  rows: number;
+  cols: number;
+  seed: number;
+  /** Which puzzle of the sequence (0-based); each index has its own random stream. */
+  index: number;
+  /** The highest level accepted while removing clues (undefined: any level). */
+  maxLevel?: Level;
+}
+
+export interface GeneratedPuzzle {
+  puzzle: Puzzle;
+  solution: Solution;
+  level?: Level;
+  /** Oracle calls made. */
+  checks: number;
+}
+
+/** A small random source with the few draws the generator needs. */
+export class Random {
+  private readonly generator: RandomGenerator;
+  /** Several seeds (seed, rows, cols, index) are hashed into one, so each puzzle has its own stream. */
+  constructor(...seeds: number[]) {
+    let h = 0x2545f491;
+    for (const s of seeds) {
+      h = Math.imul(h ^ (s | 0), 0x9e3779b1);
+      h ^= h >>> 15;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+    }
+    this.generator = xoroshiro128plus(h | 0);
+  }
+  /** A whole number in [min, max]. */
+  int(min: number, max: number): number {
+    return uniformInt(this.generator, min, max);
+  }
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
+  }
+}
+
+/** The edges between inside and outside cells (the grid's border counts as outside). */
+export function boundaryEdges(rows: number, cols: number, inside: Uint8Array): number[] {
+  const grid = gridOf({ rows, cols });
+  const edges: number[] = [];
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const cells = grid.cellsBesideEdge(e);
+    const a = inside[cells[0]];
+    const b = cells.length > 1 ? inside[cells[1]] : 0;
+    if (a !== b) edges.push(e);
+  }
+  return edges;
+}
+
+/**
+ * Grows a random region from one cell, adding neighbouring cells while its boundary stays one simple loop
+ * (no hole, no two cells touching only at a corner). Returns the loop as a solution.
+ */
+export function randomLoop(rows: number, cols: number, random: Random): Solution {
+  const grid = gridOf({ rows, cols });
+  const blank = makePuzzle(rows, cols, new Array<Clue>(grid.cellCount).fill(null));
+  const inside = new Uint8Array(grid.cellCount);
+  inside[random.int(0, grid.cellCount - 1)] = 1;
+  if (grid.cellCount === 1) return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
+  // Aim for 30-65% of the cells inside (at least one cell, never all of a grid wider than one cell).
+  const target = Math.max(1, Math.min(grid.cellCount - 1, Math.round((grid.cellCount * random.int(30, 65)) / 100)));
+  let size = 1;
+  let stalled = 0;
+  const neighbours = (cell: number): number[] => {
+    const [r, c] = grid.cellPosition(cell);
+    const out: number[] = [];
+    if (r > 0) out.push(grid.cell(r - 1, c));
+    if (r < rows - 1) out.push(grid.cell(r + 1, c));
+    if (c > 0) out.push(grid.cell(r, c - 1));
+    if (c < cols - 1) out.push(grid.cell(r, c + 1));
+    return out;
+  };
+  while (size < target && stalled < 4) {
+    const frontier: number[] = [];
+    for (let cell = 0; cell < grid.cellCount; cell++) {
+      if (!inside[cell] && neighbours(cell).some((n) => inside[n])) frontier.push(cell);
+    }
+    random.shuffle(frontier);
+    // Prefer cells touching the region on one side only: the region grows arms, the loop winds.
+    const touching = (cell: number) => neighbours(cell).filter((n) => inside[n]).length;
+    frontier.sort((a, b) => Math.min(touching(a), 2) - Math.min(touching(b), 2));
+    let added = 0;
+    for (const cell of frontier) {
+      if (size >= target) break;
+      inside[cell] = 1;
+      if (verify(blank, solutionFromEdges(blank, boundaryEdges(rows, cols, inside))).valid) {
+        size++;
+        added++;
+        if (random.int(0, 3) === 0) break; // re-draw the frontier now and then so the region grows unevenly
+      } else {
+        inside[cell] = 0;
+      }
+    }
+    stalled = added === 0 ? stalled + 1 : 0;
+  }
+  return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
+}
+
+/** Every cell's clue for a loop. */
+export function fullClues(solution: Solution): Clue[] {
+  const grid = gridOf(solution);
+  const clues: Clue[] = [];
+  for (let cell = 0; cell < grid.cellCount; cell++) {
+    let count = 0;
+    for (const e of grid.edgesOfCell(cell)) count += solution.on[e];
+    clues.push(count as Clue);
+  }
+  return clues;
+}
+
+const levelRank = (level: Level | undefined) => (level === undefined ? LEVELS.length : LEVELS.indexOf(level));
+
+/**
+ * Generates one puzzle: a random loop, all clues, then clues removed in a random order while the oracle
+ * says the puzzle stays unique (and no harder than maxLevel). Removal goes in batches that double after a
+ * success and halve after a failure; a single clue whose removal fails is kept. The result is minimal
+ * for that order: no remaining clue can be removed alone.
+ */
+export async function generatePuzzle(options: GenerateOptions, oracle: UniquenessOracle): Promise<GeneratedPuzzle> {
+  const { rows, cols } = options;
+  const random = new Random(options.seed, rows, cols, options.index);
+  const solution = randomLoop(rows, cols, random);
+  const clues = fullClues(solution);
+  const order = random.shuffle([...clues.keys()]);
+  let checks = 0;
+  let level: Level | undefined;
+
+  const accepts = async (candidate: Clue[]): Promise<OracleAnswer | null> => {
+    checks++;
+    const answer = await oracle(makePuzzle(rows, cols, candidate));
+    if (!answer.unique) return null;
+    if (options.maxLevel && levelRank(answer.level) > levelRank(options.maxLevel)) return null;
+    return answer;
+  };
+  const first = await accepts(clues);
+  if (!first) throw new Error(`internal: the fully clued ${rows}x${cols} puzzle was not accepted by the oracle`);
+  level = first.level;
+
+  let batch = Math.max(1, Math.floor(order.length / 8));
+  let at = 0;
+  while (at < order.length) {
+    const take = order.slice(at, at + batch);
+    const candidate = [...clues];
+    for (const cell of take) candidate[cell] = null;
+    const answer = await accepts(candidate);
+    if (answer) {
+      for (const cell of take) clues[cell] = null;
+      level = answer.level;
+      at += take.length;
+      batch = Math.min(batch * 2, Math.max(1, order.length - at));
+    } else if (take.length > 1) {
+      batch = Math.max(1, Math.floor(take.length / 2));
+    } else {
+      at += 1; // this clue stays
+    }
+  }
+  return { puzzle: makePuzzle(rows, cols, clues), solution, level, checks };
+}
