@@ -1,0 +1,93 @@
+// Running the generator: a uniqueness oracle from a back-end, progress on stderr, puzzles out.
+import type { Backend } from '../encodings/backend.ts';
+import { clueCount, type Puzzle } from '../encodings/grid.ts';
+import { listBackends } from '../encodings/registry.ts';
+import { generatePuzzle, LEVELS, type GeneratedPuzzle, type Level, type OracleAnswer, type UniquenessOracle } from '../datasets/generator.ts';
+import { solveWithBackend } from './pipeline.ts';
+
+/** Oracle back-ends in order of preference: the deduction back-end also grades difficulty. */
+export const ORACLE_PREFERENCE = ['rules', 'cpsat-circuit', 'sat-lazy', 'z3-lazy'];
+
+export async function pickOracleBackend(name?: string): Promise<Backend> {
+  const all = await listBackends();
+  const candidates = name ? all.filter((b) => b.name === name) : ORACLE_PREFERENCE.map((n) => all.find((b) => b.name === n)).filter((b): b is Backend => !!b);
+  if (name && candidates.length === 0) throw new Error(`unknown back-end '${name}'`);
+  for (const backend of candidates) {
+    if ((await backend.available()).available) return backend;
+  }
+  throw new Error(`no back-end can check uniqueness here (tried ${candidates.map((b) => b.name).join(', ') || 'none'})`);
+}
+
+export interface OracleCounters {
+  calls: number;
+  timeouts: number;
+}
+
+/**
+ * An exact oracle from a back-end. A check that times out counts as "not unique" (the clue is kept), which
+ * keeps every output puzzle unique but can make the output depend on machine speed; the count is reported.
+ */
+export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters): Promise<UniquenessOracle> {
+  await backend.prepare?.();
+  return async (puzzle: Puzzle): Promise<OracleAnswer> => {
+    counters.calls++;
+    const result = await solveWithBackend(backend, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
+    if (result.status === 'solved') {
+      const level = typeof result.stats.level === 'string' && (LEVELS as readonly string[]).includes(result.stats.level) ? (result.stats.level as Level) : undefined;
+      return { unique: result.unique === true, level };
+    }
+    if (result.status === 'timeout') {
+      counters.timeouts++;
+      return { unique: false };
+    }
+    throw new Error(`uniqueness check by ${backend.name} failed: ${result.status}${result.message ? ` (${result.message})` : ''}`);
+  };
+}
+
+export type Difficulty = 'any' | 'easy' | 'medium' | 'hard';
+export const DIFFICULTIES: readonly Difficulty[] = ['any', 'easy', 'medium', 'hard'];
+
+/**
+ * Difficulty by deduction level (needs an oracle that reports one, i.e. the rules back-end):
+ * easy = basic rules suffice, medium = corner rules needed, hard = trial or search needed.
+ * Without levels, by clue density of the minimal puzzle: easy >= 45%, medium 33-45%, hard < 33% of cells clued.
+ */
+export function difficultyOf(generated: GeneratedPuzzle): Exclude<Difficulty, 'any'> {
+  const level = generated.level;
+  if (level) return level === 'basic' ? 'easy' : level === 'corners' ? 'medium' : 'hard';
+  const density = clueCount(generated.puzzle) / (generated.puzzle.rows * generated.puzzle.cols);
+  return density >= 0.45 ? 'easy' : density >= 0.33 ? 'medium' : 'hard';
+}
+
+export interface GenerateRun {
+  rows: number;
+  cols: number;
+  count: number;
+  seed: number;
+  difficulty: Difficulty;
+  oracle: UniquenessOracle;
+  /** Attempts per puzzle to reach the asked difficulty before taking the last one. */
+  attempts?: number;
+  onPuzzle?: (index: number, generated: GeneratedPuzzle, difficulty: string) => void;
+}
+
+export async function generateSet(run: GenerateRun): Promise<{ generated: GeneratedPuzzle; difficulty: string; attempts: number }[]> {
+  const out: { generated: GeneratedPuzzle; difficulty: string; attempts: number }[] = [];
+  const maxLevel: Level | undefined = run.difficulty === 'easy' ? 'basic' : run.difficulty === 'medium' ? 'corners' : undefined;
+  const attempts = run.difficulty === 'any' ? 1 : (run.attempts ?? 12);
+  for (let index = 0; index < run.count; index++) {
+    let generated: GeneratedPuzzle | undefined;
+    let difficulty = '';
+    let tried = 0;
+    // Attempt k of puzzle i uses stream index i + k * 1_000_003, so puzzle i never depends on --count.
+    while (tried < attempts) {
+      generated = await generatePuzzle({ rows: run.rows, cols: run.cols, seed: run.seed, index: index + tried * 1_000_003, maxLevel }, run.oracle);
+      tried++;
+      difficulty = difficultyOf(generated);
+      if (run.difficulty === 'any' || difficulty === run.difficulty) break;
+    }
+    run.onPuzzle?.(index, generated!, difficulty);
+    out.push({ generated: generated!, difficulty, attempts: tried });
+  }
+  return out;
+}
