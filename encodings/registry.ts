@@ -1,7 +1,7 @@
 // Back-ends are discovered: every module in encodings/backends/ whose default export is a Backend.
 // Adding a back-end is adding one file there. Modules must load their solver libraries lazily
 // (in prepare/solve), so that listing back-ends stays cheap.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { Backend } from './backend.ts';
 
 const directory = new URL('./backends/', import.meta.url);
@@ -15,7 +15,7 @@ function isBackend(value: unknown): value is Backend {
 /** All back-ends, sorted by name. */
 export function listBackends(): Promise<Backend[]> {
   cache ??= (async () => {
-    const files = readdirSync(directory).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('_')).sort();
+    const files = (existsSync(directory) ? readdirSync(directory) : []).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('_')).sort();
     const backends: Backend[] = [];
     for (const file of files) {
       const module = (await import(new URL(file, directory).href)) as { default?: unknown };
