@@ -3,6 +3,12 @@ import { PuzzleError, type Puzzle } from '../grid.ts';
 import type { Solution } from '../solution.ts';
 import { readJsonPuzzle, writeJsonPuzzle } from './json.ts';
 import { looksLikeText, readText, writeText } from './text.ts';
+import { looksLikeUrl, readUrl, writeUrl } from './url.ts';
+import { looksLikeLoopy, readLoopy, writeLoopy } from './loopy.ts';
+import { looksLikePzprv3, readPzprv3, writePzprv3 } from './pzprv3.ts';
+import { looksLikeJanko, looksLikeLpl } from './collections.ts';
+
+export { readJankoPuzzles, readJankoSolutions, readLpl, looksLikeJanko, looksLikeLpl, type CollectionEntry } from './collections.ts';
 
 export type FormatName = 'url' | 'loopy' | 'text' | 'pzprv3' | 'json';
 export const FORMAT_NAMES: readonly FormatName[] = ['url', 'loopy', 'text', 'pzprv3', 'json'];
@@ -18,7 +24,7 @@ export interface ParsedPuzzle {
 export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
   const trimmed = text.trim();
   if (trimmed.length === 0) throw new PuzzleError(`${where}: empty input, no puzzle found`);
-  if (trimmed.startsWith('{')) {
+  if (trimmed.startsWith('{') && !looksLikeJanko(trimmed)) {
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
@@ -27,7 +33,11 @@ export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
     }
     return { ...readJsonPuzzle(value, where), format: 'json' };
   }
+  if (looksLikePzprv3(trimmed)) return { ...readPzprv3(trimmed, where), format: 'pzprv3' };
+  if (looksLikeUrl(trimmed)) return { puzzle: readUrl(trimmed, where), format: 'url' };
+  if (looksLikeLoopy(trimmed)) return { puzzle: readLoopy(trimmed, where), format: 'loopy' };
   if (looksLikeText(trimmed)) return { puzzle: readText(text, where), format: 'text' };
+  if (looksLikeJanko(trimmed) || looksLikeLpl(trimmed)) throw new PuzzleError(`${where}: this is a collection of puzzles (janko JSON or LPL); use it as a bench --dataset`);
   throw new PuzzleError(`${where}: not a recognised puzzle (expected a puzz.link URL, a Loopy game ID, a text grid, pzprv3 or JSON)`);
 }
 
@@ -37,7 +47,11 @@ export function writePuzzle(puzzle: Puzzle, format: FormatName, solution?: Solut
       return writeText(puzzle);
     case 'json':
       return writeJsonPuzzle(puzzle, solution);
-    default:
-      throw new PuzzleError(`format '${format}' cannot be written yet`);
+    case 'url':
+      return writeUrl(puzzle);
+    case 'loopy':
+      return writeLoopy(puzzle);
+    case 'pzprv3':
+      return writePzprv3(puzzle, solution);
   }
 }

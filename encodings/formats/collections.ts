@@ -1,0 +1,104 @@
+// Collection readers: the janko.at JSON (puzzles and published solutions) and the LPL text files.
+import { gridOf, makePuzzle, PuzzleError, type Puzzle } from '../grid.ts';
+import { solutionFromEdges, type Solution } from '../solution.ts';
+import { readText } from './text.ts';
+
+export interface CollectionEntry {
+  id: string;
+  puzzle: Puzzle;
+  /** Where the puzzle comes from, when the collection says. */
+  source?: string;
+}
+
+function parseJson(text: string, where: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    throw new PuzzleError(`${where}: invalid JSON (${(error as Error).message})`);
+  }
+}
+
+export function looksLikeJanko(text: string): boolean {
+  return /^\s*\{\s*"(puzzles|solutions)"\s*:/.test(text);
+}
+
+/** `{"puzzles": {id: {"id", "problem": "R C\n<rows of '-' or 0-3>"}}}` */
+export function readJankoPuzzles(text: string, where = 'janko puzzles'): CollectionEntry[] {
+  const root = parseJson(text, where).puzzles as Record<string, { problem?: unknown; source?: unknown }> | undefined;
+  if (!root || typeof root !== 'object') throw new PuzzleError(`${where}: no "puzzles" object`);
+  return Object.entries(root).map(([id, entry]) => {
+    if (typeof entry?.problem !== 'string') throw new PuzzleError(`${where}: puzzle ${id} has no "problem" text`);
+    const puzzle = readText(entry.problem, `${where}: ${id}`);
+    return typeof entry.source === 'string' && entry.source ? { id, puzzle, source: entry.source } : { id, puzzle };
+  });
+}
+
+/**
+ * `{"solutions": {id: {"solution": "R C\n<rows of 'x' inside / '-' outside>"}}}`: the loop is the boundary
+ * between inside and outside cells, the grid's border counting as outside.
+ */
+export function readJankoSolutions(text: string, where = 'janko solutions'): Map<string, Solution> {
+  const root = parseJson(text, where).solutions as Record<string, { solution?: unknown }> | undefined;
+  if (!root || typeof root !== 'object') throw new PuzzleError(`${where}: no "solutions" object`);
+  const out = new Map<string, Solution>();
+  for (const [id, entry] of Object.entries(root)) {
+    if (typeof entry?.solution !== 'string') throw new PuzzleError(`${where}: solution ${id} has no "solution" text`);
+    out.set(id, shadingToLoop(entry.solution, `${where}: ${id}`));
+  }
+  return out;
+}
+
+export function shadingToLoop(text: string, where: string): Solution {
+  const lines = text.trim().split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const header = /^(\d+)\s+(\d+)$/.exec(lines[0] ?? '');
+  if (!header) throw new PuzzleError(`${where}: expected an "R C" header line`);
+  const rows = Number(header[1]);
+  const cols = Number(header[2]);
+  const grid = gridOf({ rows, cols });
+  const body = lines.slice(1);
+  if (body.length !== rows) throw new PuzzleError(`${where}: ${body.length} shading rows, expected ${rows}`);
+  const inside = new Uint8Array(grid.cellCount);
+  body.forEach((line, r) => {
+    const tokens = line.split(/\s+/);
+    if (tokens.length !== cols) throw new PuzzleError(`${where}: shading row ${r + 1} has ${tokens.length} cells, expected ${cols}`);
+    tokens.forEach((t, c) => {
+      if (t !== 'x' && t !== '-') throw new PuzzleError(`${where}: shading row ${r + 1}, column ${c + 1}: '${t}' is not 'x' or '-'`);
+      inside[grid.cell(r, c)] = t === 'x' ? 1 : 0;
+    });
+  });
+  const edges: number[] = [];
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const cells = grid.cellsBesideEdge(e);
+    const a = inside[cells[0]];
+    const b = cells.length > 1 ? inside[cells[1]] : 0;
+    if (a !== b) edges.push(e);
+  }
+  return solutionFromEdges({ rows, cols }, edges);
+}
+
+export function looksLikeLpl(text: string): boolean {
+  return /^Table\s+\d+/m.test(text);
+}
+
+/** LPL: blocks of `Table <n> <source>`, then `R C`, then R rows of space-separated '.' or 0-3. */
+export function readLpl(text: string, where = 'LPL file'): CollectionEntry[] {
+  const lines = text.split(/\r?\n/);
+  const out: CollectionEntry[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^Table\s+(\d+)\s*(.*)$/.exec(lines[i].trim());
+    if (!m) continue;
+    let j = i + 1;
+    while (j < lines.length && !lines[j].trim()) j++;
+    const header = /^(\d+)\s+(\d+)$/.exec(lines[j]?.trim() ?? '');
+    if (!header) throw new PuzzleError(`${where}:${j + 1}: expected "R C" after Table ${m[1]}`);
+    const rows = Number(header[1]);
+    const block = lines.slice(j, j + 1 + rows).join('\n');
+    const puzzle = readText(block, `${where}:${j + 1}`);
+    const source = m[2].trim();
+    out.push(source ? { id: `Table ${m[1]}`, puzzle, source } : { id: `Table ${m[1]}`, puzzle });
+    i = j + rows;
+  }
+  if (out.length === 0) throw new PuzzleError(`${where}: no "Table N" puzzles found`);
+  return out;
+}
+

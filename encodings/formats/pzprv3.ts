@@ -1,0 +1,88 @@
+// pzprjs's file format for Slitherlink: "pzprv3", "slither", ROWS, COLS, ROWS lines of clues ('.' blank,
+// '-' an unknown '?'), then the answer on the edges: ROWS lines of COLS+1 vertical edges and ROWS+1 lines
+// of COLS horizontal edges ('1' line, '-1' cross, '0' nothing).
+import { checkSize, gridOf, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
+import type { Solution } from '../solution.ts';
+
+export function looksLikePzprv3(text: string): boolean {
+  return /^pzprv3(\.\d+)?\s*$/m.test(text.split(/\r?\n/, 1)[0] ?? '');
+}
+
+export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzle; solution?: Solution } {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  let at = 0;
+  const next = (what: string): string => {
+    while (at < lines.length && lines[at] === '') at++;
+    if (at >= lines.length) throw new PuzzleError(`${where}: ends early, expected ${what}`);
+    return lines[at++];
+  };
+  if (!/^pzprv3/.test(next('"pzprv3"'))) throw new PuzzleError(`${where}:1: not a pzprv3 file`);
+  const pid = next('the puzzle type');
+  if (pid !== 'slither' && pid !== 'slitherlink') throw new PuzzleError(`${where}:${at}: puzzle type '${pid}' is not Slitherlink`);
+  const rowsText = next('the row count');
+  const colsText = next('the column count');
+  if (!/^\d+$/.test(rowsText) || !/^\d+$/.test(colsText)) throw new PuzzleError(`${where}:${at}: size '${rowsText} ${colsText}' is not two whole numbers`);
+  const rows = Number(rowsText);
+  const cols = Number(colsText);
+  checkSize(rows, cols, where);
+  const clues: Clue[] = [];
+  for (let r = 0; r < rows; r++) {
+    const line = next(`clue row ${r + 1}`);
+    const tokens = line.split(/\s+/);
+    if (tokens.length !== cols) throw new PuzzleError(`${where}:${at}: clue row ${r + 1} has ${tokens.length} cells, expected ${cols}`);
+    tokens.forEach((t, c) => {
+      if (t === '.') clues.push(null);
+      else if (t === '-') clues.push('?');
+      else if (/^[0-4]$/.test(t)) clues.push(Number(t) as Clue);
+      else throw new PuzzleError(`${where}:${at}: clue row ${r + 1}, column ${c + 1}: '${t}' is not 0-4, '.' or '-'`);
+    });
+  }
+  const puzzle = makePuzzle(rows, cols, clues);
+  while (at < lines.length && lines[at] === '') at++;
+  if (at >= lines.length) return { puzzle };
+  const grid = gridOf(puzzle);
+  const on = new Uint8Array(grid.edgeCount);
+  let any = false;
+  const readEdges = (count: number, width: number, edgeAt: (r: number, c: number) => number, what: string) => {
+    for (let r = 0; r < count; r++) {
+      const line = next(`${what} row ${r + 1}`);
+      const tokens = line.split(/\s+/);
+      if (tokens.length !== width) throw new PuzzleError(`${where}:${at}: ${what} row ${r + 1} has ${tokens.length} entries, expected ${width}`);
+      tokens.forEach((t, c) => {
+        if (!/^-?\d+$/.test(t)) throw new PuzzleError(`${where}:${at}: ${what} row ${r + 1}, entry ${c + 1}: '${t}' is not a number`);
+        if (Number(t) > 0) {
+          on[edgeAt(r, c)] = 1;
+          any = true;
+        }
+      });
+    }
+  };
+  readEdges(rows, cols + 1, grid.verticalEdge, 'vertical edge');
+  readEdges(rows + 1, cols, grid.horizontalEdge, 'horizontal edge');
+  return any ? { puzzle, solution: { rows, cols, on } } : { puzzle };
+}
+
+export function writePzprv3(puzzle: Puzzle, solution?: Solution): string {
+  const grid = gridOf(puzzle);
+  const lines = ['pzprv3', 'slither', String(puzzle.rows), String(puzzle.cols)];
+  for (let r = 0; r < puzzle.rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < puzzle.cols; c++) {
+      const clue = puzzle.clues[grid.cell(r, c)];
+      row.push(clue === null ? '.' : clue === '?' ? '-' : String(clue));
+    }
+    lines.push(row.join(' ') + ' ');
+  }
+  const edge = (e: number) => (solution && solution.on[e] ? '1' : '0');
+  for (let r = 0; r < puzzle.rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c <= puzzle.cols; c++) row.push(edge(grid.verticalEdge(r, c)));
+    lines.push(row.join(' ') + ' ');
+  }
+  for (let r = 0; r <= puzzle.rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < puzzle.cols; c++) row.push(edge(grid.horizontalEdge(r, c)));
+    lines.push(row.join(' ') + ' ');
+  }
+  return lines.join('\n') + '\n';
+}
