@@ -55,7 +55,11 @@ export function shadingToLoop(text: string, where: string): Solution {
   const rows = Number(header[1]);
   const cols = Number(header[2]);
   const grid = gridOf({ rows, cols });
-  const body = lines.slice(1);
+  // A few janko entries carry trailing text ("[solution]" and the grid again, "unit 27"): the answer is
+  // the first run of shading rows after the header.
+  let end = 1;
+  while (end < lines.length && /^[x-](\s+[x-])*$/.test(lines[end])) end++;
+  const body = lines.slice(1, end);
   if (body.length !== rows) throw new PuzzleError(`${where}: ${body.length} shading rows, expected ${rows}`);
   const inside = new Uint8Array(grid.cellCount);
   body.forEach((line, r) => {
@@ -80,8 +84,12 @@ export function looksLikeLpl(text: string): boolean {
   return /^Table\s+\d+/m.test(text);
 }
 
-/** LPL: blocks of `Table <n> <source>`, then `R C`, then R rows of space-separated '.' or 0-3. */
-export function readLpl(text: string, where = 'LPL file'): CollectionEntry[] {
+/**
+ * LPL: blocks of `Table <n> <source>`, then `R C`, then R rows of space-separated '.' or 0-3.
+ * A malformed block (slitherlink1.txt's Table 111 has 9 rows under a 10x10 header) is skipped and listed
+ * in `skipped`; without that list it is an error.
+ */
+export function readLpl(text: string, where = 'LPL file', skipped?: { id: string; reason: string }[]): CollectionEntry[] {
   const lines = text.split(/\r?\n/);
   const out: CollectionEntry[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -91,12 +99,19 @@ export function readLpl(text: string, where = 'LPL file'): CollectionEntry[] {
     while (j < lines.length && !lines[j].trim()) j++;
     const header = /^(\d+)\s+(\d+)$/.exec(lines[j]?.trim() ?? '');
     if (!header) throw new PuzzleError(`${where}:${j + 1}: expected "R C" after Table ${m[1]}`);
-    const rows = Number(header[1]);
-    const block = lines.slice(j, j + 1 + rows).join('\n');
-    const puzzle = readText(block, `${where}:${j + 1}`);
+    let end = j + 1;
+    while (end < lines.length && lines[end].trim() && !/^Table\s/.test(lines[end].trim())) end++;
+    const block = lines.slice(j, end).join('\n');
+    const id = `Table ${m[1]}`;
     const source = m[2].trim();
-    out.push(source ? { id: `Table ${m[1]}`, puzzle, source } : { id: `Table ${m[1]}`, puzzle });
-    i = j + rows;
+    try {
+      const puzzle = readText(block, `${where}:${j + 1}`);
+      out.push(source ? { id, puzzle, source } : { id, puzzle });
+    } catch (error) {
+      if (!skipped || !(error instanceof PuzzleError)) throw error;
+      skipped.push({ id, reason: error.message });
+    }
+    i = Math.max(i, end - 1);
   }
   if (out.length === 0) throw new PuzzleError(`${where}: no "Table N" puzzles found`);
   return out;

@@ -4,7 +4,8 @@ import { renderText } from '../../encodings/render.ts';
 import { solutionFromJson } from '../../encodings/solution.ts';
 import { UsageError } from '../errors.ts';
 import { readPuzzleArgument } from '../input.ts';
-import { solveWithBackend } from '../pipeline.ts';
+import { solveWithBackend, type RunResult } from '../pipeline.ts';
+import { Worker } from '../worker-pool.ts';
 import { addSolveFlags, checkParams, solveOptionsFrom, type SolveFlags } from '../solve-options.ts';
 
 export const DEFAULT_BACKEND = 'cpsat-circuit';
@@ -16,8 +17,9 @@ export function register(program: Command): void {
       .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
       .option('--backend <id>', 'back-end to use (see `backends`)', DEFAULT_BACKEND)
-      .option('--json', 'print the result as one JSON object (status, unique, solution, backend, timeMs, stats)'),
-  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean }) => {
+      .option('--json', 'print the result as one JSON object (status, unique, solution, backend, timeMs, stats)')
+      .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
+  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean; inProcess?: boolean }) => {
     const { puzzle } = readPuzzleArgument(puzzleArg);
     const options = solveOptionsFrom(flags);
     const backend = await getBackend(flags.backend);
@@ -26,9 +28,20 @@ export function register(program: Command): void {
     if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
     const presolver = flags.presolve ? await getBackend(flags.presolve) : undefined;
     if (presolver && !presolver.presolve) throw new UsageError(`back-end '${presolver.name}' cannot presolve`);
-    await backend.prepare?.();
-    await presolver?.prepare?.();
-    const result = await solveWithBackend(backend, puzzle, { ...options, presolver });
+    let result: RunResult;
+    if (flags.inProcess) {
+      await backend.prepare?.();
+      await presolver?.prepare?.();
+      result = await solveWithBackend(backend, puzzle, { ...options, presolver });
+    } else {
+      // A worker process, killed if it overruns: synchronous solvers cannot stop themselves.
+      const worker = new Worker(backend.name, presolver?.name);
+      try {
+        result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
+      } finally {
+        worker.kill();
+      }
+    }
     if (flags.json) {
       process.stdout.write(JSON.stringify(result) + '\n');
     } else {
