@@ -1,16 +1,22 @@
 // A one-line progress indicator on stderr: redrawn in place on a terminal, plain lines otherwise.
 export class Progress {
-  private done_ = 0;
+  private done_: number;
+  private ticked = 0;
   private readonly started = Date.now();
   private readonly tty = Boolean(process.stderr.isTTY);
-  constructor(private readonly label: string, private readonly total: number) {}
+  /** `already` counts work done before this process started (a resumed run); it does not feed the ETA. */
+  constructor(private readonly label: string, private readonly total: number, already = 0) {
+    this.done_ = already;
+  }
 
-  tick(detail = ''): void {
+  /** One more done. `status` stays on a terminal line; `detail` is shown too (and logged when not a TTY). */
+  tick(status = '', detail = ''): void {
     this.done_++;
+    this.ticked++;
     const elapsed = (Date.now() - this.started) / 1000;
-    const eta = this.done_ < this.total ? ` eta ${formatSeconds((elapsed / this.done_) * (this.total - this.done_))}` : '';
-    const line = `${this.label}: ${this.done_}/${this.total}${eta}${detail ? `  ${detail}` : ''}`;
-    if (this.tty) process.stderr.write(`\r\x1b[K${line}`);
+    const eta = this.done_ < this.total ? ` eta ${formatSeconds((elapsed / this.ticked) * (this.total - this.done_))}` : '';
+    const line = `${this.label}: ${this.done_}/${this.total}${eta}${status ? `  ${status}` : ''}${detail ? `  ${detail}` : ''}`;
+    if (this.tty) process.stderr.write(`\r\x1b[K${line.slice(0, (process.stderr.columns ?? 100) - 1)}`);
     else process.stderr.write(`${line}\n`);
   }
 

@@ -37,4 +37,6 @@ export interface RunRecord {
   stats: Stats;
   /** The solution's edges as the contract's h/v strings joined by '/', for agreement checks; '' if none. */
   solution_key: string;
+  /** The puzzle as a puzz.link URL, so reports can draw it. */
+  puzzle: string;
 }
