@@ -1,0 +1,63 @@
+// report.html: one self-contained file (vega, vega-lite and vega-embed inlined) that opens offline from disk.
+import { readFileSync } from 'node:fs';
+import type { ChartSpec } from './specs.ts';
+import type { SummaryRow } from './summary.ts';
+
+const lib = (path: string) => readFileSync(new URL(`../node_modules/${path}`, import.meta.url), 'utf8').replace(/<\/script/gi, '<\\/script');
+
+export interface HtmlReport {
+  title: string;
+  charts: ChartSpec[];
+  summary: SummaryRow[];
+  timeoutMs: number;
+  run: Record<string, unknown>;
+  disagreements: { instance: string; kind: string; detail: string }[];
+  pictures: { instance: string; backend: string; timeMs: number; svg: string }[];
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
+
+export function reportHtml(report: HtmlReport): string {
+  const machine = (report.run.machine ?? {}) as Record<string, unknown>;
+  const software = (report.run.software ?? {}) as Record<string, unknown>;
+  const summary = report.summary.map((r) => `<tr${r.sizeClass === 'all' ? ' class="all"' : ''}><td>${esc(r.backend)}</td><td>${r.sizeClass}</td><td>${r.runs}</td><td>${r.solved}</td><td>${r.unsat}</td><td>${r.failed}</td><td>${fmt(r.par2, 3)}</td><td>${fmt(r.medianMs)}</td><td>${fmt(r.maxMs)}</td></tr>`).join('\n');
+  const disagreements = report.disagreements.length
+    ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
+    : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
+  const charts = report.charts.map((c, i) => `<section class="chart"><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega"></div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
+  const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(report.title)}</title>
+<style>
+body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
+table{border-collapse:collapse;font-size:14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
+tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-align:top;margin:0 1em 1.5em 0}.files{color:#777;font-size:12px}
+figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#555}pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:12px}
+</style>
+<script>${lib('vega/build/vega.min.js')}</script>
+<script>${lib('vega-lite/build/vega-lite.min.js')}</script>
+<script>${lib('vega-embed/build/vega-embed.min.js')}</script>
+</head><body>
+<h1>${esc(report.title)}</h1>
+<p>${esc(String(machine.cpu ?? ''))}, ${esc(String(machine.cores ?? '?'))} cores, ${esc(String(machine.memoryMb ?? '?'))} MB; Node ${esc(String(software.node ?? ''))}; timeout ${report.timeoutMs / 1000} s per run; commit ${esc(String(report.run.gitCommit ?? 'unknown'))}.</p>
+<h2>Summary</h2>
+<table><thead><tr><th>back-end</th><th>size</th><th>runs</th><th>solved</th><th>unsat</th><th>failed</th><th>PAR-2 (s)</th><th>median (ms)</th><th>max (ms)</th></tr></thead><tbody>
+${summary}
+</tbody></table>
+<p>PAR-2: mean of the solve time when solved or proved unsat, else twice the timeout.</p>
+<h2>Disagreements</h2>
+${disagreements}
+<h2>Charts</h2>
+${charts}
+<h2>Slowest instances</h2>
+${pictures || '<p>No solved instance to draw.</p>'}
+<h2>Run</h2>
+<pre>${esc(JSON.stringify(report.run, null, 2))}</pre>
+<script>
+const specs = ${JSON.stringify(report.charts.map((c) => c.spec)).replace(/<\//g, '<\\/')};
+specs.forEach((spec, i) => vegaEmbed('#chart-' + i, spec, { renderer: 'svg', actions: false }).catch((e) => { document.getElementById('chart-' + i).textContent = 'chart failed: ' + e; console.error(e); }));
+</script>
+</body></html>
+`;
+}

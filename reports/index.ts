@@ -1,0 +1,84 @@
+// Builds a results directory's report: charts (.vl.json, .svg, .png), report.html and summary.md.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePuzzle } from '../encodings/formats/index.ts';
+import { renderSvg } from '../encodings/render.ts';
+import { gridOf } from '../encodings/grid.ts';
+import type { RunRecord } from '../runners/records.ts';
+import { readRecords } from '../runners/results.ts';
+import { UsageError } from '../runners/errors.ts';
+import { reportHtml } from './html.ts';
+import { specToSvg, svgToPng } from './render.ts';
+import { allCharts } from './specs.ts';
+import { summaryMarkdown, summaryRows } from './summary.ts';
+
+function readJson(path: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** The puzzle and loop of a record, drawn; null when the record lacks either. */
+function picture(record: RunRecord): string | null {
+  if (!record.puzzle || !record.solution_key) return null;
+  try {
+    const { puzzle } = parsePuzzle(record.puzzle, record.instance);
+    const grid = gridOf(puzzle);
+    const [h, v] = record.solution_key.split('/');
+    const on = new Uint8Array(grid.edgeCount);
+    for (let i = 0; i < h.length; i++) on[i] = h[i] === '1' ? 1 : 0;
+    for (let i = 0; i < v.length; i++) on[grid.horizontalEdgeCount + i] = v[i] === '1' ? 1 : 0;
+    const size = Math.max(8, Math.min(24, Math.floor(420 / Math.max(puzzle.rows, puzzle.cols))));
+    return renderSvg(puzzle, { rows: puzzle.rows, cols: puzzle.cols, on }, { cell: size, title: record.instance });
+  } catch {
+    return null;
+  }
+}
+
+export async function buildReport(dir: string): Promise<{ htmlPath: string; files: string[] }> {
+  if (!existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`${dir}: no results.jsonl here (run \`slitherbench bench --out ${dir}\` first)`);
+  const records = readRecords(dir);
+  if (records.length === 0) throw new UsageError(`${dir}: results.jsonl holds no runs`);
+  const run = readJson(join(dir, 'run.json'));
+  const disagreements = existsSync(join(dir, 'disagreements.json')) ? (JSON.parse(readFileSync(join(dir, 'disagreements.json'), 'utf8')) as HtmlDisagreement[]) : [];
+  const timeoutMs = typeof run.timeoutSeconds === 'number' ? run.timeoutSeconds * 1000 : Math.max(...records.map((r) => r.solve_ms), 1000);
+  const charts = allCharts(records, timeoutMs);
+  const chartDir = join(dir, 'charts');
+  mkdirSync(chartDir, { recursive: true });
+  const files: string[] = [];
+  for (const chart of charts) {
+    const stem = join(chartDir, chart.name);
+    writeFileSync(`${stem}.vl.json`, JSON.stringify(chart.spec, null, 2) + '\n');
+    const svg = await specToSvg(chart.spec);
+    writeFileSync(`${stem}.svg`, svg);
+    writeFileSync(`${stem}.png`, svgToPng(svg));
+    files.push(`${stem}.vl.json`, `${stem}.svg`, `${stem}.png`);
+  }
+  const summary = summaryRows(records, timeoutMs);
+  const markdown = `# ${titleOf(run, dir)}\n\n${summaryMarkdown(summary, timeoutMs)}`;
+  writeFileSync(join(dir, 'summary.md'), markdown);
+  files.push(join(dir, 'summary.md'));
+  const slowest = records.filter((r) => r.status === 'solved').sort((a, b) => b.solve_ms - a.solve_ms);
+  const pictures: { instance: string; backend: string; timeMs: number; svg: string }[] = [];
+  const drawn = new Set<string>();
+  for (const r of slowest) {
+    if (pictures.length >= 4 || drawn.has(r.instance)) continue;
+    const svg = picture(r);
+    if (!svg) continue;
+    drawn.add(r.instance);
+    pictures.push({ instance: r.instance, backend: r.backend, timeMs: r.solve_ms, svg });
+  }
+  const htmlPath = join(dir, 'report.html');
+  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, summary, timeoutMs, run, disagreements, pictures }));
+  files.push(htmlPath);
+  return { htmlPath, files };
+}
+
+type HtmlDisagreement = { instance: string; kind: string; detail: string };
+
+function titleOf(run: Record<string, unknown>, dir: string): string {
+  const datasets = Array.isArray(run.datasets) ? (run.datasets as { name: string }[]).map((d) => d.name).join(', ') : dir;
+  return `slitherbench report: ${datasets}`;
+}

@@ -1,0 +1,199 @@
+// Vega-Lite specs built from result records: pure functions, one per chart.
+import type { RunRecord } from '../runners/records.ts';
+
+export type Spec = Record<string, unknown>;
+
+export interface ChartSpec {
+  /** File stem: `<name>.vl.json`, `.svg`, `.png`. */
+  name: string;
+  title: string;
+  spec: Spec;
+}
+
+const FONT = 'DejaVu Sans';
+const config = { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT }, title: { font: FONT, fontSize: 14 } };
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const solvedLike = (r: RunRecord) => r.status === 'solved' || r.status === 'unsat';
+/** Times under 1 ms are drawn at 1 ms so log axes stay finite. */
+const ms = (x: number) => Math.max(1, x);
+
+/** One colour per back-end, the same in every chart. */
+export function colourScale(backends: string[]): Record<string, unknown> {
+  return { domain: [...backends].sort(), scheme: 'tableau10' };
+}
+
+function base(title: string, extra: Spec): Spec {
+  return { $schema: SCHEMA, title, width: 480, height: 320, config, background: 'white', ...extra };
+}
+
+/** Cactus: for each back-end, instances solved (or proved unsat) within t, time on a log axis. */
+export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
+  const points: { backend: string; solved: number; time_ms: number }[] = [];
+  for (const backend of backends) {
+    const times = records.filter((r) => r.backend === backend && solvedLike(r)).map((r) => ms(r.solve_ms)).sort((a, b) => a - b);
+    times.forEach((t, i) => points.push({ backend, solved: i + 1, time_ms: t }));
+  }
+  return {
+    name: 'cactus',
+    title: 'Instances solved within a time limit',
+    spec: base('Instances solved within t (cactus)', {
+      data: { values: points },
+      mark: { type: 'line', point: true, interpolate: 'step-after' },
+      encoding: {
+        x: { field: 'solved', type: 'quantitative', title: 'instances solved' },
+        y: { field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'time per instance t (ms, log)' },
+        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
+      },
+    }),
+  };
+}
+
+/** Per instance, one back-end's time against another's; unsolved runs sit on the timeout line. */
+export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: number): ChartSpec {
+  const time = (r: RunRecord | undefined) => (r && solvedLike(r) ? ms(r.solve_ms) : timeoutMs);
+  const byInstance = new Map<string, { a?: RunRecord; b?: RunRecord }>();
+  for (const r of records) {
+    if (r.backend !== a && r.backend !== b) continue;
+    const entry = byInstance.get(r.instance) ?? {};
+    if (r.backend === a && (!entry.a || r.repeat === 1)) entry.a = r;
+    if (r.backend === b && (!entry.b || r.repeat === 1)) entry.b = r;
+    byInstance.set(r.instance, entry);
+  }
+  const values = [...byInstance].filter(([, e]) => e.a && e.b).map(([instance, e]) => ({ instance, x: time(e.a), y: time(e.b), cells: e.a!.rows * e.a!.cols }));
+  const top = Math.max(timeoutMs, 10);
+  const domain = [1, top * 1.5];
+  return {
+    name: `scatter-${slug(a)}-vs-${slug(b)}`,
+    title: `${a} against ${b}, per instance`,
+    spec: base(`${a} vs ${b} per instance`, {
+      width: 360,
+      height: 360,
+      layer: [
+        { data: { values }, mark: { type: 'point', filled: true, opacity: 0.7 }, encoding: {
+          x: { field: 'x', type: 'quantitative', scale: { type: 'log', domain }, title: `${a} time (ms, log)` },
+          y: { field: 'y', type: 'quantitative', scale: { type: 'log', domain }, title: `${b} time (ms, log)` },
+          size: { field: 'cells', type: 'quantitative', title: 'cells' },
+          tooltip: [{ field: 'instance' }, { field: 'x', title: a }, { field: 'y', title: b }],
+        } },
+        { data: { values: [{ x: 1, y: 1 }, { x: domain[1], y: domain[1] }] }, mark: { type: 'line', color: '#888', strokeDash: [4, 4] }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
+        { data: { values: [{ t: timeoutMs }] }, mark: { type: 'rule', color: '#c44' }, encoding: { x: { field: 't', type: 'quantitative' } } },
+        { data: { values: [{ t: timeoutMs }] }, mark: { type: 'rule', color: '#c44' }, encoding: { y: { field: 't', type: 'quantitative' } } },
+      ],
+    }),
+  };
+}
+
+/** Median time and spread (min-max) per size class against the number of cells, log-log. */
+export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
+  const values = records.filter(solvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms) }));
+  const colour = { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) };
+  return {
+    name: 'scaling',
+    title: 'Time against grid size',
+    spec: base('Time against number of cells (median and range per size class)', {
+      data: { values },
+      layer: [
+        { mark: { type: 'rule', opacity: 0.5 }, encoding: { x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (R x C, log)' }, y: { aggregate: 'min', field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'solve time (ms, log)' }, y2: { aggregate: 'max', field: 'time_ms' }, color: colour } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'cells', type: 'quantitative', scale: { type: 'log' } }, y: { aggregate: 'median', field: 'time_ms', type: 'quantitative', scale: { type: 'log' } }, color: colour } },
+      ],
+    }),
+  };
+}
+
+/** Model size: variables and clauses/constraints against cells, per encoding. */
+export function encodingSize(records: RunRecord[], backends: string[]): ChartSpec {
+  const values: { backend: string; cells: number; measure: string; count: number }[] = [];
+  const seen = new Set<string>();
+  for (const r of records) {
+    const key = `${r.backend}/${r.rows}x${r.cols}/${r.instance}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (r.variables) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'variables', count: r.variables });
+    if (r.clauses) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'clauses / constraints', count: r.clauses });
+  }
+  return {
+    name: 'encoding-size',
+    title: 'Encoding size',
+    spec: {
+      $schema: SCHEMA, title: 'Encoding size against number of cells', config, background: 'white',
+      data: { values },
+      facet: { column: { field: 'measure', type: 'nominal', title: null } },
+      spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
+        x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (log)' },
+        y: { aggregate: 'median', field: 'count', type: 'quantitative', scale: { type: 'log' }, title: 'count (log)' },
+        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
+      } },
+      resolve: { scale: { y: 'independent' } },
+    },
+  };
+}
+
+export const STATUS_ORDER = ['solved', 'unsat', 'timeout', 'memout', 'error', 'wrong'];
+
+/** How every run ended, per dataset and back-end. */
+export function outcomes(records: RunRecord[]): ChartSpec {
+  const counts = new Map<string, { dataset: string; backend: string; status: string; runs: number }>();
+  for (const r of records) {
+    const key = `${r.dataset}\u0000${r.backend}\u0000${r.status}`;
+    const c = counts.get(key) ?? { dataset: r.dataset, backend: r.backend, status: r.status, runs: 0 };
+    c.runs++;
+    counts.set(key, c);
+  }
+  return {
+    name: 'outcomes',
+    title: 'Outcomes',
+    spec: {
+      $schema: SCHEMA, title: 'Outcome of every run, per dataset and back-end', config, background: 'white',
+      data: { values: [...counts.values()] },
+      facet: { row: { field: 'dataset', type: 'nominal', title: 'dataset' } },
+      spec: { width: 420, height: { step: 22 }, mark: 'bar', encoding: {
+        y: { field: 'backend', type: 'nominal', title: 'back-end' },
+        x: { field: 'runs', type: 'quantitative', title: 'runs', stack: 'zero' },
+        color: { field: 'status', type: 'nominal', title: 'status', scale: { domain: STATUS_ORDER, range: ['#4c9a2a', '#7fb8d8', '#e8a33d', '#b07aa1', '#d62728', '#000000'] } },
+        order: { field: 'status', sort: 'ascending' },
+      } },
+    },
+  };
+}
+
+/** Iterations and cuts of the lazy back-ends, against cells. */
+export function lazyIterations(records: RunRecord[], backends: string[]): ChartSpec | null {
+  const values: { backend: string; cells: number; measure: string; count: number }[] = [];
+  for (const r of records) {
+    if (!solvedLike(r)) continue;
+    if (r.iterations !== null) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'iterations', count: r.iterations });
+    if (r.cuts !== null) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'cuts', count: r.cuts });
+  }
+  if (values.length === 0) return null;
+  return {
+    name: 'lazy-iterations',
+    title: 'Iterations and cuts of the lazy back-ends',
+    spec: {
+      $schema: SCHEMA, title: 'Solve-cut iterations and cuts added (median per size class)', config, background: 'white',
+      data: { values },
+      facet: { column: { field: 'measure', type: 'nominal', title: null } },
+      spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
+        x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (log)' },
+        y: { aggregate: 'median', field: 'count', type: 'quantitative', title: 'count' },
+        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
+      } },
+      resolve: { scale: { y: 'independent' } },
+    },
+  };
+}
+
+export function slug(s: string): string {
+  return s.replace(/[^\w.-]+/g, '_');
+}
+
+/** Every chart for a run; scatter plots for each pair of back-ends (at most 6 pairs). */
+export function allCharts(records: RunRecord[], timeoutMs: number): ChartSpec[] {
+  const backends = [...new Set(records.map((r) => r.backend))].sort();
+  const charts = [cactus(records, backends), scaling(records, backends), outcomes(records), encodingSize(records, backends)];
+  const lazy = lazyIterations(records, backends);
+  if (lazy) charts.push(lazy);
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < backends.length; i++) for (let j = i + 1; j < backends.length; j++) pairs.push([backends[i], backends[j]]);
+  for (const [a, b] of pairs.slice(0, 6)) charts.push(scatter(records, a, b, timeoutMs));
+  return charts;
+}
