@@ -9,6 +9,7 @@ export interface SolveFlags {
   seed: string;
   option: string[];
   presolve?: string;
+  satEngine?: string;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -19,7 +20,8 @@ export function addSolveFlags(command: Command): Command {
     .option('--unique', 'also prove or refute that the solution is unique')
     .option('--seed <n>', 'random seed for solvers that take one', '1')
     .addOption(new Option('--option <key=value>', 'a back-end option (repeatable; see `backends`)').argParser(collect).default([]))
-    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction first (e.g. rules)');
+    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction first (e.g. rules)')
+    .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat');
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -55,6 +57,6 @@ export function solveOptionsFrom(flags: SolveFlags): SolveOptions {
     timeoutMs: parseSeconds(flags.timeout) * 1000,
     unique: Boolean(flags.unique),
     seed: parseInteger(flags.seed, '--seed'),
-    params: parseParams(flags.option),
+    params: { ...parseParams(flags.option), ...(flags.satEngine ? { engine: flags.satEngine } : {}) },
   };
 }

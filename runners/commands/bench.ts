@@ -28,6 +28,7 @@ interface BenchFlags {
   seed: string;
   option: string[];
   presolve?: string;
+  satEngine?: string;
   memory: string;
   report: boolean;
 }
@@ -51,6 +52,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'random seed for --sample and for the solvers', '1')
     .option('--option <key=value>', 'a back-end option for every back-end that declares it (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--presolve <backend>', 'decide edges with this back-end\'s deduction before each run (e.g. rules)')
+    .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat')
     .option('--memory <mb>', 'memory cap per worker process (resident MB; over it the run is memout)', String(DEFAULT_LIMITS.memoryMb))
     .option('--no-report', 'do not build the report at the end')
     .addHelpText('after', '\nExit status: 0 when done; 3 when back-ends disagree or an answer was rejected by the verifier; 130 when interrupted (resume with --resume); 2 for bad input.')
@@ -70,7 +72,7 @@ export function register(program: Command): void {
         if (d.instances.length === 0) throw new UsageError(`dataset ${d.name}: no instances left after the filters`);
         for (const s of d.skipped ?? []) process.stderr.write(`bench: warning: ${d.name}: skipped ${s.id}: ${s.reason}\n`);
       }
-      const sharedParams = parseParams(flags.option);
+      const sharedParams = { ...parseParams(flags.option), ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
       const specs: BackendSpec[] = [];
       const entries = experiment?.backends ?? (flags.backends ? flags.backends.split(',').map((s) => s.trim()).filter(Boolean) : null);
       if (entries) {
