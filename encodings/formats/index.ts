@@ -6,9 +6,11 @@ import { looksLikeText, readText, writeText } from './text.ts';
 import { looksLikeUrl, readUrl, writeUrl } from './url.ts';
 import { looksLikeLoopy, readLoopy, writeLoopy } from './loopy.ts';
 import { looksLikePzprv3, readPzprv3, writePzprv3 } from './pzprv3.ts';
-import { looksLikeJanko, looksLikeLpl } from './collections.ts';
+import { looksLikeJanko } from './janko.ts';
+import { looksLikeLpl } from './lpl.ts';
 
-export { readJankoPuzzles, readJankoSolutions, readLpl, looksLikeJanko, looksLikeLpl, type CollectionEntry } from './collections.ts';
+export { readJankoPuzzles, readJankoSolutions, shadingToLoop, looksLikeJanko, type CollectionEntry } from './janko.ts';
+export { readLpl, looksLikeLpl } from './lpl.ts';
 
 export type FormatName = 'url' | 'loopy' | 'text' | 'pzprv3' | 'json';
 export const FORMAT_NAMES: readonly FormatName[] = ['url', 'loopy', 'text', 'pzprv3', 'json'];
