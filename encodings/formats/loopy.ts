@@ -2,10 +2,11 @@
 // parameters such as `dh` may follow the type). DESC: digits are clues, 'a'-'z' runs of 1-26 blank cells.
 import { checkSize, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
 
-const GRID_TYPES = ['square', 'triangular', 'honeycomb', 'snub-square', 'cairo', 'great-hexagonal', 'octagonal', 'kites', 'floret', 'dodecagonal', 'great-dodecagonal', 'penrose-p2', 'penrose-p3', 'great-great-dodecagonal', 'hats', 'spectres'];
+// Loopy's GRIDLIST order (the number after 't').
+const GRID_TYPES = ['square', 'triangular', 'honeycomb', 'snub-square', 'cairo', 'great-hexagonal', 'octagonal', 'kites', 'floret', 'dodecagonal', 'great-dodecagonal', 'penrose kite/dart', 'penrose rhombs', 'great-great-dodecagonal', 'kagome', 'compass-dodecagonal', 'hats', 'spectres'];
 
 export function looksLikeLoopy(text: string): boolean {
-  return /^\d+x\d+[^:\s]*:/.test(text.trim());
+  return /^-?\d+x-?\d+[^:\s]*:/.test(text.trim());
 }
 
 export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
@@ -19,8 +20,8 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
   if (type && type[1] !== '0') {
     throw new PuzzleError(`${where}: Loopy grid type t${type[1]} (${GRID_TYPES[Number(type[1])] ?? 'unknown'}) is not supported; only square grids (t0) are`);
   }
-  if (params && !/^(t0)?(d[entrh])?$/.test(params)) throw new PuzzleError(`${where}: unexpected parameters '${params}' after ${m[1]}x${m[2]} (expected t0 and an optional difficulty)`);
-  checkSize(rows, cols, where);
+  if (params && !/^(t0)?(d[entrh])?$/i.test(params)) throw new PuzzleError(`${where}: unexpected parameters '${params}' after ${m[1]}x${m[2]} (expected t0 and an optional difficulty)`);
+  checkSize(rows, cols, `${where}: Loopy size ${m[1]}x${m[2]} is columns x rows`);
   const desc = m[4];
   const total = rows * cols;
   const clues: Clue[] = new Array<Clue>(total).fill(null);
@@ -32,6 +33,8 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
     if (ch >= '0' && ch <= '4') {
       if (cell >= total) throw new PuzzleError(`${at}: the description goes past the ${total} cells of a ${cols}x${rows} grid`);
       clues[cell++] = Number(ch) as Clue;
+    } else if (ch >= '5' && ch <= '9') {
+      throw new PuzzleError(`${at}: clue ${ch} is impossible on a square grid (clues are 0-4)`);
     } else if (ch >= 'a' && ch <= 'z') {
       cell += ch.charCodeAt(0) - 96;
       if (cell > total) throw new PuzzleError(`${at}: a run of blanks goes past the ${total} cells of a ${cols}x${rows} grid`);

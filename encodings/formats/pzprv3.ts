@@ -1,6 +1,7 @@
-// pzprjs's file format for Slitherlink: "pzprv3", "slither", ROWS, COLS, ROWS lines of clues ('.' blank,
-// '-' an unknown '?'), then the answer on the edges: ROWS lines of COLS+1 vertical edges and ROWS+1 lines
-// of COLS horizontal edges ('1' line, '-1' cross, '0' nothing).
+// pzprjs's file format for Slitherlink: "pzprv3" (or "pzprv3.1"), "slither", ROWS, COLS, ROWS lines of clues
+// ('.' blank, '-' an unknown '?'); in version 1 ("pzprv3.1", what pzprjs writes) ROWS lines of cell colours
+// follow; then the answer on the edges: ROWS lines of COLS+1 vertical edges and ROWS+1 lines of COLS
+// horizontal edges ('1' line, '-1' cross, '0' nothing). Anything after that (pzprjs's history) is ignored.
 import { checkSize, gridOf, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
 import type { Solution } from '../solution.ts';
 
@@ -16,7 +17,10 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
     if (at >= lines.length) throw new PuzzleError(`${where}: ends early, expected ${what}`);
     return lines[at++];
   };
-  if (!/^pzprv3/.test(next('"pzprv3"'))) throw new PuzzleError(`${where}:1: not a pzprv3 file`);
+  const version = /^pzprv3(?:\.(\d+))?$/.exec(next('"pzprv3"'));
+  if (!version) throw new PuzzleError(`${where}:${at}: not a pzprv3 file (expected "pzprv3" or "pzprv3.1")`);
+  const fileVersion = Number(version[1] ?? 0);
+  if (fileVersion > 1) throw new PuzzleError(`${where}:${at}: pzprv3 file version ${fileVersion} is not supported (0 or 1)`);
   const pid = next('the puzzle type');
   if (pid !== 'slither' && pid !== 'slitherlink') throw new PuzzleError(`${where}:${at}: puzzle type '${pid}' is not Slitherlink`);
   const rowsText = next('the row count');
@@ -24,7 +28,7 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
   if (!/^\d+$/.test(rowsText) || !/^\d+$/.test(colsText)) throw new PuzzleError(`${where}:${at}: size '${rowsText} ${colsText}' is not two whole numbers`);
   const rows = Number(rowsText);
   const cols = Number(colsText);
-  checkSize(rows, cols, where);
+  checkSize(rows, cols, `${where}:${at}`);
   const clues: Clue[] = [];
   for (let r = 0; r < rows; r++) {
     const line = next(`clue row ${r + 1}`);
@@ -34,6 +38,7 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
       if (t === '.') clues.push(null);
       else if (t === '-') clues.push('?');
       else if (/^[0-4]$/.test(t)) clues.push(Number(t) as Clue);
+      else if (/^\d+$/.test(t)) throw new PuzzleError(`${where}:${at}: clue row ${r + 1}, column ${c + 1}: clue ${t} is not 0-4`);
       else throw new PuzzleError(`${where}:${at}: clue row ${r + 1}, column ${c + 1}: '${t}' is not 0-4, '.' or '-'`);
     });
   }
@@ -57,6 +62,15 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
       });
     }
   };
+  if (fileVersion === 1) {
+    // Cell colours (the player's shading): read for their shape only.
+    for (let r = 0; r < rows; r++) {
+      const tokens = next(`colour row ${r + 1}`).split(/\s+/);
+      if (tokens.length !== cols) throw new PuzzleError(`${where}:${at}: colour row ${r + 1} has ${tokens.length} entries, expected ${cols}`);
+    }
+    while (at < lines.length && lines[at] === '') at++;
+    if (at >= lines.length) return { puzzle };
+  }
   readEdges(rows, cols + 1, grid.verticalEdge, 'vertical edge');
   readEdges(rows + 1, cols, grid.horizontalEdge, 'horizontal edge');
   return any ? { puzzle, solution: { rows, cols, on } } : { puzzle };
@@ -64,7 +78,7 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
 
 export function writePzprv3(puzzle: Puzzle, solution?: Solution): string {
   const grid = gridOf(puzzle);
-  const lines = ['pzprv3', 'slither', String(puzzle.rows), String(puzzle.cols)];
+  const lines = ['pzprv3.1', 'slither', String(puzzle.rows), String(puzzle.cols)];
   for (let r = 0; r < puzzle.rows; r++) {
     const row: string[] = [];
     for (let c = 0; c < puzzle.cols; c++) {
@@ -73,6 +87,7 @@ export function writePzprv3(puzzle: Puzzle, solution?: Solution): string {
     }
     lines.push(row.join(' ') + ' ');
   }
+  for (let r = 0; r < puzzle.rows; r++) lines.push('0 '.repeat(puzzle.cols));
   const edge = (e: number) => (solution && solution.on[e] ? '1' : '0');
   for (let r = 0; r < puzzle.rows; r++) {
     const row: string[] = [];

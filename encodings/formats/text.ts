@@ -1,46 +1,69 @@
 // Plain text grids: an optional "R C" header, then R rows of clues 0-4, blanks '.' or '-', '?' for an
-// unknown clue; tokens spaced or not.
+// unknown clue; tokens spaced or not. Lines starting with '#' are comments.
 import { makePuzzle, PuzzleError, checkSize, type Clue, type Puzzle } from '../grid.ts';
 
 const CLUE_CHARS: Record<string, Clue> = { '0': 0, '1': 1, '2': 2, '3': 3, '4': 4, '.': null, '-': null, '?': '?' };
 
 export function looksLikeText(text: string): boolean {
-  return /^[\s0-4.\-?]+$/.test(text) && /[0-4.\-?]/.test(text);
+  const body = text.split(/\r?\n/).filter((line) => !/^\s*#/.test(line)).join('\n');
+  return /^[\s\d.\-?]+$/.test(body) && /[\d.\-?]/.test(body);
+}
+
+interface Token {
+  text: string;
+  /** 1-based column in its line. */
+  column: number;
+}
+
+function tokensOf(line: string): Token[] {
+  const trimmed = line.trimEnd();
+  if (/\S\s+\S/.test(trimmed)) return [...trimmed.matchAll(/\S+/g)].map((m) => ({ text: m[0], column: m.index + 1 }));
+  const start = trimmed.length - trimmed.trimStart().length;
+  return [...trimmed.trimStart()].map((ch, i) => ({ text: ch, column: start + i + 1 }));
 }
 
 export function readText(text: string, where = 'input'): Puzzle {
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
-  const numbered = lines.map((line, i) => ({ line, number: i + 1 })).filter((l) => l.line.length > 0);
-  if (numbered.length === 0) throw new PuzzleError(`${where}: empty input, no grid found`);
+  const lines = text
+    .split(/\r?\n/)
+    .map((line, i) => ({ tokens: tokensOf(line), number: i + 1, comment: /^\s*#/.test(line) }))
+    .filter((l) => l.tokens.length > 0 && !l.comment);
+  if (lines.length === 0) throw new PuzzleError(`${where}: empty input, no grid found`);
   let rows: number | undefined;
   let cols: number | undefined;
-  const header = /^(\d+)\s+(\d+)$/.exec(numbered[0].line);
-  // "2 2" may be a header or a row of clues: it is a header when the row count fits or a number is not a clue.
-  if (header && numbered.length > 1 && (Number(header[1]) === numbered.length - 1 || /[5-9]|\d\d/.test(numbered[0].line))) {
-    rows = Number(header[1]);
-    cols = Number(header[2]);
-    checkSize(rows, cols, `${where}:${numbered[0].number}: header`);
-    numbered.shift();
+  const first = lines[0];
+  const rest = lines.slice(1);
+  const headerTokens = first.tokens.map((t) => t.text);
+  if (headerTokens.length === 2 && headerTokens.every((t) => /^[+-]?\d+$/.test(t))) {
+    // "2 2" may be a header or a row of two clues. It is a row only when both are clues and every other
+    // row has two cells, and it does not read as a header that fits.
+    const [r, c] = headerTokens.map(Number);
+    const bothClues = headerTokens.every((t) => /^[0-4]$/.test(t));
+    const fitsAsHeader = rest.length === r && rest.every((l) => l.tokens.length === c);
+    const fitsAsRow = rest.length > 0 && rest.every((l) => l.tokens.length === 2);
+    if (!bothClues || fitsAsHeader || !fitsAsRow) {
+      rows = r;
+      cols = c;
+      checkSize(rows, cols, `${where}:${first.number}: header`);
+      lines.shift();
+    }
   }
-  const grid: Clue[][] = numbered.map(({ line, number }) => {
-    const tokens = /\s/.test(line) ? line.split(/\s+/) : [...line];
-    return tokens.map((token, i) => {
-      if (!(token in CLUE_CHARS)) {
-        const column = /\s/.test(line) ? line.indexOf(token) + 1 : i + 1;
-        throw new PuzzleError(`${where}:${number}:${column}: '${token}' is not a clue (0-4), a blank ('.' or '-') or '?'`);
+  if (rows !== undefined && lines.length !== rows) {
+    throw new PuzzleError(`${where}: the header says ${rows} rows but ${lines.length} follow`);
+  }
+  const width = cols ?? lines[0].tokens.length;
+  if (rows === undefined) checkSize(lines.length, width, where);
+  const clues: Clue[] = [];
+  lines.forEach(({ tokens, number }, r) => {
+    for (const token of tokens) {
+      if (!(token.text in CLUE_CHARS)) {
+        const what = /^\d+$/.test(token.text) ? `clue ${token.text} is not 0-4` : `'${token.text}' is not a clue (0-4), a blank ('.' or '-') or '?'`;
+        throw new PuzzleError(`${where}:${number}:${token.column}: ${what}`);
       }
-      return CLUE_CHARS[token];
-    });
+    }
+    if (tokens.length !== width) throw new PuzzleError(`${where}:${number}: row ${r + 1} has ${tokens.length} cells, expected ${width}`);
+    for (const token of tokens) clues.push(CLUE_CHARS[token.text]);
   });
-  const width = cols ?? grid[0].length;
-  if (rows !== undefined && grid.length !== rows) {
-    throw new PuzzleError(`${where}: the header says ${rows} rows but ${grid.length} follow`);
-  }
-  grid.forEach((row, r) => {
-    if (row.length !== width) throw new PuzzleError(`${where}:${numbered[r].number}: row ${r + 1} has ${row.length} cells, expected ${width}`);
-  });
-  checkSize(grid.length, width, where);
-  return makePuzzle(grid.length, width, grid.flat());
+  return makePuzzle(lines.length, width, clues);
 }
 
 /** Writes the canonical text form: an "R C" header and rows of space-separated tokens. */

@@ -1,92 +1,115 @@
 // puzz.link / pzv.jp URLs: `https://puzz.link/p?slither/COLS/ROWS/BODY`. The body is pzprjs's "4-cell" code:
 // '0'-'4' a clue; '5'-'9' a clue (c - 5) then one blank; 'a'-'e' a clue (c - 10) then two blanks;
-// 'g'-'z' a run of 1-20 blanks; '.' a '?' clue. cspuz writes the same code, so both decode alike.
+// 'g'-'z' a run of 1-20 blanks; '.' a '?' clue. cspuz reads and writes the same code (it ends a body with
+// a plain clue where pzprjs writes 'a'-'e'), so both decode alike.
+// cspuz also knows `slither/f/COLS/ROWS/BODY`, a variant whose loop must pass through every vertex: it is
+// another puzzle, so it is recognised and refused.
 import { checkSize, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
 
-const URL_PATTERN = /^(?:https?:\/\/)?(?:puzz\.link\/p|pzv\.jp\/p(?:\.html)?|pzprxs\.vercel\.app\/p)?\??(slither|slitherlink)\/(.*)$/i;
+// Scheme and host are optional; any host is accepted, the part after '?' is what matters.
+const URL_PATTERN = /^(?:(?:https?:\/\/)?[a-z0-9.\-:]*(?:\/[a-z0-9_.\-]*)*)?\?([^/?#&]+)\/(.*)$/is;
+const BARE_PATTERN = /^(slither|slitherlink)\/(.*)$/is;
 
 export function looksLikeUrl(text: string): boolean {
-  return /^(https?:\/\/|puzz\.link|pzv\.jp)/i.test(text) || /^\??(slither|slitherlink)\//i.test(text);
+  const t = text.trim();
+  return /^https?:\/\//i.test(t) || /^(puzz\.link|pzv\.jp|pzprxs\.vercel\.app)\b/i.test(t) || /^\??[a-z][a-z0-9_]*\/(f\/)?\d/i.test(t) || /^\?[a-z]/i.test(t);
 }
 
 export function readUrl(text: string, where = 'URL'): Puzzle {
   const url = text.trim();
-  const m = URL_PATTERN.exec(url);
-  if (!m) {
-    const pid = /[?]([a-z0-9_]+)\//i.exec(url)?.[1];
-    if (pid) throw new PuzzleError(`${where}: puzzle type '${pid}' is not Slitherlink (expected ?slither/ or ?slitherlink/)`);
-    throw new PuzzleError(`${where}: not a puzz.link Slitherlink URL (expected https://puzz.link/p?slither/COLS/ROWS/BODY)`);
+  const m = URL_PATTERN.exec(url) ?? BARE_PATTERN.exec(url);
+  if (!m) throw new PuzzleError(`${where}: not a puzz.link Slitherlink URL (expected https://puzz.link/p?slither/COLS/ROWS/BODY)`);
+  const pid = m[1];
+  if (!/^(slither|slitherlink)$/i.test(pid)) {
+    throw new PuzzleError(`${where}: puzzle type '${pid}' is not Slitherlink (expected ?slither/ or ?slitherlink/)`);
   }
-  let parts = m[2].split('/');
-  if (parts[0] === 'f' || parts[0] === 'b') {
-    const variant = parts[0];
-    throw new PuzzleError(`${where}: the '${variant}/' variant of the Slitherlink URL (${variant === 'f' ? 'full' : 'colour'} mode) is not supported; use the plain ?slither/COLS/ROWS/BODY form`);
+  // Position (0-based) in `url` of the first character after "pid/".
+  let position = url.length - m[2].length;
+  let rest = m[2];
+  if (/^f\//i.test(rest)) {
+    throw new PuzzleError(`${where}: character ${position + 1}: the 'f/' variant (the loop must pass through every vertex) is not supported; only plain Slitherlink (?slither/COLS/ROWS/BODY) is`);
   }
-  if (parts[0] === 'v:') parts = parts.slice(1); // pzprjs writes a version marker in some URLs
-  if (parts.length < 3) throw new PuzzleError(`${where}: expected COLS/ROWS/BODY after '${m[1]}/', got '${m[2]}'`);
-  const [colsText, rowsText, ...rest] = parts;
-  if (!/^\d+$/.test(colsText) || !/^\d+$/.test(rowsText)) throw new PuzzleError(`${where}: size '${colsText}/${rowsText}' is not COLS/ROWS in whole numbers`);
+  const sizeMatch = /^([^/]*)\/([^/]*)(?:\/|$)/.exec(rest);
+  if (!sizeMatch) throw new PuzzleError(`${where}: expected COLS/ROWS/BODY after '${pid}/', got '${rest}'`);
+  const [, colsText, rowsText] = sizeMatch;
+  if (!/^\d+$/.test(colsText) || !/^\d+$/.test(rowsText)) {
+    throw new PuzzleError(`${where}: character ${position + 1}: size '${colsText}/${rowsText}' is not COLS/ROWS in whole numbers`);
+  }
   const cols = Number(colsText);
   const rows = Number(rowsText);
-  checkSize(rows, cols, where);
-  const body = rest.join('/').replace(/[?#&].*$/, '');
-  const prefix = `${m[1]}/${colsText}/${rowsText}/`;
-  const offset = url.length - m[2].length + colsText.length + rowsText.length + 2;
+  checkSize(rows, cols, `${where}: size ${colsText}/${rowsText}`);
+  position += sizeMatch[0].length;
+  rest = rest.slice(sizeMatch[0].length);
+  // A trailing slash (copied links) is harmless.
+  const body = rest.endsWith('/') ? rest.slice(0, -1) : rest;
+  return makePuzzle(rows, cols, decodeBody(body, rows, cols, (i) => `${where}: character ${position + i + 1}`));
+}
+
+function decodeBody(body: string, rows: number, cols: number, at: (i: number) => string): Clue[] {
   const total = rows * cols;
   const clues: Clue[] = new Array<Clue>(total).fill(null);
+  const size = `the ${total} cells of a ${cols}x${rows} grid`;
   let cell = 0;
   for (let i = 0; i < body.length; i++) {
     const ch = body[i];
-    const at = `${where}: character ${offset + i + 1} ('${ch}') after ${prefix}`;
-    if (cell >= total) throw new PuzzleError(`${at}: the body goes past the ${total} cells of a ${cols}x${rows} grid`);
-    let skip = 0;
-    if (ch >= '0' && ch <= '4') clues[cell] = Number(ch) as Clue;
-    else if (ch >= '5' && ch <= '9') {
-      clues[cell] = (Number(ch) - 5) as Clue;
-      skip = 1;
+    const here = `${at(i)} ('${ch}')`;
+    if (cell >= total) throw new PuzzleError(`${here}: the body goes on past ${size}`);
+    if (ch >= '0' && ch <= '9') {
+      const value = Number(ch);
+      clues[cell] = (value % 5) as Clue;
+      // A clue's trailing blanks may run past the last cell: pzprjs ends bodies that way.
+      cell = Math.min(total, cell + 1 + (value >= 5 ? 1 : 0));
     } else if (ch >= 'a' && ch <= 'e') {
       clues[cell] = (ch.charCodeAt(0) - 97) as Clue;
-      skip = 2;
+      cell = Math.min(total, cell + 3);
     } else if (ch >= 'g' && ch <= 'z') {
-      cell += parseInt(ch, 36) - 15;
-      if (cell > total) throw new PuzzleError(`${at}: a run of blanks goes past the ${total} cells of a ${cols}x${rows} grid`);
-      continue;
-    } else if (ch === '.') clues[cell] = '?';
-    else throw new PuzzleError(`${at}: not a Slitherlink body character (0-9, a-e, g-z or '.')`);
-    cell += 1 + skip;
-    if (cell > total) {
-      // A trailing skip past the end is how encoders finish; only a clue past the end is an error.
-      cell = total;
+      const run = parseInt(ch, 36) - 15;
+      if (cell + run > total) throw new PuzzleError(`${here}: a run of ${run} blank cells from cell ${cell + 1} goes past ${size}`);
+      cell += run;
+    } else if (ch === '.') {
+      clues[cell++] = '?';
+    } else if (ch === 'f') {
+      throw new PuzzleError(`${here}: 'f' is not used in Slitherlink bodies (0-9, a-e, g-z or '.')`);
+    } else {
+      throw new PuzzleError(`${here}: not a Slitherlink body character (0-9, a-e, g-z or '.')`);
     }
   }
-  if (cell < total) throw new PuzzleError(`${where}: the body is truncated: it describes ${cell} of the ${total} cells of a ${cols}x${rows} grid`);
-  return makePuzzle(rows, cols, clues);
+  if (cell < total) throw new PuzzleError(`${at(body.length)}: the body is truncated: it describes ${cell} of ${size}`);
+  return clues;
+}
+
+/** The pzprjs encoding (its encode4Cell), so that pzprjs and puzz.link print the same URL. */
+export function encodeBody(puzzle: Puzzle): string {
+  const { clues } = puzzle;
+  const blank = (i: number) => i < clues.length && clues[i] === null;
+  let body = '';
+  let run = 0;
+  for (let i = 0; i < clues.length; i++) {
+    const clue = clues[i];
+    let code = '';
+    if (typeof clue === 'number') {
+      // pzprjs looks at the next two cells: a missing cell counts as blank, so a clue at the very end
+      // is written with two trailing blanks ('a'-'e').
+      if (i + 1 < clues.length && !blank(i + 1)) code = String(clue);
+      else if (i + 2 < clues.length && !blank(i + 2)) {
+        code = String(clue + 5);
+        i += 1;
+      } else {
+        code = String.fromCharCode(97 + clue);
+        i += 2;
+      }
+    } else if (clue === '?') code = '.';
+    else run++;
+    if (run === 0) body += code;
+    else if (code || run === 20) {
+      body += (run + 15).toString(36) + code;
+      run = 0;
+    }
+  }
+  if (run > 0) body += (run + 15).toString(36);
+  return body;
 }
 
 export function writeUrl(puzzle: Puzzle): string {
-  let body = '';
-  const { clues } = puzzle;
-  let i = 0;
-  while (i < clues.length) {
-    const clue = clues[i];
-    if (clue === null) {
-      let run = 0;
-      while (i < clues.length && clues[i] === null && run < 20) {
-        run++;
-        i++;
-      }
-      body += (run + 15).toString(36);
-      continue;
-    }
-    if (clue === '?') {
-      body += '.';
-      i++;
-      continue;
-    }
-    let blanks = 0;
-    while (blanks < 2 && i + 1 + blanks < clues.length && clues[i + 1 + blanks] === null) blanks++;
-    body += blanks === 0 ? String(clue) : blanks === 1 ? String(clue + 5) : String.fromCharCode(97 + clue);
-    i += 1 + blanks;
-  }
-  return `https://puzz.link/p?slither/${puzzle.cols}/${puzzle.rows}/${body}`;
+  return `https://puzz.link/p?slither/${puzzle.cols}/${puzzle.rows}/${encodeBody(puzzle)}`;
 }
