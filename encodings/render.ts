@@ -1,6 +1,6 @@
 // Pictures of a puzzle: text for the terminal, SVG for reports and the README.
-import { gridOf, type Puzzle } from './grid.ts';
-import type { Solution } from './solution.ts';
+import { gridOf, type Grid, type Puzzle } from './grid.ts';
+import { edgeComponents, type Solution } from './solution.ts';
 
 /** Dots at vertices, `-`/`|` for loop edges, clues in cells (` ` blank, `?` unknown). */
 export function renderText(puzzle: Puzzle, solution?: Solution | null): string {
@@ -35,43 +35,74 @@ export interface SvgOptions {
   title?: string;
 }
 
-/** An SVG picture of the puzzle, with the loop drawn when a solution is given. */
+const INK = '#222';
+const LOOP = '#1f4e99';
+const GUIDE = '#d0d4da';
+
+/**
+ * An SVG picture of the puzzle: faint cell guides, vertex dots, clues, and the loop drawn as closed paths
+ * (one per loop, round joins) when a solution is given. Self-contained: no CSS, no external font needed.
+ */
 export function renderSvg(puzzle: Puzzle, solution?: Solution | null, options: SvgOptions = {}): string {
-  const size = options.cell ?? 28;
-  const margin = options.margin ?? size / 2;
+  const size = options.cell ?? 32;
+  const margin = options.margin ?? Math.round(size * 0.6);
   const grid = gridOf(puzzle);
   const width = puzzle.cols * size + 2 * margin;
   const height = puzzle.rows * size + 2 * margin;
   const x = (c: number) => margin + c * size;
   const y = (r: number) => margin + r * size;
+  const point = (vertex: number) => {
+    const [r, c] = grid.vertexPosition(vertex);
+    return `${x(c)} ${y(r)}`;
+  };
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
   if (options.title) parts.push(`<title>${escapeXml(options.title)}</title>`);
   parts.push(`<rect width="${width}" height="${height}" fill="white"/>`);
+  const guides: string[] = [];
+  for (let r = 0; r <= puzzle.rows; r++) guides.push(`M${x(0)} ${y(r)}H${x(puzzle.cols)}`);
+  for (let c = 0; c <= puzzle.cols; c++) guides.push(`M${x(c)} ${y(0)}V${y(puzzle.rows)}`);
+  parts.push(`<path d="${guides.join('')}" stroke="${GUIDE}" stroke-width="1" stroke-dasharray="2 3" fill="none"/>`);
   if (solution) {
-    const path: string[] = [];
-    for (let e = 0; e < grid.edgeCount; e++) {
-      if (!solution.on[e]) continue;
-      const [a, b] = grid.verticesOfEdge(e);
-      const [r1, c1] = grid.vertexPosition(a);
-      const [r2, c2] = grid.vertexPosition(b);
-      path.push(`M${x(c1)} ${y(r1)}L${x(c2)} ${y(r2)}`);
-    }
-    parts.push(`<path d="${path.join('')}" stroke="#1f4e99" stroke-width="${Math.max(2, size / 8)}" stroke-linecap="round" fill="none"/>`);
+    const d = edgeComponents(grid, (e) => solution.on[e] === 1).map((edges) => loopPath(grid, edges, point)).join('');
+    if (d) parts.push(`<path d="${d}" stroke="${LOOP}" stroke-width="${Math.max(2, Math.round(size / 7))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`);
   }
-  const font = Math.round(size * 0.6);
-  parts.push(`<g font-family="DejaVu Sans, sans-serif" font-size="${font}" text-anchor="middle" dominant-baseline="central" fill="#222">`);
+  const dot = Math.max(1.5, size / 13);
+  const dots: string[] = [];
+  for (let r = 0; r <= puzzle.rows; r++) for (let c = 0; c <= puzzle.cols; c++) dots.push(`<circle cx="${x(c)}" cy="${y(r)}" r="${dot}"/>`);
+  parts.push(`<g fill="${INK}">${dots.join('')}</g>`);
+  const font = Math.round(size * 0.58);
+  const clues: string[] = [];
   puzzle.clues.forEach((clue, cell) => {
     if (clue === null) return;
     const [r, c] = grid.cellPosition(cell);
-    parts.push(`<text x="${x(c) + size / 2}" y="${y(r) + size / 2}">${clue}</text>`);
+    // Baseline placed by hand: dominant-baseline is ignored by some renderers (resvg among them).
+    const fill = clue === '?' ? ' fill="#888"' : '';
+    clues.push(`<text x="${x(c) + size / 2}" y="${(y(r) + size / 2 + font * 0.36).toFixed(1)}"${fill}>${clue}</text>`);
   });
-  parts.push('</g>');
-  parts.push('<g fill="#222">');
-  const dot = Math.max(1.5, size / 14);
-  for (let r = 0; r <= puzzle.rows; r++) for (let c = 0; c <= puzzle.cols; c++) parts.push(`<circle cx="${x(c)}" cy="${y(r)}" r="${dot}"/>`);
-  parts.push('</g></svg>');
+  parts.push(`<g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="${font}" text-anchor="middle" fill="${INK}">${clues.join('')}</g>`);
+  parts.push('</svg>');
   return parts.join('\n') + '\n';
+}
+
+/** One closed path around a loop; pieces that are not simple cycles (invalid answers) as plain segments. */
+function loopPath(grid: Grid, edges: readonly number[], point: (vertex: number) => string): string {
+  const around = new Map<number, number[]>();
+  for (const e of edges) for (const v of grid.verticesOfEdge(e)) around.set(v, [...(around.get(v) ?? []), e]);
+  const isCycle = [...around.values()].every((list) => list.length === 2);
+  if (!isCycle) return edges.map((e) => `M${point(grid.verticesOfEdge(e)[0])}L${point(grid.verticesOfEdge(e)[1])}`).join('');
+  const start = grid.verticesOfEdge(edges[0])[0];
+  let d = `M${point(start)}`;
+  let vertex = start;
+  let edge = edges[0];
+  for (let step = 0; step < edges.length; step++) {
+    const [a, b] = grid.verticesOfEdge(edge);
+    vertex = vertex === a ? b : a;
+    if (vertex === start) break;
+    d += `L${point(vertex)}`;
+    edge = around.get(vertex)!.find((e) => e !== edge)!;
+  }
+  return d + 'Z';
 }
 
 function escapeXml(s: string): string {

@@ -12,7 +12,7 @@ const BARE_PATTERN = /^(slither|slitherlink)\/(.*)$/is;
 
 export function looksLikeUrl(text: string): boolean {
   const t = text.trim();
-  return /^https?:\/\//i.test(t) || /^(puzz\.link|pzv\.jp|pzprxs\.vercel\.app)\b/i.test(t) || /^\??[a-z][a-z0-9_]*\/(f\/)?\d/i.test(t) || /^\?[a-z]/i.test(t);
+  return /^https?:\/\//i.test(t) || /^\S*\?[a-z][a-z0-9_]*\//i.test(t) || /^[a-z][a-z0-9_]*\/(f\/)?\d/i.test(t);
 }
 
 export function readUrl(text: string, where = 'URL'): Puzzle {
@@ -111,5 +111,8 @@ export function encodeBody(puzzle: Puzzle): string {
 }
 
 export function writeUrl(puzzle: Puzzle): string {
-  return `https://puzz.link/p?slither/${puzzle.cols}/${puzzle.rows}/${encodeBody(puzzle)}`;
+  const body = encodeBody(puzzle);
+  // Like pzprjs: a URL ending in '.' gets a '/', so that link detection does not drop the '.'.
+  const end = /[a-z0-9]$/i.test(body) ? '' : '/';
+  return `https://puzz.link/p?slither/${puzzle.cols}/${puzzle.rows}/${body}${end}`;
 }
