@@ -1,6 +1,7 @@
 // Format detection and dispatch. Each format is a small reader/writer module beside this one.
 import { PuzzleError, type Puzzle } from '../grid.ts';
 import type { Solution } from '../solution.ts';
+import { showChar } from './show.ts';
 import { readJsonPuzzle, writeJsonPuzzle } from './json.ts';
 import { looksLikeText, readText, writeText } from './text.ts';
 import { looksLikeUrl, readUrl, writeUrl } from './url.ts';
@@ -26,6 +27,11 @@ export interface ParsedPuzzle {
 export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
   const trimmed = text.trim();
   if (trimmed.length === 0) throw new PuzzleError(`${where}: empty input, no puzzle found`);
+  const binary = /[\u0000-\u0008\u000e-\u001f\ufffd]/.exec(trimmed);
+  if (binary) {
+    const line = trimmed.slice(0, binary.index).split('\n').length;
+    throw new PuzzleError(`${where}: line ${line}: byte ${showChar(binary[0])} is not text; this is not a puzzle file`);
+  }
   if (trimmed.startsWith('{') && !looksLikeJanko(trimmed)) {
     let value: unknown;
     try {

@@ -1,6 +1,7 @@
 // Simon Tatham's Loopy game IDs, square grids only: `WxHt0:DESC` or `WxH:DESC` (W columns, H rows; more
 // parameters such as `dh` may follow the type). DESC: digits are clues, 'a'-'z' runs of 1-26 blank cells.
 import { checkSize, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
+import { showChar } from './show.ts';
 
 // Loopy's GRIDLIST order (the number after 't').
 const GRID_TYPES = ['square', 'triangular', 'honeycomb', 'snub-square', 'cairo', 'great-hexagonal', 'octagonal', 'kites', 'floret', 'dodecagonal', 'great-dodecagonal', 'penrose kite/dart', 'penrose rhombs', 'great-great-dodecagonal', 'kagome', 'compass-dodecagonal', 'hats', 'spectres'];
@@ -29,7 +30,7 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
   const offset = id.length - desc.length;
   for (let i = 0; i < desc.length; i++) {
     const ch = desc[i];
-    const at = `${where}: character ${offset + i + 1} ('${ch}')`;
+    const at = `${where}: character ${offset + i + 1} (${showChar(ch)})`;
     if (ch >= '0' && ch <= '4') {
       if (cell >= total) throw new PuzzleError(`${at}: the description goes past the ${total} cells of a ${cols}x${rows} grid`);
       clues[cell++] = Number(ch) as Clue;

@@ -5,6 +5,7 @@
 // cspuz also knows `slither/f/COLS/ROWS/BODY`, a variant whose loop must pass through every vertex: it is
 // another puzzle, so it is recognised and refused.
 import { checkSize, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
+import { showChar } from './show.ts';
 
 // Scheme and host are optional; any host is accepted, the part after '?' is what matters.
 const URL_PATTERN = /^(?:(?:https?:\/\/)?[a-z0-9.\-:]*(?:\/[a-z0-9_.\-]*)*)?\?([^/?#&]+)\/(.*)$/is;
@@ -52,7 +53,7 @@ function decodeBody(body: string, rows: number, cols: number, at: (i: number) =>
   let cell = 0;
   for (let i = 0; i < body.length; i++) {
     const ch = body[i];
-    const here = `${at(i)} ('${ch}')`;
+    const here = `${at(i)} (${showChar(ch)})`;
     if (cell >= total) throw new PuzzleError(`${here}: the body goes on past ${size}`);
     if (ch >= '0' && ch <= '9') {
       const value = Number(ch);
