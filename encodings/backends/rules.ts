@@ -1,0 +1,50 @@
+// rules: the deduction method of Liu, Wu and Sun (seed 002) with a complete search on top; also a presolver
+// that fixes the edges deduction decides before another back-end encodes the puzzle.
+import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../backend.ts';
+import type { Puzzle } from '../grid.ts';
+import { RulesSolver, solveWithRules, LINE } from '../rules/solver.ts';
+
+const backend: Backend = {
+  name: 'rules',
+  description: 'deduction rules of Liu, Wu and Sun (basic rules + corner edge-count sets), optional trial, then depth-first search',
+  options: [
+    { name: 'rules', description: 'basic: vertex, clue and loop rules only; corners: with the corner sets of the paper', default: 'corners', choices: ['basic', 'corners'] },
+    { name: 'trial', description: 'trial and generalisation before search', default: 'off', choices: ['on', 'off'] },
+  ],
+  async available() {
+    return { available: true };
+  },
+  async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
+    const started = performance.now();
+    const corners = optionValue(backend, options, 'rules') === 'corners';
+    const trial = optionValue(backend, options, 'trial') === 'on';
+    const outcome = solveWithRules(puzzle, { corners, trial, maxSolutions: options.unique ? 2 : 1, deadline: started + options.timeoutMs });
+    const stats = {
+      ...outcome.stats,
+      level: outcome.level,
+      decidedWithoutSearch: outcome.decidedWithoutSearch,
+      rules: corners ? 'corners' : 'basic',
+      trial,
+      solverMs: performance.now() - started,
+    };
+    const solution = (i: number) => ({ rows: puzzle.rows, cols: puzzle.cols, on: outcome.solutions[i] });
+    if (outcome.status !== 'solved') return { status: outcome.status, solution: null, unique: null, stats };
+    if (!options.unique) return { status: 'solved', solution: solution(0), unique: null, stats };
+    if (outcome.solutions.length >= 2) return { status: 'solved', solution: solution(0), unique: false, secondSolution: solution(1), stats };
+    // One solution: unique, unless the search was cut short by the clock.
+    const timedOut = performance.now() - started >= options.timeoutMs;
+    return timedOut ? { status: 'solved', solution: solution(0), unique: null, stats, message: 'uniqueness not decided within the time limit' } : { status: 'solved', solution: solution(0), unique: true, stats };
+  },
+  async presolve(puzzle: Puzzle, options: SolveOptions): Promise<PresolveResult> {
+    const corners = (options.params.rules ?? 'corners') === 'corners';
+    const solver = new RulesSolver(puzzle);
+    let ok = true;
+    for (const f of puzzle.fixedEdges ?? []) ok &&= solver.assume(f.edge, f.on ? LINE : 2);
+    ok &&= solver.deduce(false);
+    if (corners) ok &&= solver.deduce(true);
+    const known = new Set((puzzle.fixedEdges ?? []).map((f) => f.edge));
+    return { fixed: ok ? solver.decided().filter((f) => !known.has(f.edge)) : [], contradiction: !ok, stats: { decided: solver.edgeCount - solver.unknownCount, edges: solver.edgeCount } };
+  },
+};
+
+export default backend;
