@@ -8,8 +8,11 @@ export function readTextArgument(arg: string): { text: string; where: string } |
   if (arg === '-') return { text: readFileSync(0, 'utf8'), where: 'stdin' };
   let isFile = false;
   try {
-    isFile = statSync(arg).isFile();
-  } catch {
+    const stat = statSync(arg);
+    if (stat.isDirectory()) throw new PuzzleError(`${arg}: is a directory, not a puzzle file`);
+    isFile = stat.isFile();
+  } catch (error) {
+    if (error instanceof PuzzleError) throw error;
     isFile = false;
   }
   if (!isFile) return null;

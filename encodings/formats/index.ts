@@ -42,8 +42,14 @@ export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
     return { ...readJsonPuzzle(value, where), format: 'json' };
   }
   if (looksLikePzprv3(trimmed)) return { ...readPzprv3(trimmed, where), format: 'pzprv3' };
-  if (looksLikeUrl(trimmed)) return { puzzle: readUrl(trimmed, where), format: 'url' };
-  if (looksLikeLoopy(trimmed)) return { puzzle: readLoopy(trimmed, where), format: 'loopy' };
+  const [firstLine, ...otherLines] = trimmed.split(/\r?\n/);
+  const oneLine = (format: string) => {
+    const extra = otherLines.findIndex((line) => line.trim() !== '');
+    if (extra >= 0) throw new PuzzleError(`${where}: line ${extra + 2}: more than one line after a ${format}; a file of puzzles, one per line, is a bench --dataset`);
+    return firstLine.trim();
+  };
+  if (looksLikeUrl(firstLine)) return { puzzle: readUrl(oneLine('puzz.link URL'), where), format: 'url' };
+  if (looksLikeLoopy(firstLine)) return { puzzle: readLoopy(oneLine('Loopy game ID'), where), format: 'loopy' };
   if (looksLikeText(trimmed)) return { puzzle: readText(text, where), format: 'text' };
   if (looksLikeJanko(trimmed) || looksLikeLpl(trimmed)) throw new PuzzleError(`${where}: this is a collection of puzzles (janko JSON or LPL); use it as a bench --dataset`);
   throw new PuzzleError(`${where}: not a recognised puzzle (expected a puzz.link URL, a Loopy game ID, a text grid, pzprv3 or JSON)`);

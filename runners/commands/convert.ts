@@ -4,20 +4,19 @@ import { renderSvg } from '../../encodings/render.ts';
 import { UsageError } from '../errors.ts';
 import { readPuzzleArgument } from '../input.ts';
 
+const TARGETS = [...FORMAT_NAMES, 'svg'] as const;
+
 export function register(program: Command): void {
   program
     .command('convert')
-    .description('print a puzzle in another format')
-    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
-    .requiredOption('--to <format>', `target format: ${FORMAT_NAMES.join('|')}|svg`)
+    .description('print a puzzle in another format (a solution carried by pzprv3 or JSON input travels along)')
+    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file (text grid, pzprv3, JSON), or - for stdin')
+    .requiredOption('--to <format>', `target format: ${TARGETS.join('|')}`)
     .action((puzzleArg: string, options: { to: string }) => {
+      const target = options.to.trim().toLowerCase();
+      if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`--to must be one of ${TARGETS.join(', ')}; got '${options.to}'`);
       const parsed = readPuzzleArgument(puzzleArg);
-      if (options.to === 'svg') {
-        process.stdout.write(renderSvg(parsed.puzzle, parsed.solution));
-        return;
-      }
-      if (!(FORMAT_NAMES as readonly string[]).includes(options.to)) throw new UsageError(`--to must be one of ${FORMAT_NAMES.join(', ')}, svg; got '${options.to}'`);
-      const out = writePuzzle(parsed.puzzle, options.to as FormatName, parsed.solution);
+      const out = target === 'svg' ? renderSvg(parsed.puzzle, parsed.solution) : writePuzzle(parsed.puzzle, target as FormatName, parsed.solution);
       process.stdout.write(out.endsWith('\n') ? out : out + '\n');
     });
 }
