@@ -153,6 +153,7 @@ test('URL spellings: scheme optional, pzv.jp, slitherlink pid, bare pid, trailin
     'slither/3/2/6.e',
     'https://puzz.link/p?slither/3/2/6.e/',
     '  https://puzz.link/p?slither/3/2/6.e\n',
+    '# copied from the web\n\nhttps://puzz.link/p?slither/3/2/6.e\n',
   ]) {
     const parsed = parsePuzzle(url);
     assert.equal(parsed.format, 'url', url);

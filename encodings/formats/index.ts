@@ -42,11 +42,14 @@ export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
     return { ...readJsonPuzzle(value, where), format: 'json' };
   }
   if (looksLikePzprv3(trimmed)) return { ...readPzprv3(trimmed, where), format: 'pzprv3' };
-  const [firstLine, ...otherLines] = trimmed.split(/\r?\n/);
+  // A URL or game ID is one line, possibly under '#' comment lines.
+  const lines = trimmed.split(/\r?\n/);
+  const first = lines.findIndex((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+  const firstLine = first >= 0 ? lines[first].trim() : '';
   const oneLine = (format: string) => {
-    const extra = otherLines.findIndex((line) => line.trim() !== '');
-    if (extra >= 0) throw new PuzzleError(`${where}: line ${extra + 2}: more than one line after a ${format}; a file of puzzles, one per line, is a bench --dataset`);
-    return firstLine.trim();
+    const extra = lines.findIndex((line, i) => i > first && line.trim() !== '' && !line.trim().startsWith('#'));
+    if (extra >= 0) throw new PuzzleError(`${where}: line ${extra + 1}: more than one line after a ${format}; a file of puzzles, one per line, is a bench --dataset`);
+    return firstLine;
   };
   if (looksLikeUrl(firstLine)) return { puzzle: readUrl(oneLine('puzz.link URL'), where), format: 'url' };
   if (looksLikeLoopy(firstLine)) return { puzzle: readLoopy(oneLine('Loopy game ID'), where), format: 'loopy' };
