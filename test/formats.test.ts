@@ -241,3 +241,13 @@ test('pictures: text shows clues and the loop, SVG draws the loop as one closed 
   assert.match(svg, /<path [^>]*d="M[^"]*Z"/);
   assert.match(svg, />4<\/text>/);
 });
+
+test('pzprv3 version 0 files (no colour block) and pzprjs trailing history are read', () => {
+  const loop = { rows: 1, cols: 1, h: ['1', '1'], v: ['11'] };
+  for (const file of ['pzprv3\nslither\n1\n1\n4 \n1 1 \n1 \n1 \n', 'pzprv3.1\nslither\n1\n1\n4 \n0 \n1 1 \n-1 \n1 \nhistory:\n{"type":"pzpr"}\n']) {
+    const parsed = parsePuzzle(file);
+    assert.equal(parsed.format, 'pzprv3');
+    assert.deepEqual(parsed.puzzle.clues, [4]);
+    assert.deepEqual(JSON.parse(writePuzzle(parsed.puzzle, 'json', parsed.solution)).solution, file.includes('-1') ? { ...loop, h: ['0', '1'] } : loop);
+  }
+});

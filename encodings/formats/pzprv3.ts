@@ -63,8 +63,10 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
       });
     }
   };
-  if (fileVersion === 1) {
-    // Cell colours (the player's shading): read for their shape only.
+  // Version 1 has a block of cell colours (the player's shading) before the edges, read for its shape only.
+  // Some writers label files 1 without it: the block is there only when enough lines remain for both.
+  const remaining = lines.slice(at).filter((line) => line !== '').length;
+  if (fileVersion === 1 && remaining >= rows + 2 * rows + 1) {
     for (let r = 0; r < rows; r++) {
       const tokens = next(`colour row ${r + 1}`).split(/\s+/);
       if (tokens.length !== cols) throw new PuzzleError(`${where}:${at}: colour row ${r + 1} has ${tokens.length} entries, expected ${cols}`);
