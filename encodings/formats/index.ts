@@ -53,6 +53,9 @@ export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
   };
   if (looksLikeUrl(firstLine)) return { puzzle: readUrl(oneLine('puzz.link URL'), where), format: 'url' };
   if (looksLikeLoopy(firstLine)) return { puzzle: readLoopy(oneLine('Loopy game ID'), where), format: 'loopy' };
+  if (/^\d+x\d+[^:#\s]*#\S*$/.test(firstLine)) {
+    throw new PuzzleError(`${where}: '${firstLine}' is a Loopy random seed, not a game ID; give the game ID (WxHt0:DESC, Loopy's Game > Specific)`);
+  }
   if (looksLikeText(trimmed)) return { puzzle: readText(text, where), format: 'text' };
   if (looksLikeJanko(trimmed) || looksLikeLpl(trimmed)) throw new PuzzleError(`${where}: this is a collection of puzzles (janko JSON or LPL); use it as a bench --dataset`);
   throw new PuzzleError(`${where}: not a recognised puzzle (expected a puzz.link URL, a Loopy game ID, a text grid, pzprv3 or JSON)`);
