@@ -20,8 +20,12 @@ export interface OracleAnswer {
   level?: Level;
 }
 
-/** Decides uniqueness (and, if it can, the level) of a puzzle. Must be exact: a wrong 'unique' breaks the set. */
-export type UniquenessOracle = (puzzle: Puzzle) => Promise<OracleAnswer>;
+/**
+ * Decides uniqueness (and, if it can, the level) of a puzzle. Must be exact: a wrong 'unique' breaks the set.
+ * Given `maxLevel`, it may answer `unique: false` for a puzzle it cannot settle within that level: the
+ * generator only needs to know whether to accept.
+ */
+export type UniquenessOracle = (puzzle: Puzzle, maxLevel?: Level) => Promise<OracleAnswer>;
 
 export interface GenerateOptions {
   rows: number;
@@ -161,7 +165,7 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
 
   const accepts = async (candidate: Clue[]): Promise<OracleAnswer | null> => {
     checks++;
-    const answer = await oracle(makePuzzle(rows, cols, candidate));
+    const answer = await oracle(makePuzzle(rows, cols, candidate), options.maxLevel);
     if (!answer.unique) return null;
     if (options.maxLevel && levelRank(answer.level) > levelRank(options.maxLevel)) return null;
     return answer;

@@ -4,6 +4,7 @@ import { clueCount, type Puzzle } from '../encodings/grid.ts';
 import { listBackends } from '../encodings/registry.ts';
 import { generatePuzzle, LEVELS, type GeneratedPuzzle, type Level, type OracleAnswer, type UniquenessOracle } from '../datasets/generator.ts';
 import { solveWithBackend } from './pipeline.ts';
+import { deductionLevel } from '../encodings/rules/solver.ts';
 
 /** Oracle back-ends in order of preference: the deduction back-end also grades difficulty. */
 export const ORACLE_PREFERENCE = ['rules', 'cpsat-circuit', 'sat-lazy', 'z3-lazy'];
@@ -29,8 +30,13 @@ export interface OracleCounters {
  */
 export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters): Promise<UniquenessOracle> {
   await backend.prepare?.();
-  return async (puzzle: Puzzle): Promise<OracleAnswer> => {
+  return async (puzzle: Puzzle, maxLevel?: Level): Promise<OracleAnswer> => {
     counters.calls++;
+    if (backend.name === 'rules' && (maxLevel === 'basic' || maxLevel === 'corners')) {
+      // Deduction alone decides these: no search needed, and deciding every edge proves uniqueness.
+      const level = deductionLevel(puzzle, maxLevel);
+      return level ? { unique: true, level } : { unique: false };
+    }
     const result = await solveWithBackend(backend, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
     if (result.status === 'solved') {
       const level = typeof result.stats.level === 'string' && (LEVELS as readonly string[]).includes(result.stats.level) ? (result.stats.level as Level) : undefined;

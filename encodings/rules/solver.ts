@@ -527,3 +527,16 @@ export function solveWithRules(puzzle: Puzzle, options: RulesOptions): RulesOutc
     throw error;
   }
 }
+
+/**
+ * The weakest deduction level (basic, then corners) that decides every edge into one valid loop, or null
+ * when deduction alone does not (or finds a contradiction). Deciding every edge without a guess proves the
+ * solution unique, so this is a fast uniqueness test for puzzles meant to be solved by reasoning.
+ */
+export function deductionLevel(puzzle: Puzzle, upTo: 'basic' | 'corners'): 'basic' | 'corners' | null {
+  const solver = new RulesSolver(puzzle);
+  if (!solver.deduce(false)) return null;
+  if (solver.unknownCount === 0) return solver.isSolved() ? 'basic' : null;
+  if (upTo === 'basic' || !solver.deduce(true)) return null;
+  return solver.unknownCount === 0 && solver.isSolved() ? 'corners' : null;
+}
