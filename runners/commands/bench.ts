@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadDataset, parseSizes, type Dataset } from '../../datasets/load.ts';
 import { getBackend, listBackends } from '../../encodings/registry.ts';
@@ -147,7 +147,7 @@ export function register(program: Command): void {
         try {
           const reports = (await import('../../reports/index.ts')) as { buildReport: (dir: string) => Promise<{ htmlPath: string }> };
           const { htmlPath } = await reports.buildReport(out);
-          process.stdout.write(`report: ${relative(process.cwd(), htmlPath) || htmlPath}\n`);
+          process.stdout.write(`report: ${shortPath(htmlPath)}\n`);
         } catch (error) {
           process.stderr.write(`bench: warning: the report could not be built (${(error as Error).message}); results are in ${out}; try \`slitherbench report ${out}\`\n`);
           process.stdout.write(`results: ${out}/results.csv\n`);
@@ -157,6 +157,12 @@ export function register(program: Command): void {
       }
       process.exitCode = outcome.disagreements.length > 0 ? 3 : 0;
     });
+}
+
+/** A path relative to the working directory when it lies below it, else absolute. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : resolve(path);
 }
 
 function pick(params: Record<string, string>, names: string[]): Record<string, string> {

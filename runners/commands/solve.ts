@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { getBackend } from '../../encodings/registry.ts';
-import { renderText } from '../../encodings/render.ts';
+import { writeFileSync } from 'node:fs';
+import { renderSvg, renderText } from '../../encodings/render.ts';
 import { solutionFromJson } from '../../encodings/solution.ts';
 import { UsageError } from '../errors.ts';
 import { readPuzzleArgument } from '../input.ts';
@@ -18,8 +19,9 @@ export function register(program: Command): void {
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
       .option('--backend <id>', 'back-end to use (see `backends`)', DEFAULT_BACKEND)
       .option('--json', 'print the result as one JSON object (status, unique, solution, backend, timeMs, stats)')
+      .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
       .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
-  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean; inProcess?: boolean }) => {
+  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean; inProcess?: boolean; svg?: string }) => {
     const { puzzle } = readPuzzleArgument(puzzleArg);
     const options = solveOptionsFrom(flags);
     const backend = await getBackend(flags.backend);
@@ -42,6 +44,7 @@ export function register(program: Command): void {
         worker.kill();
       }
     }
+    if (flags.svg) writeFileSync(flags.svg, renderSvg(puzzle, result.solution ? solutionFromJson(result.solution) : null));
     if (flags.json) {
       process.stdout.write(JSON.stringify(result) + '\n');
     } else {
