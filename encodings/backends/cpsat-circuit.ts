@@ -70,6 +70,7 @@ const backend: Backend = {
   description: 'OR-Tools CP-SAT 9.15 (wasm): edge Booleans, arc literals, AddCircuit with self-loops for off-loop vertices',
   options: [
     { name: 'workers', description: 'CP-SAT search workers (1 keeps runs comparable)', default: '1' },
+    { name: 'params', description: 'fast: no CP-SAT presolve, linearization level 0 (about 2x faster on 10x10s here); default: CP-SAT\'s own defaults', default: 'fast', choices: ['fast', 'default'] },
   ],
   async available() {
     try {
@@ -89,12 +90,14 @@ const backend: Backend = {
     const started = process.hrtime.bigint();
     const { model, edges, variables, constraints } = buildCircuitModel(lib, puzzle);
     const encodeMs = elapsed(started);
-    const stats: Record<string, number | string | boolean> = { variables, constraints, encodeMs, workers, liftoffOnly, solves: 0, solverMs: 0, branches: 0, conflicts: 0 };
+    const preset = optionValue(backend, options, 'params');
+    const tuning = preset === 'fast' ? { cpModelPresolve: false, linearizationLevel: 0 } : {};
+    const stats: Record<string, number | string | boolean> = { variables, constraints, encodeMs, workers, params: preset, liftoffOnly, solves: 0, solverMs: 0, branches: 0, conflicts: 0 };
     const solveOnce = async (): Promise<'feasible' | 'infeasible' | 'timeout'> => {
       const left = options.timeoutMs - elapsed(started);
       if (left <= 0) return 'timeout';
       const solver = new lib.CpSolver();
-      const status = await solver.solve(model, { maxTimeInSeconds: left / 1000, numSearchWorkers: workers, randomSeed: options.seed });
+      const status = await solver.solve(model, { maxTimeInSeconds: left / 1000, numSearchWorkers: workers, randomSeed: options.seed, ...tuning });
       stats.solves = (stats.solves as number) + 1;
       stats.solverMs = (stats.solverMs as number) + solver.wallTime * 1000;
       stats.branches = (stats.branches as number) + solver.numBranches;
