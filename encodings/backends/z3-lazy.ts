@@ -1,7 +1,7 @@
 // z3-lazy: Z3 (wasm) on edge Booleans with pseudo-Boolean clue and degree constraints; loops found in a
 // model are cut lazily and the same solver checks again (incremental, no rebuild).
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../backend.ts';
-import { cluedCells, gridOf, type Puzzle } from '../grid.ts';
+import { cluedCells, gridOf, type Grid, type Puzzle } from '../grid.ts';
 import { edgeComponents, edgesLeaving, verticesOfEdges, type Solution } from '../solution.ts';
 
 type Z3Context = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -17,6 +17,32 @@ function context(): Promise<Z3Context> {
 }
 
 const elapsed = (since: number) => performance.now() - since;
+
+/** A cut as plain data (edges and vertices of the puzzle), so that its soundness can be checked without Z3. */
+export type LoopCut =
+  | { kind: 'loop'; allOn: number[]; verticesOff: number[] }
+  | { kind: 'cutset'; u: number; w: number; crossing: number[] };
+
+/** The cuts for a model whose on-edges form `loops` (two or more closed loops), one per loop. */
+export function loopCuts(grid: Grid, loops: number[][], kind: string): LoopCut[] {
+  return loops.map((loop, i) => {
+    const inside = verticesOfEdges(grid, loop);
+    if (kind === 'loop') {
+      // "All of L on implies no vertex outside L on", not "not all of L on": a simple cycle holds no other
+      // cycle, so if L is on in a valid solution, L is the whole loop. Forbidding L outright would be
+      // unsound: L may be the one solution, found here beside an extra loop that the clues allowed.
+      const set = new Set(inside);
+      const verticesOff: number[] = [];
+      for (let v = 0; v < grid.vertexCount; v++) if (!set.has(v)) verticesOff.push(v);
+      return { kind: 'loop', allOn: loop, verticesOff };
+    }
+    // u in S and w outside S both on the single loop: the loop leaves S, so an edge of the cut around S
+    // is on. True of every solution; false in this model, where S's loop is closed and every vertex of S
+    // has its two edges on the loop.
+    const other = loops[(i + 1) % loops.length];
+    return { kind: 'cutset', u: inside[0], w: verticesOfEdges(grid, other)[0], crossing: edgesLeaving(grid, inside) };
+  });
+}
 
 const backend: Backend = {
   name: 'z3-lazy',
@@ -67,24 +93,14 @@ const backend: Backend = {
     const stats: Stats = { variables: grid.edgeCount + grid.vertexCount, constraints, cuts: 0, iterations: 0, cutKind, encodeMs: elapsed(started), solverMs: 0 };
 
     const cut = (loops: number[][]) => {
-      loops.forEach((loop, i) => {
-        const inside = verticesOfEdges(grid, loop);
-        if (cutKind === 'loop') {
-          // All of L on makes L the whole loop (a simple cycle holds no other cycle), so no vertex outside L
-          // is on. This forbids L beside other loops, never L alone when L satisfies every clue.
-          const set = new Set(inside);
-          const outside = onLoop.filter((_, v) => !set.has(v));
-          add(Z3.Implies(Z3.And(...loop.map((e) => edge[e])), Z3.Not(Z3.Or(...outside))));
+      for (const c of loopCuts(grid, loops, cutKind)) {
+        if (c.kind === 'loop') {
+          add(Z3.Implies(Z3.And(...c.allOn.map((e) => edge[e])), Z3.Not(Z3.Or(...c.verticesOff.map((v) => onLoop[v])))));
         } else {
-          // u in S and w outside S both on the single loop: the loop leaves S, so an edge of the cut around S
-          // is on. True of every solution; false in this model, where S's loop is closed.
-          const other = loops[(i + 1) % loops.length];
-          const u = inside[0];
-          const w = verticesOfEdges(grid, other)[0];
-          add(Z3.Or(Z3.Not(onLoop[u]), Z3.Not(onLoop[w]), ...edgesLeaving(grid, inside).map((e) => edge[e])));
+          add(Z3.Or(Z3.Not(onLoop[c.u]), Z3.Not(onLoop[c.w]), ...c.crossing.map((e) => edge[e])));
         }
         stats.cuts = (stats.cuts as number) + 1;
-      });
+      }
     };
 
     const findLoop = async (): Promise<Solution | 'unsat' | 'timeout'> => {
@@ -93,7 +109,9 @@ const backend: Backend = {
         if (left <= 1) return 'timeout';
         solver.set('timeout', Math.max(1, Math.floor(left)));
         const checkStarted = performance.now();
-        const answer = await solver.check();
+        // Hard stop in case Z3's own timeout is not honoured (e.g. inside a long propagation).
+        const stop = setTimeout(() => Z3.interrupt(), Math.max(1, Math.floor(left)) + 250);
+        const answer = await solver.check().finally(() => clearTimeout(stop));
         stats.solverMs = (stats.solverMs as number) + elapsed(checkStarted);
         stats.iterations = (stats.iterations as number) + 1;
         if (answer === 'unsat') return 'unsat';
