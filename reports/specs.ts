@@ -11,7 +11,7 @@ export interface ChartSpec {
 }
 
 const FONT = 'DejaVu Sans';
-const config = { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT }, title: { font: FONT, fontSize: 14 } };
+const config = { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT, labelLimit: 320 }, title: { font: FONT, fontSize: 14 } };
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const solvedLike = (r: RunRecord) => r.status === 'solved' || r.status === 'unsat';
 /** Times under 1 ms are drawn at 1 ms so log axes stay finite. */
