@@ -115,7 +115,11 @@ const backend: Backend = {
         stats.solverMs = (stats.solverMs as number) + elapsed(checkStarted);
         stats.iterations = (stats.iterations as number) + 1;
         if (answer === 'unsat') return 'unsat';
-        if (answer !== 'sat') return 'timeout';
+        if (answer !== 'sat') {
+          // 'unknown': normally the time limit; keep Z3's reason so that other causes show in the results.
+          stats.reasonUnknown = String(solver.reasonUnknown());
+          return 'timeout';
+        }
         const model = solver.model();
         const on = Uint8Array.from(edge, (e) => (Z3.isTrue(model.eval(e, true)) ? 1 : 0));
         const loops = edgeComponents(grid, (e) => on[e] === 1);
