@@ -2,6 +2,7 @@
 // Adding a back-end is adding one file there. Modules must load their solver libraries lazily
 // (in prepare/solve), so that listing back-ends stays cheap.
 import { existsSync, readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Backend } from './backend.ts';
 
 const directory = new URL('./backends/', import.meta.url);
@@ -15,11 +16,15 @@ function isBackend(value: unknown): value is Backend {
 /** All back-ends, sorted by name. */
 export function listBackends(): Promise<Backend[]> {
   cache ??= (async () => {
-    const files = (existsSync(directory) ? readdirSync(directory) : []).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('_')).sort();
+    // SLITHERBENCH_BACKENDS_DIR adds a folder of back-end modules (the tests' fixture back-ends use it).
+    const extra = process.env.SLITHERBENCH_BACKENDS_DIR ? pathToFileURL(process.env.SLITHERBENCH_BACKENDS_DIR.replace(/\/?$/, '/')) : undefined;
     const backends: Backend[] = [];
-    for (const file of files) {
-      const module = (await import(new URL(file, directory).href)) as { default?: unknown };
-      if (isBackend(module.default)) backends.push(module.default);
+    for (const dir of extra ? [directory, extra] : [directory]) {
+      const files = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('_')).sort();
+      for (const file of files) {
+        const module = (await import(new URL(file, dir).href)) as { default?: unknown };
+        if (isBackend(module.default)) backends.push(module.default);
+      }
     }
     return backends.sort((a, b) => a.name.localeCompare(b.name));
   })();
