@@ -22,14 +22,20 @@ export async function pickOracleBackend(name?: string): Promise<Backend> {
 export interface OracleCounters {
   calls: number;
   timeouts: number;
+  /** Checks the fallback back-end settled. */
+  fallbacks?: number;
 }
 
 /**
  * An exact oracle from a back-end. A check that times out counts as "not unique" (the clue is kept), which
  * keeps every output puzzle unique but can make the output depend on machine speed; the count is reported.
+ * With a fallback, the first back-end gets a short budget and the fallback the full one: the rules back-end's
+ * search can take minutes on the few puzzles that a SAT solver settles in a second.
  */
-export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters): Promise<UniquenessOracle> {
+export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters, fallback?: Backend): Promise<UniquenessOracle> {
   await backend.prepare?.();
+  await fallback?.prepare?.();
+  const firstBudget = fallback ? Math.min(timeoutMs, 3000) : timeoutMs;
   return async (puzzle: Puzzle, maxLevel?: Level): Promise<OracleAnswer> => {
     counters.calls++;
     if (backend.name === 'rules' && (maxLevel === 'basic' || maxLevel === 'corners')) {
@@ -37,7 +43,13 @@ export async function backendOracle(backend: Backend, timeoutMs: number, counter
       const level = deductionLevel(puzzle, maxLevel);
       return level ? { unique: true, level } : { unique: false };
     }
-    const result = await solveWithBackend(backend, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
+    let result = await solveWithBackend(backend, puzzle, { timeoutMs: firstBudget, unique: true, seed: 1, params: {} });
+    if (result.status === 'timeout' && fallback) {
+      counters.fallbacks = (counters.fallbacks ?? 0) + 1;
+      const second = await solveWithBackend(fallback, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
+      if (second.status === 'solved') return { unique: second.unique === true, level: 'search' };
+      result = second;
+    }
     if (result.status === 'solved') {
       const level = typeof result.stats.level === 'string' && (LEVELS as readonly string[]).includes(result.stats.level) ? (result.stats.level as Level) : undefined;
       return { unique: result.unique === true, level };

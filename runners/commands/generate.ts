@@ -49,8 +49,10 @@ export function register(program: Command): void {
           throw new UsageError(error.message);
         });
         const counters: OracleCounters = { calls: 0, timeouts: 0 };
-        const oracle = await backendOracle(backend, parseSeconds(flags.checkTimeout, '--check-timeout') * 1000, counters);
-        process.stderr.write(`generate: uniqueness by ${backend.name}; difficulty ${flags.difficulty}\n`);
+        // The rules back-end answers most checks in milliseconds; sat-lazy settles the few its search cannot.
+        const fallback = backend.name === 'rules' && !flags.backend ? await pickOracleBackend('sat-lazy').catch(() => undefined) : undefined;
+        const oracle = await backendOracle(backend, parseSeconds(flags.checkTimeout, '--check-timeout') * 1000, counters, fallback);
+        process.stderr.write(`generate: uniqueness by ${backend.name}${fallback ? ` (${fallback.name} after 3 s)` : ''}; difficulty ${flags.difficulty}\n`);
         await generateSet({
           rows, cols, count, seed, difficulty: flags.difficulty as Difficulty, oracle,
           onPuzzle: (i, generated, difficulty) => {
