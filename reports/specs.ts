@@ -40,7 +40,7 @@ export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
       data: { values: points },
       mark: { type: 'line', point: true, interpolate: 'step-after' },
       encoding: {
-        x: { field: 'solved', type: 'quantitative', title: 'instances solved' },
+        x: { field: 'solved', type: 'quantitative', title: 'instances solved', axis: { tickMinStep: 1, format: 'd' } },
         y: { field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'time per instance t (ms, log)' },
         color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
       },
