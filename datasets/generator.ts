@@ -6,7 +6,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { gridOf, makePuzzle, type Clue, type Puzzle } from '../encodings/grid.ts';
-import { solutionFromEdges, type Solution } from '../encodings/solution.ts';
+import { regionBoundary, solutionFromEdges, type Solution } from '../encodings/solution.ts';
 import { verify } from '../encodings/verify.ts';
 
 /** Difficulty levels, weakest first; a puzzle's level is the weakest deduction that solves it. */
@@ -74,15 +74,7 @@ export class Random {
 
 /** The edges between inside and outside cells (the grid's border counts as outside). */
 export function boundaryEdges(rows: number, cols: number, inside: Uint8Array): number[] {
-  const grid = gridOf({ rows, cols });
-  const edges: number[] = [];
-  for (let e = 0; e < grid.edgeCount; e++) {
-    const cells = grid.cellsBesideEdge(e);
-    const a = inside[cells[0]];
-    const b = cells.length > 1 ? inside[cells[1]] : 0;
-    if (a !== b) edges.push(e);
-  }
-  return edges;
+  return regionBoundary(gridOf({ rows, cols }), inside);
 }
 
 /**

@@ -106,6 +106,21 @@ export function edgeComponents(grid: Grid, isOn: (edge: number) => boolean): num
   return components;
 }
 
+/**
+ * The edges between inside and outside cells of a region (the grid's border counts as outside): the loop
+ * of a shading, as in janko's published solutions and the generator's random regions.
+ */
+export function regionBoundary(grid: Grid, inside: Uint8Array): number[] {
+  const edges: number[] = [];
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const cells = grid.cellsBesideEdge(e);
+    const a = inside[cells[0]];
+    const b = cells.length > 1 ? inside[cells[1]] : 0;
+    if (a !== b) edges.push(e);
+  }
+  return edges;
+}
+
 /** The vertices touched by a set of edges. */
 export function verticesOfEdges(grid: Grid, edges: readonly number[]): number[] {
   const set = new Set<number>();

@@ -1,6 +1,6 @@
 // The janko.at collection: one JSON file of puzzles and one of published solutions.
 import { gridOf, PuzzleError, type Puzzle } from '../grid.ts';
-import { solutionFromEdges, type Solution } from '../solution.ts';
+import { regionBoundary, solutionFromEdges, type Solution } from '../solution.ts';
 import { readText } from './text.ts';
 
 export interface CollectionEntry {
@@ -70,12 +70,5 @@ export function shadingToLoop(text: string, where: string): Solution {
       inside[grid.cell(r, c)] = t === 'x' ? 1 : 0;
     });
   });
-  const edges: number[] = [];
-  for (let e = 0; e < grid.edgeCount; e++) {
-    const cells = grid.cellsBesideEdge(e);
-    const a = inside[cells[0]];
-    const b = cells.length > 1 ? inside[cells[1]] : 0;
-    if (a !== b) edges.push(e);
-  }
-  return solutionFromEdges({ rows, cols }, edges);
+  return solutionFromEdges({ rows, cols }, regionBoundary(grid, inside));
 }

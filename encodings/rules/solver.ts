@@ -39,12 +39,23 @@ export interface RulesStats {
 
 const POPCOUNT = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 // Corner q of a vertex uses vertex edge slots [up, down, left, right]: UL = up+left, UR = up+right, DL = down+left, DR = down+right.
-const VERTEX_CORNER_SLOTS = [[0, 2], [0, 3], [1, 2], [1, 3]];
 // Cell edge slots [top, bottom, left, right]; cell corner UL = top+left (vertex (r,c) DR), UR = top+right
 // (vertex (r,c+1) DL), DL = bottom+left (vertex (r+1,c) UR), DR = bottom+right (vertex (r+1,c+1) UL).
-const CELL_CORNER_SLOTS = [[0, 2], [0, 3], [1, 2], [1, 3]];
+// Both use the same slot pairs.
+const CORNER_SLOTS = [[0, 2], [0, 3], [1, 2], [1, 3]];
+/** CORNER_BIT[mask * 4 + q]: the bit of E(C) for the number of lines that assignment `mask` puts on corner q. */
+const CORNER_BIT = new Uint8Array(64);
+for (let mask = 0; mask < 16; mask++) {
+  for (let q = 0; q < 4; q++) CORNER_BIT[mask * 4 + q] = 1 << (((mask >> CORNER_SLOTS[q][0]) & 1) + ((mask >> CORNER_SLOTS[q][1]) & 1));
+}
+/** The assignments a unit's rule allows: index 0..4 a cell with that clue, 5 a vertex (degree 0 or 2). */
+const UNIT_MASKS: Uint8Array[] = [0, 1, 2, 3, 4, 5].map((k) =>
+  Uint8Array.from([...Array(16).keys()].filter((mask) => (k === 5 ? POPCOUNT[mask] === 0 || POPCOUNT[mask] === 2 : POPCOUNT[mask] === k))),
+);
 
-class Contradiction extends Error {}
+// A contradiction is thrown often during search and trial: a plain object without a stack trace is cheap.
+class Contradiction {}
+const CONTRADICTION = new Contradiction();
 class Timeout extends Error {}
 
 export class RulesSolver {
@@ -160,13 +171,13 @@ export class RulesSolver {
   set(e: number, value: number): void {
     const current = this.state[e];
     if (current === value) return;
-    if (current !== UNKNOWN) throw new Contradiction();
+    if (current !== UNKNOWN) throw CONTRADICTION;
     const a = this.edgeEnds[e * 2];
     const b = this.edgeEnds[e * 2 + 1];
     const da = this.degree[a];
     const db = this.degree[b];
     // Checked before anything changes, so that the undo trail always matches the state.
-    if (value === LINE && (da >= 2 || db >= 2)) throw new Contradiction();
+    if (value === LINE && (da >= 2 || db >= 2)) throw CONTRADICTION;
     this.count();
     this.trail.push(0, e, 0);
     this.state[e] = value;
@@ -177,7 +188,7 @@ export class RulesSolver {
     this.lines++;
     if (da === 1 && db === 1 && this.partner[a] === b) {
       // This line closes a loop: it must be the only one, and then every other edge is a cross.
-      if (this.lines !== this.length[a] + 1) throw new Contradiction();
+      if (this.lines !== this.length[a] + 1) throw CONTRADICTION;
       const family = this.family;
       this.family = 2;
       for (let f = 0; f < this.edgeCount; f++) if (this.state[f] === UNKNOWN) this.set(f, CROSS);
@@ -226,7 +237,7 @@ export class RulesSolver {
     const old = this.corner[k];
     const next = old & mask;
     if (next === old) return;
-    if (next === 0) throw new Contradiction();
+    if (next === 0) throw CONTRADICTION;
     this.trail.push(1, k, old);
     this.corner[k] = next;
     this.stats.cornerUpdates++;
@@ -249,56 +260,72 @@ export class RulesSolver {
 
   /** Enumerates the assignments of a unit's 4 edge slots and keeps what some allowed assignment allows. */
   private propagateUnit(unit: number): void {
+    // The hot loop: flat tables and locals only (no closures, no allocation), see CORNER_BIT and UNIT_MASKS.
     const isVertex = unit < this.vertexCount;
     const base = isVertex ? unit * 4 : (unit - this.vertexCount) * 4;
     const edges = isVertex ? this.vertexEdges : this.cellEdges;
-    const clue = isVertex ? -1 : this.clues[unit - this.vertexCount];
+    const state = this.state;
     let mustOn = 0;
     let mustOff = 0;
     for (let i = 0; i < 4; i++) {
       const e = edges[base + i];
-      if (e < 0 || this.state[e] === CROSS) mustOff |= 1 << i;
-      else if (this.state[e] === LINE) mustOn |= 1 << i;
+      if (e < 0) mustOff |= 1 << i;
+      else {
+        const s = state[e];
+        if (s === CROSS) mustOff |= 1 << i;
+        else if (s === LINE) mustOn |= 1 << i;
+      }
     }
+    const masks = UNIT_MASKS[isVertex ? 5 : this.clues[unit - this.vertexCount]];
     const useCorners = this.corners;
-    const cornerIndex = (i: number) => (isVertex ? base + i : this.cellCorners[base + i]);
-    const slots = isVertex ? VERTEX_CORNER_SLOTS : CELL_CORNER_SLOTS;
+    const corner = this.corner;
+    let k0 = 0, k1 = 0, k2 = 0, k3 = 0;
+    let e0 = 7, e1 = 7, e2 = 7, e3 = 7;
+    if (useCorners) {
+      const at = isVertex ? null : this.cellCorners;
+      k0 = at ? at[base] : base;
+      k1 = at ? at[base + 1] : base + 1;
+      k2 = at ? at[base + 2] : base + 2;
+      k3 = at ? at[base + 3] : base + 3;
+      e0 = corner[k0];
+      e1 = corner[k1];
+      e2 = corner[k2];
+      e3 = corner[k3];
+    }
     let canOn = 0;
     let canOff = 0;
-    const seen = [0, 0, 0, 0];
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     let any = false;
-    for (let mask = 0; mask < 16; mask++) {
+    for (let j = 0; j < masks.length; j++) {
+      const mask = masks[j];
       if ((mask & mustOn) !== mustOn || (mask & mustOff) !== 0) continue;
-      const ones = POPCOUNT[mask];
-      if (isVertex ? ones !== 0 && ones !== 2 : ones !== clue) continue;
-      let fits = true;
-      if (useCorners) {
-        for (let i = 0; i < 4 && fits; i++) {
-          const [p, q] = slots[i];
-          const n = ((mask >> p) & 1) + ((mask >> q) & 1);
-          if (!(this.corner[cornerIndex(i)] & (1 << n))) fits = false;
-        }
-      }
-      if (!fits) continue;
+      const b = mask * 4;
+      const b0 = CORNER_BIT[b], b1 = CORNER_BIT[b + 1], b2 = CORNER_BIT[b + 2], b3 = CORNER_BIT[b + 3];
+      if (!(e0 & b0) || !(e1 & b1) || !(e2 & b2) || !(e3 & b3)) continue;
       any = true;
       canOn |= mask;
       canOff |= ~mask & 15;
-      if (useCorners) {
-        for (let i = 0; i < 4; i++) {
-          const [p, q] = slots[i];
-          seen[i] |= 1 << (((mask >> p) & 1) + ((mask >> q) & 1));
-        }
+      s0 |= b0;
+      s1 |= b1;
+      s2 |= b2;
+      s3 |= b3;
+    }
+    if (!any) throw CONTRADICTION;
+    this.family = isVertex ? 0 : 1;
+    if ((canOn & canOff) !== 15) {
+      for (let i = 0; i < 4; i++) {
+        const e = edges[base + i];
+        if (e < 0 || state[e] !== UNKNOWN) continue;
+        if (!(canOff & (1 << i))) this.set(e, LINE);
+        else if (!(canOn & (1 << i))) this.set(e, CROSS);
       }
     }
-    if (!any) throw new Contradiction();
-    this.family = isVertex ? 0 : 1;
-    for (let i = 0; i < 4; i++) {
-      const e = edges[base + i];
-      if (e < 0 || this.state[e] !== UNKNOWN) continue;
-      if (!(canOff & (1 << i))) this.set(e, LINE);
-      else if (!(canOn & (1 << i))) this.set(e, CROSS);
+    if (useCorners) {
+      this.restrictCorner(k0, s0);
+      this.restrictCorner(k1, s1);
+      this.restrictCorner(k2, s2);
+      this.restrictCorner(k3, s3);
     }
-    if (useCorners) for (let i = 0; i < 4; i++) this.restrictCorner(cornerIndex(i), seen[i]);
   }
 
   /** Runs the queue to a fixpoint; false on contradiction. */
