@@ -381,28 +381,54 @@ export class RulesSolver {
    * what both branches imply. Repeats until nothing changes.
    */
   trial(deadline: number): boolean {
+    // Each branch's implications are read off the undo trail (not copies of the whole state); a probe's own
+    // deductions are not counted in the rule-family stats, only what trial keeps.
+    const mark0 = new Int32Array(this.edgeCount);
+    const valueInLine = new Uint8Array(this.edgeCount);
+    const common: number[] = [];
+    const stats = this.stats;
+    let stamp = 0;
     let changed = true;
     while (changed) {
       changed = false;
       for (let e = 0; e < this.edgeCount; e++) {
         if (this.state[e] !== UNKNOWN) continue;
         if (performance.now() > deadline) throw new Timeout();
+        const { byVertex, byCell, byLoop, byGuess, cornerUpdates } = stats;
         const mark = this.trail.length;
+        const t = this.trail;
         const lineOk = this.assume(e, LINE);
-        const afterLine = lineOk ? Uint8Array.from(this.state) : null;
+        stamp++;
+        if (lineOk) {
+          for (let i = mark; i < t.length; i += 3) {
+            if (t[i] === 0) {
+              mark0[t[i + 1]] = stamp;
+              valueInLine[t[i + 1]] = this.state[t[i + 1]];
+            }
+          }
+        }
         this.undo(mark);
         const crossOk = this.assume(e, CROSS);
-        const afterCross = crossOk ? Uint8Array.from(this.state) : null;
+        common.length = 0;
+        if (lineOk && crossOk) {
+          for (let i = mark; i < t.length; i += 3) {
+            const f = t[i + 1];
+            if (t[i] === 0 && mark0[f] === stamp && valueInLine[f] === this.state[f]) common.push(f, this.state[f]);
+          }
+        }
         this.undo(mark);
+        Object.assign(stats, { byVertex, byCell, byLoop, byGuess, cornerUpdates });
         this.family = 3;
         if (!lineOk && !crossOk) return false;
         try {
           if (!lineOk) this.set(e, CROSS);
           else if (!crossOk) this.set(e, LINE);
           else {
-            for (let f = 0; f < this.edgeCount; f++) {
-              if (this.state[f] === UNKNOWN && afterLine![f] !== UNKNOWN && afterLine![f] === afterCross![f]) this.set(f, afterLine![f]);
-            }
+            // In edge order, as a scan of the whole state would.
+            const order: number[] = [];
+            for (let i = 0; i < common.length; i += 2) order.push(i);
+            order.sort((a, b) => common[a] - common[b]);
+            for (const i of order) if (this.state[common[i]] === UNKNOWN) this.set(common[i], common[i + 1]);
           }
         } catch (error) {
           if (!(error instanceof Contradiction)) throw error;
