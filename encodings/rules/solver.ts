@@ -75,6 +75,7 @@ export class RulesSolver {
   private readonly partner: Int32Array;
   private readonly length: Int32Array;
   private lines = 0;
+  private unknowns: number;
   // Undo trail: [kind, index, old value] triples. kinds: 0 edge, 1 corner, 2 partner, 3 length.
   private trail: number[] = [];
   private readonly queue: Int32Array;
@@ -92,6 +93,7 @@ export class RulesSolver {
     this.edgeCount = grid.edgeCount;
     this.vertexCount = grid.vertexCount;
     this.state = new Uint8Array(grid.edgeCount);
+    this.unknowns = grid.edgeCount;
     this.corner = new Uint8Array(grid.vertexCount * 4).fill(7);
     this.vertexEdges = new Int32Array(grid.vertexCount * 4).fill(-1);
     for (let r = 0; r <= R; r++) {
@@ -132,9 +134,7 @@ export class RulesSolver {
   }
 
   get unknownCount(): number {
-    let n = 0;
-    for (let e = 0; e < this.edgeCount; e++) if (this.state[e] === UNKNOWN) n++;
-    return n;
+    return this.unknowns;
   }
 
   private enqueue(unit: number): void {
@@ -178,9 +178,12 @@ export class RulesSolver {
     const db = this.degree[b];
     // Checked before anything changes, so that the undo trail always matches the state.
     if (value === LINE && (da >= 2 || db >= 2)) throw CONTRADICTION;
+    // Crossing the last unknown edge while no edge is a line leaves no loop at all.
+    if (value === CROSS && this.unknowns === 1 && this.lines === 0) throw CONTRADICTION;
     this.count();
     this.trail.push(0, e, 0);
     this.state[e] = value;
+    this.unknowns--;
     this.enqueueEdge(e);
     if (value === CROSS) return;
     this.degree[a]++;
@@ -227,6 +230,7 @@ export class RulesSolver {
           this.lines--;
         }
         this.state[index] = old;
+        this.unknowns++;
       } else if (kind === 1) this.corner[index] = old;
       else if (kind === 2) this.partner[index] = old;
       else this.length[index] = old;
