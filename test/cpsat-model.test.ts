@@ -1,14 +1,41 @@
-// cpsat-circuit specifics: cheap encodings of clues 0/3/4 stay sound, the model is a pure function of the
-// puzzle, statistics and options (workers, seed, CP-SAT's default parameters) reach the solver.
+// cpsat-circuit specifics: both encodings and both uniqueness methods agree with an exhaustive count of the
+// loops of small grids; cheap encodings of clues 0/3/4 stay sound; the loop's direction is fixed (one
+// solution per loop); the model is a pure function of the puzzle; stats and options reach the solver.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePuzzle } from '../encodings/formats/index.ts';
+import { gridOf, makePuzzle, withFixedEdges } from '../encodings/grid.ts';
 import { verify } from '../encodings/verify.ts';
 import { solutionFromJson } from '../encodings/solution.ts';
 import { buildCircuitModel } from '../encodings/backends/cpsat-circuit.ts';
 import { run } from './backend-cases.ts';
+import { mix, smallCases } from './small-grids.ts';
 
 const puzzle = (text: string) => parsePuzzle(text).puzzle;
+
+test('cpsat-circuit: every encoding and uniqueness method agrees with an exhaustive count of the loops of small grids', async () => {
+  const cases = smallCases(3, [[1, 3], [2, 2], [2, 3], [3, 3], [3, 4], [4, 3]], 25);
+  const seen = mix(cases);
+  assert.ok(seen.none > 10 && seen.one > 10 && seen.several > 10, `a mix of puzzles: ${JSON.stringify(seen)}`);
+  const configs: Record<string, string>[] = [
+    {},
+    { uniqueness: 'nogood' },
+    { encoding: 'seed' },
+    // A budget too small to finish: the no-good settles what the enumeration left open.
+    { enumerateBudget: '1e-9' },
+  ];
+  for (const { puzzle: p, solutions, where } of cases) {
+    for (const params of configs) {
+      const r = await run('cpsat-circuit', p, true, params);
+      const label = `${where} ${JSON.stringify(params)}`;
+      assert.equal(r.status, solutions.length ? 'solved' : 'unsat', label);
+      if (!solutions.length) continue;
+      assert.equal(r.unique, solutions.length === 1, label);
+      const on = solutionFromJson(r.solution!).on;
+      assert.ok(solutions.some((s) => s.every((bit, e) => bit === on[e])), `${label}: the answer is one of the loops`);
+    }
+  }
+});
 
 test('cpsat-circuit: a 4 is exactly its square, a lone 3 or two touching 4s have no loop', async () => {
   const p = puzzle('2 2\n4.\n..\n');
@@ -18,9 +45,11 @@ test('cpsat-circuit: a 4 is exactly its square, a lone 3 or two touching 4s have
   const loop = solutionFromJson(r.solution!);
   assert.ok(verify(p, loop).valid);
   assert.equal(loop.on.reduce((n, b) => n + b, 0), 4, 'the loop is the four edges of the 4');
-  assert.equal((await run('cpsat-circuit', puzzle('1 2\n44\n'))).status, 'unsat');
-  assert.equal((await run('cpsat-circuit', puzzle('1 1\n3\n'))).status, 'unsat');
-  assert.equal((await run('cpsat-circuit', puzzle('1 1\n0\n'))).status, 'unsat');
+  for (const encoding of ['clauses', 'seed']) {
+    assert.equal((await run('cpsat-circuit', puzzle('1 2\n44\n'), true, { encoding })).status, 'unsat', encoding);
+    assert.equal((await run('cpsat-circuit', puzzle('1 1\n3\n'), true, { encoding })).status, 'unsat', encoding);
+    assert.equal((await run('cpsat-circuit', puzzle('1 1\n0\n'), true, { encoding })).status, 'unsat', encoding);
+  }
 });
 
 test('cpsat-circuit: a 3 is not an edge fixing: 1x2 with a 3 has its loop', async () => {
@@ -31,7 +60,25 @@ test('cpsat-circuit: a 3 is not an edge fixing: 1x2 with a 3 has its loop', asyn
   assert.ok(verify(p, solutionFromJson(r.solution!)).valid);
 });
 
-test('cpsat-circuit: the model depends on the puzzle alone, stats and options are reported', async () => {
+test('cpsat-circuit: edges fixed off leave the circuit; fixed edges beside clues count toward them', async () => {
+  const lib = await import('or-tools-wasm/cp-sat');
+  const blank = makePuzzle(3, 3, new Array(9).fill(null));
+  const grid = gridOf(blank);
+  // The centre cell's edges off: 8 edges fewer arcs (two each), its 4 corner vertices keep other edges.
+  const centre = grid.edgesOfCell(4).map((edge) => ({ edge, on: false }));
+  const full = buildCircuitModel(lib, blank);
+  const holed = buildCircuitModel(lib, withFixedEdges(blank, centre));
+  assert.equal(full.variables - holed.variables, 8);
+  // A 2 with one edge presolved on and one off: exactly one of the other two.
+  const two = withFixedEdges(makePuzzle(1, 1, [2]), [{ edge: grid.horizontalEdge(0, 0), on: true }]);
+  assert.equal((await run('cpsat-circuit', two)).status, 'unsat', 'a 1x1 loop has all four edges, not two');
+  const r = await run('cpsat-circuit', withFixedEdges(puzzle('1 2\n3.\n'), [{ edge: gridOf({ rows: 1, cols: 2 }).verticalEdge(0, 1), on: false }]));
+  assert.equal(r.status, 'solved');
+  assert.equal(r.unique, true, 'with the middle edge off, the 1x2 rectangle is the only loop, three edges round the 3');
+  assert.equal((await run('cpsat-circuit', withFixedEdges(puzzle('1 2\n2.\n'), [{ edge: gridOf({ rows: 1, cols: 2 }).verticalEdge(0, 1), on: false }]))).status, 'unsat', 'the rectangle gives the 2 three edges');
+});
+
+test('cpsat-circuit: the model depends on the puzzle alone; the clause encoding lists each loop once', async () => {
   const lib = await import('or-tools-wasm/cp-sat');
   const p = puzzle('5x5t0:3222b2a0c21a1d12b3');
   const a = buildCircuitModel(lib, p);
@@ -39,15 +86,45 @@ test('cpsat-circuit: the model depends on the puzzle alone, stats and options ar
   assert.equal(a.variables, b.variables);
   assert.equal(a.constraints, b.constraints);
   assert.equal(a.edges.length, 60);
-  // edges + two arcs per edge + a self-loop per vertex
-  assert.equal(a.variables, 60 * 3 + 36);
-  for (const params of [{}, { workers: '2' }, { params: 'default' }] as Record<string, string>[]) {
+  // Seed: edges + two arcs per edge + a self-loop per vertex.
+  assert.equal(buildCircuitModel(lib, p, 'seed').variables, 60 * 3 + 36);
+  // Clauses: the 0's four edges have no arcs.
+  assert.equal(a.variables, 60 + 2 * 56 + 36);
+  const once = await run('cpsat-circuit', p);
+  assert.equal(once.unique, true);
+  assert.equal(once.stats.enumerated, 1, 'one direction of the one loop');
+  assert.equal(once.stats.solves, 1, 'the enumeration alone decided uniqueness');
+  const twice = await run('cpsat-circuit', p, true, { encoding: 'seed' });
+  assert.equal(twice.unique, true);
+  assert.equal(twice.stats.enumerated, 2, 'the seed model meets the loop in both directions');
+});
+
+test('cpsat-circuit: stats and options reach the solver', async () => {
+  const p = puzzle('5x5t0:3222b2a0c21a1d12b3');
+  const cases: [Record<string, string>, { solves: number; uniqueness: string }][] = [
+    [{}, { solves: 1, uniqueness: 'enumerate' }],
+    [{ uniqueness: 'nogood' }, { solves: 2, uniqueness: 'nogood' }],
+    [{ workers: '2' }, { solves: 2, uniqueness: 'nogood' }],
+    [{ params: 'default' }, { solves: 1, uniqueness: 'enumerate' }],
+    [{ enumerateBudget: '1e-9' }, { solves: 3, uniqueness: 'enumerate' }],
+  ];
+  for (const [params, expected] of cases) {
     const r = await run('cpsat-circuit', p, true, params);
-    assert.equal(r.status, 'solved', JSON.stringify(params));
-    assert.ok(verify(p, solutionFromJson(r.solution!)).valid);
-    for (const key of ['variables', 'constraints', 'solverMs', 'branches', 'conflicts', 'liftoffOnly', 'workers', 'solves'])
-      assert.ok(key in r.stats, `stats.${key}`);
-    assert.equal(r.stats.solves, 2, 'first solution, then the uniqueness solve');
-    assert.equal(r.stats.workers, Number(params.workers ?? 1));
+    const label = JSON.stringify(params);
+    assert.equal(r.status, 'solved', label);
+    assert.equal(r.unique, true, label);
+    for (const key of ['variables', 'constraints', 'solverMs', 'branches', 'conflicts', 'liftoffOnly', 'workers', 'solves', 'encoding', 'params'])
+      assert.ok(key in r.stats, `${label}: stats.${key}`);
+    assert.equal(r.stats.solves, expected.solves, label);
+    assert.equal(r.stats.uniqueness, expected.uniqueness, label);
+    assert.equal(r.stats.workers, Number(params.workers ?? 1), label);
+    if (params.enumerateBudget) assert.equal(r.stats.enumerateFallback, true, label);
   }
+  const first = await run('cpsat-circuit', p, false);
+  assert.equal(first.unique, null);
+  assert.equal(first.stats.solves, 1);
+  await assert.rejects(async () => {
+    const r = await run('cpsat-circuit', p, true, { encoding: 'linear' });
+    if (r.status === 'error') throw new Error(r.message);
+  }, /encoding must be one of clauses, seed/);
 });

@@ -7,69 +7,35 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDataset } from '../datasets/load.ts';
-import { Random } from '../datasets/generator.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
-import { gridOf, makePuzzle, withFixedEdges, type Clue, type Puzzle } from '../encodings/grid.ts';
+import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../encodings/grid.ts';
 import { getBackend } from '../encodings/registry.ts';
-import { regionBoundary, solutionFromEdges, solutionFromJson } from '../encodings/solution.ts';
-import { verify } from '../encodings/verify.ts';
+import { solutionFromJson } from '../encodings/solution.ts';
 import { RulesSolver, solveWithRules, LINE, CROSS, UNKNOWN } from '../encodings/rules/solver.ts';
 import { summaryTable, writeReproduction, type ReproduceRow } from '../runners/reproduce-liu-wu-sun.ts';
 import { run } from './backend-cases.ts';
+import { mix, smallCases } from './small-grids.ts';
 
 const puzzle = (text: string) => parsePuzzle(text).puzzle;
 const options = { timeoutMs: 10_000, unique: true, seed: 1, params: {} };
 
-/** Every single loop of an empty rows x cols grid: the boundary of each cell set that is one loop. */
-function allLoops(rows: number, cols: number): Uint8Array[] {
-  const grid = gridOf({ rows, cols });
-  const blank = makePuzzle(rows, cols, new Array(rows * cols).fill(null));
-  const loops: Uint8Array[] = [];
-  for (let set = 1; set < 1 << (rows * cols); set++) {
-    const inside = Uint8Array.from({ length: rows * cols }, (_, cell) => (set >> cell) & 1);
-    const solution = solutionFromEdges({ rows, cols }, regionBoundary(grid, inside));
-    if (verify(blank, solution).valid) loops.push(solution.on);
-  }
-  return loops;
-}
-
-function cluesOf(loop: Uint8Array, puzzle: Puzzle): boolean {
-  const grid = gridOf(puzzle);
-  return puzzle.clues.every((clue, cell) => typeof clue !== 'number' || grid.edgesOfCell(cell).filter((e) => loop[e]).length === clue);
-}
-
 test('every configuration agrees with an exhaustive count of the loops of small grids; deductions hold in every solution', async () => {
   const rules = await getBackend('rules');
-  const random = new Random(10, 1);
   const configs = [{ rules: 'basic', trial: 'off' }, { rules: 'corners', trial: 'off' }, { rules: 'corners', trial: 'on' }, { rules: 'basic', trial: 'on' }];
-  const seen = { none: 0, one: 0, several: 0 };
-  for (const [rows, cols] of [[2, 2], [2, 3], [3, 3], [3, 4], [4, 3]]) {
-    const loops = allLoops(rows, cols);
-    for (let i = 0; i < 60; i++) {
-      // Clues from a random loop (so most puzzles have a solution), some dropped, some changed.
-      const loop = loops[random.int(0, loops.length - 1)];
-      const grid = gridOf({ rows, cols });
-      const clues: Clue[] = [];
-      for (let cell = 0; cell < rows * cols; cell++) {
-        const roll = random.int(0, 9);
-        const count = grid.edgesOfCell(cell).filter((e) => loop[e]).length as Clue;
-        clues.push(roll < 4 ? null : roll === 9 ? (random.int(0, 3) as Clue) : count);
-      }
-      const p = makePuzzle(rows, cols, clues);
-      const solutions = loops.filter((l) => cluesOf(l, p));
-      seen[solutions.length === 0 ? 'none' : solutions.length === 1 ? 'one' : 'several']++;
-      for (const params of configs) {
-        const r = await run('rules', p, true, params);
-        const where = `${rows}x${cols} ${JSON.stringify(clues)} ${JSON.stringify(params)}`;
-        assert.equal(r.status, solutions.length ? 'solved' : 'unsat', where);
-        if (solutions.length) assert.equal(r.unique, solutions.length === 1, where);
-        const pre = await rules.presolve!(p, { ...options, params });
-        if (solutions.length === 0) continue;
-        assert.equal(pre.contradiction, false, where);
-        for (const f of pre.fixed) for (const s of solutions) assert.equal(s[f.edge] === 1, f.on, `${where}: presolved edge ${f.edge}`);
-      }
+  const cases = smallCases(10, [[2, 2], [2, 3], [3, 3], [3, 4], [4, 3]], 60);
+  for (const { puzzle: p, solutions, where: clues } of cases) {
+    for (const params of configs) {
+      const r = await run('rules', p, true, params);
+      const where = `${clues} ${JSON.stringify(params)}`;
+      assert.equal(r.status, solutions.length ? 'solved' : 'unsat', where);
+      if (solutions.length) assert.equal(r.unique, solutions.length === 1, where);
+      const pre = await rules.presolve!(p, { ...options, params });
+      if (solutions.length === 0) continue;
+      assert.equal(pre.contradiction, false, where);
+      for (const f of pre.fixed) for (const s of solutions) assert.equal(s[f.edge] === 1, f.on, `${where}: presolved edge ${f.edge}`);
     }
   }
+  const seen = mix(cases);
   assert.ok(seen.none > 10 && seen.one > 10 && seen.several > 10, `a mix of puzzles: ${JSON.stringify(seen)}`);
 });
 

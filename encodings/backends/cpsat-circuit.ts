@@ -1,76 +1,180 @@
 // cpsat-circuit: OR-Tools CP-SAT with the circuit constraint (seed 000). A Boolean per edge, two arc literals
-// per edge summing to it, a self-loop literal per vertex true exactly when the vertex is off the loop, and
-// AddCircuit over all arcs: the active arcs form one circuit through every on-loop vertex.
+// per edge whose sum is the edge, a self-loop literal per vertex true exactly when the vertex is off the loop,
+// and AddCircuit over all arcs: the active arcs form one circuit through every on-loop vertex.
+//
+// Two encodings of the same model. `seed` is the seed's text: clue sums, and degree 0 or 2 as linear
+// constraints under the self-loop literal. `clauses` (default) says the same in CP-SAT's SAT vocabulary,
+// which it loads and propagates several times faster with presolve off:
+//   - the edge/arc link f + b = e is ExactlyOne(not e, f, b);
+//   - a clue is "exactly k of the cell's open edges" as ExactlyOne or clauses;
+//   - at a vertex only "no degree 1" and "at most 2" are written: the circuit already makes the self-loop
+//     true exactly when no arc, hence no edge, touches the vertex;
+//   - edges fixed off (clue 0, presolved) get no arcs, and vertices with no open edge leave the circuit;
+//   - the loop's direction is fixed at one clued cell (see `fixDirection`), so each loop is one solution.
 import v8 from 'node:v8';
-import { optionValue, type Backend, type SolveOptions, type SolveResult } from '../backend.ts';
-import { cluedCells, gridOf, type Puzzle } from '../grid.ts';
+import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../backend.ts';
+import { cluedCells, gridOf, type Grid, type Puzzle } from '../grid.ts';
 import type { Solution } from '../solution.ts';
 
 type CpSat = typeof import('or-tools-wasm/cp-sat');
 type CpModel = import('or-tools-wasm/cp-sat').CpModel;
 type BoolVar = import('or-tools-wasm/cp-sat').BoolVar;
 
+export type CircuitEncoding = 'clauses' | 'seed';
+export const ENCODINGS: readonly CircuitEncoding[] = ['clauses', 'seed'];
+
+export interface CircuitModel {
+  readonly model: CpModel;
+  /** The edge Booleans, by edge index. */
+  readonly edges: readonly BoolVar[];
+  readonly variables: number;
+  readonly constraints: number;
+}
+
 let cpSat: CpSat | undefined;
 let liftoffOnly = false;
 
 /** The model and its edge literals, built from the IR alone. */
-export function buildCircuitModel(lib: CpSat, puzzle: Puzzle): { model: CpModel; edges: BoolVar[]; variables: number; constraints: number } {
+export function buildCircuitModel(lib: CpSat, puzzle: Puzzle, encoding: CircuitEncoding = 'clauses'): CircuitModel {
   const grid = gridOf(puzzle);
   const model = new lib.CpModel();
-  let variables = 0;
-  let constraints = 0;
-  const edges = Array.from({ length: grid.edgeCount }, (_, e) => {
-    variables++;
-    return model.newBoolVar(`edge${e}`);
-  });
-  const fix = (e: number, on: boolean) => {
-    model.addEquality(edges[e], on ? 1 : 0);
-    constraints++;
-  };
+  const edges = Array.from({ length: grid.edgeCount }, (_, e) => model.newBoolVar(`edge${e}`));
+  if (encoding === 'seed') addSeedConstraints(lib, model, grid, puzzle, edges);
+  else addClauseConstraints(model, grid, puzzle, edges);
+  const proto = model.proto();
+  return { model, edges, variables: proto.variables?.length ?? 0, constraints: proto.constraints?.length ?? 0 };
+}
+
+function addSeedConstraints(lib: CpSat, model: CpModel, grid: Grid, puzzle: Puzzle, edges: BoolVar[]): void {
   for (const [cell, clue] of cluedCells(puzzle)) {
     const around = grid.edgesOfCell(cell);
     // Clue 0 and 4 decide all four edges: fixed values instead of a sum.
-    if (clue === 0 || clue === 4) around.forEach((e) => fix(e, clue === 4));
-    else {
-      model.addLinearConstraint(lib.LinearExpr.sum(around.map((e) => edges[e])), clue, clue);
-      constraints++;
-    }
+    if (clue === 0 || clue === 4) for (const e of around) model.addBoolAnd([clue === 4 ? edges[e] : edges[e].not()]);
+    else model.addLinearConstraint(lib.LinearExpr.sum(around.map((e) => edges[e])), clue, clue);
   }
-  for (const f of puzzle.fixedEdges ?? []) fix(f.edge, f.on);
+  for (const f of puzzle.fixedEdges ?? []) model.addBoolAnd([f.on ? edges[f.edge] : edges[f.edge].not()]);
   const arcs: [number, number, BoolVar][] = [];
   for (let e = 0; e < grid.edgeCount; e++) {
     const [a, b] = grid.verticesOfEdge(e);
     const forward = model.newBoolVar();
     const backward = model.newBoolVar();
-    variables += 2;
     model.addEquality(lib.LinearExpr.sum([forward, backward]), edges[e]);
-    constraints++;
     arcs.push([a, b, forward], [b, a, backward]);
   }
   for (let vertex = 0; vertex < grid.vertexCount; vertex++) {
     const degree = lib.LinearExpr.sum(grid.edgesAtVertex(vertex).map((e) => edges[e]));
     const off = model.newBoolVar();
-    variables++;
     model.addEquality(degree, 0).onlyEnforceIf(off);
     model.addEquality(degree, 2).onlyEnforceIf(off.not());
-    constraints += 2;
     arcs.push([vertex, vertex, off]);
   }
   model.addCircuit(arcs);
   // Without this, every vertex taking its self-loop is a "circuit" with no edge at all.
   model.addBoolOr(edges);
-  constraints += 2;
-  return { model, edges, variables, constraints };
+}
+
+const OFF = 0;
+const ON = 1;
+const OPEN = 2;
+
+function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle, edges: BoolVar[]): void {
+  // Edges decided before search: clue 0 and 4 cells, and presolved edges.
+  const state = new Uint8Array(grid.edgeCount).fill(OPEN);
+  const decide = (e: number, value: typeof OFF | typeof ON) => {
+    if (state[e] === OPEN) {
+      state[e] = value;
+      model.addBoolAnd([value === ON ? edges[e] : edges[e].not()]);
+    } else if (state[e] !== value) model.addBoolOr([]); // decided both ways: no solution
+  };
+  const clued = cluedCells(puzzle);
+  for (const [cell, clue] of clued) if (clue === 0 || clue === 4) for (const e of grid.edgesOfCell(cell)) decide(e, clue === 4 ? ON : OFF);
+  for (const f of puzzle.fixedEdges ?? []) decide(f.edge, f.on ? ON : OFF);
+
+  for (const [cell, clue] of clued) {
+    if (clue === 0 || clue === 4) continue;
+    const around = grid.edgesOfCell(cell);
+    const on = around.filter((e) => state[e] === ON).length;
+    addExactly(model, around.filter((e) => state[e] === OPEN).map((e) => edges[e]), clue - on);
+  }
+
+  const forward: (BoolVar | undefined)[] = new Array(grid.edgeCount);
+  const backward: (BoolVar | undefined)[] = new Array(grid.edgeCount);
+  const arcs: [number, number, BoolVar][] = [];
+  for (let e = 0; e < grid.edgeCount; e++) {
+    if (state[e] === OFF) continue;
+    const [a, b] = grid.verticesOfEdge(e);
+    const f = (forward[e] = model.newBoolVar());
+    const r = (backward[e] = model.newBoolVar());
+    model.addExactlyOne([edges[e].not(), f, r]);
+    arcs.push([a, b, f], [b, a, r]);
+  }
+  for (let vertex = 0; vertex < grid.vertexCount; vertex++) {
+    const at = grid.edgesAtVertex(vertex).filter((e) => state[e] !== OFF).map((e) => edges[e]);
+    if (at.length === 0) continue; // no arc touches it: the circuit ignores it
+    for (const e of at) model.addBoolOr([e.not(), ...at.filter((other) => other !== e)]);
+    for (const three of subsets(at, 3)) model.addBoolOr(three.map((e) => e.not()));
+    arcs.push([vertex, vertex, model.newBoolVar()]);
+  }
+  fixDirection(model, grid, clued, forward, backward);
+  // With every edge off there is no arc; the empty clause below then says there is no loop.
+  if (arcs.length) model.addCircuit(arcs);
+  // At least one edge: all self-loops alone would satisfy the circuit.
+  model.addBoolOr(edges.filter((_, e) => state[e] !== OFF));
+}
+
+/**
+ * Each loop is met twice by the circuit, once per direction. Every loop edge on a cell's boundary is run in
+ * the same sense around that cell (clockwise when the cell is inside the loop, counter-clockwise when outside),
+ * so forbidding the counter-clockwise arcs of one cell with a clue of 1 or more keeps exactly one direction of
+ * every loop and loses no edge set.
+ */
+function fixDirection(model: CpModel, grid: Grid, clued: [number, number][], forward: (BoolVar | undefined)[], backward: (BoolVar | undefined)[]): void {
+  // A 3 has the most edges on the loop, so its ban bites earliest.
+  const preference = [3, 2, 1, 4];
+  const cell = clued.filter(([, clue]) => clue > 0).sort((x, y) => preference.indexOf(x[1]) - preference.indexOf(y[1]))[0]?.[0];
+  if (cell === undefined) return;
+  const [top, bottom, left, right] = grid.edgesOfCell(cell);
+  // Forward arcs run left to right and top to bottom (verticesOfEdge order), so clockwise is top and right
+  // forward, bottom and left backward.
+  const counterClockwise = [backward[top], backward[right], forward[bottom], forward[left]].filter((arc) => arc !== undefined);
+  if (counterClockwise.length) model.addBoolAnd(counterClockwise.map((arc) => arc.not()));
+}
+
+/** Exactly `count` of `literals` true, as ExactlyOne where it fits, else clauses. */
+function addExactly(model: CpModel, literals: BoolVar[], count: number): void {
+  const n = literals.length;
+  if (count < 0 || count > n) model.addBoolOr([]);
+  else if (count === 0) { if (n) model.addBoolAnd(literals.map((l) => l.not())); }
+  else if (count === n) model.addBoolAnd(literals);
+  else if (count === 1) model.addExactlyOne(literals);
+  else if (count === n - 1) model.addExactlyOne(literals.map((l) => l.not()));
+  else {
+    // At least `count`: any n - count + 1 of them hold a true one; at most `count`: any count + 1 hold a false one.
+    for (const some of subsets(literals, n - count + 1)) model.addBoolOr(some);
+    for (const some of subsets(literals, count + 1)) model.addBoolOr(some.map((l) => l.not()));
+  }
+}
+
+function subsets<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items;
+  return [...subsets(rest, size - 1).map((s) => [first, ...s]), ...subsets(rest, size)];
 }
 
 const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
+
+type Outcome = 'complete' | 'limit' | 'timeout';
 
 const backend: Backend = {
   name: 'cpsat-circuit',
   description: 'OR-Tools CP-SAT 9.15 (wasm): edge Booleans, arc literals, AddCircuit with self-loops for off-loop vertices',
   options: [
     { name: 'workers', description: 'CP-SAT search workers (1 keeps runs comparable)', default: '1' },
-    { name: 'params', description: 'fast: no CP-SAT presolve, linearization level 0 (about 2x faster on 10x10s here); default: CP-SAT\'s own defaults', default: 'fast', choices: ['fast', 'default'] },
+    { name: 'encoding', description: 'clauses: the model in ExactlyOne and clauses, direction fixed at one cell; seed: the seed\'s linear sums', default: 'clauses', choices: ENCODINGS },
+    { name: 'params', description: 'fast: no CP-SAT presolve, probing, symmetry, inprocessing or linearization; default: CP-SAT\'s own defaults', default: 'fast', choices: ['fast', 'default'] },
+    { name: 'uniqueness', description: 'enumerate: one solve listing every loop within a budget, then the no-good if needed; nogood: solve, forbid the loop, solve again', default: 'enumerate', choices: ['enumerate', 'nogood'] },
+    { name: 'enumerateBudget', description: 'deterministic time (CP-SAT seconds) the enumeration may spend before the no-good takes over', default: '1' },
   ],
   async available() {
     try {
@@ -87,41 +191,79 @@ const backend: Backend = {
     const lib = await load();
     const workers = Number(optionValue(backend, options, 'workers'));
     if (!Number.isInteger(workers) || workers < 1) throw new Error(`workers must be a whole number >= 1, got ${options.params.workers}`);
+    const encoding = optionValue(backend, options, 'encoding') as CircuitEncoding;
+    if (!ENCODINGS.includes(encoding)) throw new Error(`encoding must be one of ${ENCODINGS.join(', ')}, got ${encoding}`);
+    const budget = Number(optionValue(backend, options, 'enumerateBudget'));
+    if (!(budget > 0)) throw new Error(`enumerateBudget must be a positive number, got ${options.params.enumerateBudget}`);
+    // CP-SAT enumerates with one worker only.
+    const uniqueness = workers > 1 ? 'nogood' : optionValue(backend, options, 'uniqueness');
+
     const started = process.hrtime.bigint();
-    const { model, edges, variables, constraints } = buildCircuitModel(lib, puzzle);
-    const encodeMs = elapsed(started);
+    const { model, edges, variables, constraints } = buildCircuitModel(lib, puzzle, encoding);
     const preset = optionValue(backend, options, 'params');
-    const tuning = preset === 'fast' ? { cpModelPresolve: false, linearizationLevel: 0 } : {};
-    const stats: Record<string, number | string | boolean> = { variables, constraints, encodeMs, workers, params: preset, liftoffOnly, solves: 0, solverMs: 0, branches: 0, conflicts: 0 };
-    const solveOnce = async (): Promise<'feasible' | 'infeasible' | 'timeout'> => {
+    const tuning = preset === 'fast' ? { cpModelPresolve: false, linearizationLevel: 0, cpModelProbingLevel: 0, symmetryLevel: 0, useSatInprocessing: false } : {};
+    const stats: Stats = { variables, constraints, encodeMs: elapsed(started), encoding, workers, params: preset, uniqueness: options.unique ? uniqueness : null, liftoffOnly, solves: 0, solverMs: 0, branches: 0, conflicts: 0 };
+    const count = (key: string, by: number) => (stats[key] = (stats[key] as number) + by);
+
+    /** Solves once; returns the distinct edge sets seen (at most two) and how the solve ended. */
+    const solveOnce = async (extra: Record<string, unknown> = {}): Promise<{ outcome: Outcome; loops: Uint8Array[] }> => {
       const left = options.timeoutMs - elapsed(started);
-      if (left <= 0) return 'timeout';
+      if (left <= 0) return { outcome: 'timeout', loops: [] };
+      const loops: Uint8Array[] = [];
+      const keep = (on: Uint8Array) => {
+        if (loops.length < 2 && !loops.some((l) => l.every((bit, i) => bit === on[i]))) loops.push(on);
+      };
       const solver = new lib.CpSolver();
-      const status = await solver.solve(model, { maxTimeInSeconds: left / 1000, numSearchWorkers: workers, randomSeed: options.seed, ...tuning });
-      stats.solves = (stats.solves as number) + 1;
-      stats.solverMs = (stats.solverMs as number) + solver.wallTime * 1000;
-      stats.branches = (stats.branches as number) + solver.numBranches;
-      stats.conflicts = (stats.conflicts as number) + solver.numConflicts;
-      const name = solver.statusName(status);
-      if (name === 'OPTIMAL' || name === 'FEASIBLE') {
-        lastValues = edges.map((e) => (solver.booleanValue(e) ? 1 : 0));
-        return 'feasible';
-      }
-      if (name === 'INFEASIBLE') return 'infeasible';
-      if (name === 'UNKNOWN') return 'timeout';
-      throw new Error(`CP-SAT answered ${name}`);
+      const enumerating = extra.enumerateAllSolutions === true;
+      const status = solver.statusName(
+        await solver.solve(model, { maxTimeInSeconds: left / 1000, numSearchWorkers: workers, randomSeed: options.seed, ...tuning, ...extra }, enumerating ? {
+          onSolution: (response) => {
+            count('enumerated', 1);
+            keep(Uint8Array.from(edges, (e) => (response.solution?.[e.index] ? 1 : 0)));
+          },
+        } : undefined),
+      );
+      count('solves', 1);
+      count('solverMs', solver.wallTime * 1000);
+      count('branches', solver.numBranches);
+      count('conflicts', solver.numConflicts);
+      if (!enumerating && (status === 'OPTIMAL' || status === 'FEASIBLE')) keep(Uint8Array.from(edges, (e) => (solver.booleanValue(e) ? 1 : 0)));
+      if (status === 'OPTIMAL' || status === 'INFEASIBLE') return { outcome: 'complete', loops };
+      if (status === 'FEASIBLE' || status === 'UNKNOWN') return { outcome: elapsed(started) >= options.timeoutMs ? 'timeout' : 'limit', loops };
+      throw new Error(`CP-SAT answered ${status}`);
     };
-    let lastValues: number[] = [];
-    const first = await solveOnce();
-    if (first !== 'feasible') return { status: first === 'infeasible' ? 'unsat' : 'timeout', solution: null, unique: null, stats };
-    const solution: Solution = { rows: puzzle.rows, cols: puzzle.cols, on: Uint8Array.from(lastValues) };
-    if (!options.unique) return { status: 'solved', solution, unique: null, stats };
-    // Forbid this exact set of edges and ask for another loop.
-    model.addBoolOr(edges.map((e, i) => (solution.on[i] ? e.not() : e)));
+    const solutionOf = (on: Uint8Array): Solution => ({ rows: puzzle.rows, cols: puzzle.cols, on });
+    const answer = (loops: Uint8Array[], unique: boolean | null, message?: string): SolveResult => ({
+      status: 'solved',
+      solution: solutionOf(loops[0]),
+      unique,
+      ...(loops[1] ? { secondSolution: solutionOf(loops[1]) } : {}),
+      stats,
+      ...(message ? { message } : {}),
+    });
+
+    let found: Uint8Array[] = [];
+    if (options.unique && uniqueness === 'enumerate') {
+      stats.enumerated = 0;
+      const listed = await solveOnce({ enumerateAllSolutions: true, maxDeterministicTime: budget });
+      if (listed.loops.length === 2) return answer(listed.loops, false);
+      if (listed.outcome === 'complete') return listed.loops.length ? answer(listed.loops, true) : { status: 'unsat', solution: null, unique: null, stats };
+      if (listed.outcome === 'timeout') return listed.loops.length ? answer(listed.loops, null, 'uniqueness not decided within the time limit') : { status: 'timeout', solution: null, unique: null, stats };
+      stats.enumerateFallback = true;
+      found = listed.loops;
+    }
+    if (found.length === 0) {
+      const first = await solveOnce();
+      if (first.loops.length === 0) return { status: first.outcome === 'complete' ? 'unsat' : 'timeout', solution: null, unique: null, stats };
+      found = first.loops;
+    }
+    if (!options.unique) return answer(found, null);
+    // A single loop contains no other cycle, so any other loop uses an edge that this one leaves off.
+    model.addBoolOr(edges.filter((_, e) => !found[0][e]));
     const second = await solveOnce();
-    if (second === 'timeout') return { status: 'solved', solution, unique: null, stats, message: 'uniqueness not decided within the time limit' };
-    if (second === 'infeasible') return { status: 'solved', solution, unique: true, stats };
-    return { status: 'solved', solution, unique: false, secondSolution: { rows: puzzle.rows, cols: puzzle.cols, on: Uint8Array.from(lastValues) }, stats };
+    if (second.loops.length) return answer([found[0], second.loops[0]], false);
+    if (second.outcome === 'complete') return answer(found, true);
+    return answer(found, null, 'uniqueness not decided within the time limit');
   },
 };
 
