@@ -9,7 +9,8 @@ import { verify } from '../encodings/verify.ts';
 import { solutionFromJson } from '../encodings/solution.ts';
 import { buildCircuitModel } from '../encodings/backends/cpsat-circuit.ts';
 import { run } from './backend-cases.ts';
-import { mix, smallCases } from './small-grids.ts';
+import { allLoops, mix, smallCases } from './small-grids.ts';
+import { Random } from '../datasets/generator.ts';
 
 const puzzle = (text: string) => parsePuzzle(text).puzzle;
 
@@ -35,6 +36,30 @@ test('cpsat-circuit: every encoding and uniqueness method agrees with an exhaust
       assert.ok(solutions.some((s) => s.every((bit, e) => bit === on[e])), `${label}: the answer is one of the loops`);
     }
   }
+});
+
+test('cpsat-circuit: edges fixed on and off, as a presolver leaves them, keep exactly the loops that agree with them', async () => {
+  const random = new Random(17, 3);
+  const cases = smallCases(5, [[1, 1], [1, 3], [2, 2], [2, 3], [3, 3], [3, 4]], 15);
+  let kept = 0;
+  for (const { puzzle: p, solutions, where } of cases) {
+    // Fix edges to the values of one loop (a solution when there is one), now and then one of them flipped.
+    const loops = allLoops(p.rows, p.cols);
+    const reference = solutions.length ? solutions[random.int(0, solutions.length - 1)] : loops[random.int(0, loops.length - 1)];
+    const fixed = [...reference].flatMap((bit, edge) => (random.int(0, 2) === 0 ? [{ edge, on: (bit === 1) !== (random.int(0, 9) === 0) }] : []));
+    const agreeing = solutions.filter((s) => fixed.every((f) => (s[f.edge] === 1) === f.on));
+    kept += agreeing.length;
+    for (const encoding of ['clauses', 'seed']) {
+      const r = await run('cpsat-circuit', withFixedEdges(p, fixed), true, { encoding });
+      const label = `${where} fixed ${JSON.stringify(fixed)} ${encoding}`;
+      assert.equal(r.status, agreeing.length ? 'solved' : 'unsat', label);
+      if (!agreeing.length) continue;
+      assert.equal(r.unique, agreeing.length === 1, label);
+      const on = solutionFromJson(r.solution!).on;
+      assert.ok(agreeing.some((s) => s.every((bit, e) => bit === on[e])), `${label}: the answer agrees with the fixed edges`);
+    }
+  }
+  assert.ok(kept > 20, 'some cases keep loops');
 });
 
 test('cpsat-circuit: a 4 is exactly its square, a lone 3 or two touching 4s have no loop', async () => {
@@ -64,11 +89,16 @@ test('cpsat-circuit: edges fixed off leave the circuit; fixed edges beside clues
   const lib = await import('or-tools-wasm/cp-sat');
   const blank = makePuzzle(3, 3, new Array(9).fill(null));
   const grid = gridOf(blank);
-  // The centre cell's edges off: 8 edges fewer arcs (two each), its 4 corner vertices keep other edges.
+  // The centre cell's edges off: 4 edge Booleans and their 8 arcs fewer; its 4 corner vertices keep other edges.
   const centre = grid.edgesOfCell(4).map((edge) => ({ edge, on: false }));
   const full = buildCircuitModel(lib, blank);
   const holed = buildCircuitModel(lib, withFixedEdges(blank, centre));
-  assert.equal(full.variables - holed.variables, 8);
+  assert.equal(full.variables - holed.variables, 12);
+  assert.deepEqual(grid.edgesOfCell(4).map((e) => holed.edges[e]), [false, false, false, false], 'fixed edges are constants');
+  // The top-left corner's edges on: those two Booleans go, and the self-loops of the three vertices they touch,
+  // which are on the loop; their arcs stay.
+  const corner = [grid.horizontalEdge(0, 0), grid.verticalEdge(0, 0)].map((edge) => ({ edge, on: true }));
+  assert.equal(full.variables - buildCircuitModel(lib, withFixedEdges(blank, corner)).variables, 2 + 3);
   // A 2 with one edge presolved on and one off: exactly one of the other two.
   const two = withFixedEdges(makePuzzle(1, 1, [2]), [{ edge: grid.horizontalEdge(0, 0), on: true }]);
   assert.equal((await run('cpsat-circuit', two)).status, 'unsat', 'a 1x1 loop has all four edges, not two');
@@ -88,8 +118,8 @@ test('cpsat-circuit: the model depends on the puzzle alone; the clause encoding 
   assert.equal(a.edges.length, 60);
   // Seed: edges + two arcs per edge + a self-loop per vertex.
   assert.equal(buildCircuitModel(lib, p, 'seed').variables, 60 * 3 + 36);
-  // Clauses: the 0's four edges have no arcs.
-  assert.equal(a.variables, 60 + 2 * 56 + 36);
+  // Clauses: the 0's four edges are constants with no arcs.
+  assert.equal(a.variables, 56 + 2 * 56 + 36);
   const once = await run('cpsat-circuit', p);
   assert.equal(once.unique, true);
   assert.equal(once.stats.enumerated, 1, 'one direction of the one loop');

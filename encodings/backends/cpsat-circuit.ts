@@ -9,7 +9,9 @@
 //   - a clue is "exactly k of the cell's open edges" as ExactlyOne or clauses;
 //   - at a vertex only "no degree 1" and "at most 2" are written: the circuit already makes the self-loop
 //     true exactly when no arc, hence no edge, touches the vertex;
-//   - edges fixed off (clue 0, presolved) get no arcs, and vertices with no open edge leave the circuit;
+//   - edges decided before search (clue 0 and 4, presolved) are constants folded into the clauses: an edge
+//     fixed off gets no arcs, a vertex with no edge left leaves the circuit, one with an edge fixed on has no
+//     self-loop;
 //   - the loop's direction is fixed at one clued cell (see `fixDirection`), so each loop is one solution.
 import v8 from 'node:v8';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../backend.ts';
@@ -19,14 +21,15 @@ import type { Solution } from '../solution.ts';
 type CpSat = typeof import('or-tools-wasm/cp-sat');
 type CpModel = import('or-tools-wasm/cp-sat').CpModel;
 type BoolVar = import('or-tools-wasm/cp-sat').BoolVar;
+type NotBoolVar = import('or-tools-wasm/cp-sat').NotBoolVar;
 
 export type CircuitEncoding = 'clauses' | 'seed';
 export const ENCODINGS: readonly CircuitEncoding[] = ['clauses', 'seed'];
 
 export interface CircuitModel {
   readonly model: CpModel;
-  /** The edge Booleans, by edge index. */
-  readonly edges: readonly BoolVar[];
+  /** The edges by edge index: Booleans, or constants for edges decided before search. */
+  readonly edges: readonly EdgeTerm[];
   readonly variables: number;
   readonly constraints: number;
 }
@@ -38,9 +41,12 @@ let liftoffOnly = false;
 export function buildCircuitModel(lib: CpSat, puzzle: Puzzle, encoding: CircuitEncoding = 'clauses'): CircuitModel {
   const grid = gridOf(puzzle);
   const model = new lib.CpModel();
-  const edges = Array.from({ length: grid.edgeCount }, (_, e) => model.newBoolVar(`edge${e}`));
-  if (encoding === 'seed') addSeedConstraints(lib, model, grid, puzzle, edges);
-  else addClauseConstraints(model, grid, puzzle, edges);
+  let edges: EdgeTerm[];
+  if (encoding === 'seed') {
+    const vars = Array.from({ length: grid.edgeCount }, (_, e) => model.newBoolVar(`edge${e}`));
+    addSeedConstraints(lib, model, grid, puzzle, vars);
+    edges = vars;
+  } else edges = addClauseConstraints(model, grid, puzzle);
   const proto = model.proto();
   return { model, edges, variables: proto.variables?.length ?? 0, constraints: proto.constraints?.length ?? 0 };
 }
@@ -77,24 +83,37 @@ const OFF = 0;
 const ON = 1;
 const OPEN = 2;
 
-function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle, edges: BoolVar[]): void {
-  // Edges decided before search: clue 0 and 4 cells, and presolved edges.
+/** An edge in the model: a Boolean while open, a constant once decided (clue 0 or 4, presolved). */
+export type EdgeTerm = BoolVar | boolean;
+type Term = BoolVar | NotBoolVar | boolean;
+
+const negate = (t: EdgeTerm): Term => (typeof t === 'boolean' ? !t : t.not());
+
+/** A clause with its constants folded: dropped when one is true, false ones left out (none left: no solution). */
+function addClause(model: CpModel, terms: readonly Term[]): void {
+  if (terms.some((t) => t === true)) return;
+  model.addBoolOr(terms.filter((t): t is BoolVar | NotBoolVar => t !== false));
+}
+
+function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle): EdgeTerm[] {
+  // Edges decided before search: clue 0 and 4 cells, and presolved edges. They become constants, not Booleans.
   const state = new Uint8Array(grid.edgeCount).fill(OPEN);
+  let contradiction = false;
   const decide = (e: number, value: typeof OFF | typeof ON) => {
-    if (state[e] === OPEN) {
-      state[e] = value;
-      model.addBoolAnd([value === ON ? edges[e] : edges[e].not()]);
-    } else if (state[e] !== value) model.addBoolOr([]); // decided both ways: no solution
+    if (state[e] === OPEN) state[e] = value;
+    else if (state[e] !== value) contradiction = true;
   };
   const clued = cluedCells(puzzle);
   for (const [cell, clue] of clued) if (clue === 0 || clue === 4) for (const e of grid.edgesOfCell(cell)) decide(e, clue === 4 ? ON : OFF);
   for (const f of puzzle.fixedEdges ?? []) decide(f.edge, f.on ? ON : OFF);
+  if (contradiction) model.addBoolOr([]);
+  const edges: EdgeTerm[] = Array.from(state, (s, e) => (s === OPEN ? model.newBoolVar(`edge${e}`) : s === ON));
 
   for (const [cell, clue] of clued) {
     if (clue === 0 || clue === 4) continue;
     const around = grid.edgesOfCell(cell);
     const on = around.filter((e) => state[e] === ON).length;
-    addExactly(model, around.filter((e) => state[e] === OPEN).map((e) => edges[e]), clue - on);
+    addExactly(model, around.filter((e) => state[e] === OPEN).map((e) => edges[e] as BoolVar), clue - on);
   }
 
   const forward: (BoolVar | undefined)[] = new Array(grid.edgeCount);
@@ -105,21 +124,25 @@ function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle, edges:
     const [a, b] = grid.verticesOfEdge(e);
     const f = (forward[e] = model.newBoolVar());
     const r = (backward[e] = model.newBoolVar());
-    model.addExactlyOne([edges[e].not(), f, r]);
+    const edge = edges[e];
+    model.addExactlyOne(edge === true ? [f, r] : [(edge as BoolVar).not(), f, r]);
     arcs.push([a, b, f], [b, a, r]);
   }
   for (let vertex = 0; vertex < grid.vertexCount; vertex++) {
     const at = grid.edgesAtVertex(vertex).filter((e) => state[e] !== OFF).map((e) => edges[e]);
     if (at.length === 0) continue; // no arc touches it: the circuit ignores it
-    for (const e of at) model.addBoolOr([e.not(), ...at.filter((other) => other !== e)]);
-    for (const three of subsets(at, 3)) model.addBoolOr(three.map((e) => e.not()));
-    arcs.push([vertex, vertex, model.newBoolVar()]);
+    // By position: two constants are equal as values.
+    at.forEach((e, i) => addClause(model, [negate(e), ...at.filter((_, j) => j !== i)]));
+    for (const three of subsets(at, 3)) addClause(model, three.map(negate));
+    // A vertex with an edge fixed on is on the loop: no self-loop to take.
+    if (!at.includes(true)) arcs.push([vertex, vertex, model.newBoolVar()]);
   }
   fixDirection(model, grid, clued, forward, backward);
   // With every edge off there is no arc; the empty clause below then says there is no loop.
   if (arcs.length) model.addCircuit(arcs);
   // At least one edge: all self-loops alone would satisfy the circuit.
-  model.addBoolOr(edges.filter((_, e) => state[e] !== OFF));
+  addClause(model, edges);
+  return edges;
 }
 
 /**
@@ -221,7 +244,7 @@ const backend: Backend = {
         await solver.solve(model, { maxTimeInSeconds: left / 1000, numSearchWorkers: workers, randomSeed: options.seed, ...tuning, ...extra }, enumerating ? {
           onSolution: (response) => {
             count('enumerated', 1);
-            keep(Uint8Array.from(edges, (e) => (response.solution?.[e.index] ? 1 : 0)));
+            keep(Uint8Array.from(edges, (e) => (typeof e === 'boolean' ? +e : response.solution?.[e.index] ? 1 : 0)));
           },
         } : undefined),
       );
@@ -230,7 +253,7 @@ const backend: Backend = {
       count('deterministicTime', solver.response()?.deterministicTime ?? 0);
       count('branches', solver.numBranches);
       count('conflicts', solver.numConflicts);
-      if (!enumerating && (status === 'OPTIMAL' || status === 'FEASIBLE')) keep(Uint8Array.from(edges, (e) => (solver.booleanValue(e) ? 1 : 0)));
+      if (!enumerating && (status === 'OPTIMAL' || status === 'FEASIBLE')) keep(Uint8Array.from(edges, (e) => (typeof e === 'boolean' ? +e : solver.booleanValue(e) ? 1 : 0)));
       if (status === 'OPTIMAL' || status === 'INFEASIBLE') return { outcome: 'complete', loops };
       if (status === 'FEASIBLE' || status === 'UNKNOWN') return { outcome: elapsed(started) >= options.timeoutMs ? 'timeout' : 'limit', loops };
       throw new Error(`CP-SAT answered ${status}`);
@@ -262,7 +285,7 @@ const backend: Backend = {
     }
     if (!options.unique) return answer(found, null);
     // A single loop contains no other cycle, so any other loop uses an edge that this one leaves off.
-    model.addBoolOr(edges.filter((_, e) => !found[0][e]));
+    addClause(model, edges.filter((_, e) => !found[0][e]));
     const second = await solveOnce();
     if (second.loops.length) return answer([found[0], second.loops[0]], false);
     if (second.outcome === 'complete') return answer(found, true);
