@@ -23,6 +23,8 @@ export interface RunResult {
 export interface PipelineOptions extends SolveOptions {
   /** A back-end whose `presolve` decides edges first. */
   readonly presolver?: Backend;
+  /** The presolver's own options (not the solving back-end's). */
+  readonly presolverParams?: Readonly<Record<string, string>>;
 }
 
 const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
@@ -34,7 +36,7 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
   try {
     if (options.presolver) {
       if (!options.presolver.presolve) throw new Error(`back-end '${options.presolver.name}' cannot presolve`);
-      const pre = await options.presolver.presolve(puzzle, options);
+      const pre = await options.presolver.presolve(puzzle, { ...options, params: options.presolverParams ?? {} });
       stats.presolver = options.presolver.name;
       stats.presolveMs = round(elapsed(started));
       stats.presolveFixedEdges = pre.fixed.length;

@@ -20,7 +20,7 @@ export function addSolveFlags(command: Command): Command {
     .option('--unique', 'also prove or refute that the solution is unique')
     .option('--seed <n>', 'random seed for solvers that take one', '1')
     .addOption(new Option('--option <key=value>', 'a back-end option (repeatable; see `backends`)').argParser(collect).default([]))
-    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction first (e.g. rules)')
+    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction first: rules, or with its options, e.g. rules:trial=off')
     .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat');
 }
 

@@ -4,6 +4,7 @@ import { getBackend } from '../encodings/registry.ts';
 import { makePuzzle, type Clue, type FixedEdge } from '../encodings/grid.ts';
 import { solveWithBackend, type RunResult } from './pipeline.ts';
 import type { Backend } from '../encodings/backend.ts';
+import { loadPresolver, type Presolver } from './presolver.ts';
 
 export interface PuzzleMessage {
   rows: number;
@@ -13,7 +14,7 @@ export interface PuzzleMessage {
 }
 
 export type ToWorker =
-  | { type: 'init'; backend: string; presolver?: string }
+  | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string }
   | { type: 'solve'; id: number; puzzle: PuzzleMessage; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> };
 
 export type FromWorker =
@@ -22,7 +23,7 @@ export type FromWorker =
   | { type: 'failed'; message: string };
 
 let backend: Backend | undefined;
-let presolver: Backend | undefined;
+let presolver: Presolver | undefined;
 
 const send = (message: FromWorker) => process.send?.(message);
 
@@ -41,8 +42,8 @@ async function handle(message: ToWorker): Promise<void> {
     if (!availability.available) throw new Error(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
     await backend.prepare?.();
     if (message.presolver) {
-      presolver = await getBackend(message.presolver);
-      await presolver.prepare?.();
+      presolver = await loadPresolver(message.presolver);
+      await presolver.backend.prepare?.();
     }
     send({ type: 'ready', prepareMs: Number(process.hrtime.bigint() - started) / 1e6 });
     return;
@@ -50,6 +51,6 @@ async function handle(message: ToWorker): Promise<void> {
   if (!backend) throw new Error('worker was asked to solve before init');
   const p = message.puzzle;
   const puzzle = makePuzzle(p.rows, p.cols, p.clues, p.fixedEdges);
-  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, presolver });
+  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, presolver: presolver?.backend, presolverParams: presolver?.params });
   send({ type: 'result', id: message.id, result, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
 }

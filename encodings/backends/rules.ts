@@ -2,7 +2,7 @@
 // that fixes the edges deduction decides before another back-end encodes the puzzle.
 import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../backend.ts';
 import type { Puzzle } from '../grid.ts';
-import { RulesSolver, solveWithRules, LINE } from '../rules/solver.ts';
+import { RulesSolver, solveWithRules, LINE, Timeout } from '../rules/solver.ts';
 
 const backend: Backend = {
   name: 'rules',
@@ -35,15 +35,30 @@ const backend: Backend = {
     const timedOut = performance.now() - started >= options.timeoutMs;
     return timedOut ? { status: 'solved', solution: solution(0), unique: null, stats, message: 'uniqueness not decided within the time limit' } : { status: 'solved', solution: solution(0), unique: true, stats };
   },
+  /** Everything the deduction decides without search, with the same options as a solve (`--presolve rules:trial=off`). */
   async presolve(puzzle: Puzzle, options: SolveOptions): Promise<PresolveResult> {
-    const corners = (options.params.rules ?? 'corners') === 'corners';
+    const deadline = performance.now() + options.timeoutMs;
+    const corners = optionValue(backend, options, 'rules') === 'corners';
+    const trial = optionValue(backend, options, 'trial') === 'on';
     const solver = new RulesSolver(puzzle);
     let ok = true;
+    let trialFinished: boolean | null = null;
     for (const f of puzzle.fixedEdges ?? []) ok &&= solver.assume(f.edge, f.on ? LINE : 2);
     ok &&= solver.deduce(false);
     if (corners) ok &&= solver.deduce(true);
+    if (ok && trial) {
+      // Trial stops between probes at the deadline: what it decided by then stands.
+      try {
+        ok = solver.trial(deadline);
+        trialFinished = true;
+      } catch (error) {
+        if (!(error instanceof Timeout)) throw error;
+        trialFinished = false;
+      }
+    }
     const known = new Set((puzzle.fixedEdges ?? []).map((f) => f.edge));
-    return { fixed: ok ? solver.decided().filter((f) => !known.has(f.edge)) : [], contradiction: !ok, stats: { decided: solver.edgeCount - solver.unknownCount, edges: solver.edgeCount } };
+    const stats = { decided: solver.edgeCount - solver.unknownCount, edges: solver.edgeCount, rules: corners ? 'corners' : 'basic', trial, trialFinished };
+    return { fixed: ok ? solver.decided().filter((f) => !known.has(f.edge)) : [], contradiction: !ok, stats };
   },
 };
 

@@ -56,6 +56,7 @@ const UNIT_MASKS: Uint8Array[] = [0, 1, 2, 3, 4, 5].map((k) =>
 // A contradiction is thrown often during search and trial: a plain object without a stack trace is cheap.
 class Contradiction {}
 const CONTRADICTION = new Contradiction();
+/** Thrown when the deadline passes; the state is then as the last finished step left it. */
 class Timeout extends Error {}
 
 export class RulesSolver {

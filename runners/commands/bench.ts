@@ -8,6 +8,7 @@ import { parseInteger, parseSeconds, UsageError } from '../errors.ts';
 import { readExperiment } from '../experiment.ts';
 import { checkParams, parseParams } from '../solve-options.ts';
 import { DEFAULT_LIMITS } from '../worker-pool.ts';
+import { loadPresolver } from '../presolver.ts';
 
 /** The main job's back-ends: one per family, when registered and able to run here. */
 export const DEFAULT_BACKENDS = ['cpsat-circuit', 'sat-lazy', 'z3-lazy', 'glpk-cuts', 'rules'];
@@ -51,7 +52,7 @@ export function register(program: Command): void {
     .option('--sample <n>', 'a random sample of N instances (drawn with --seed)')
     .option('--seed <n>', 'random seed for --sample and for the solvers', '1')
     .option('--option <key=value>', 'a back-end option for every back-end that declares it (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction before each run (e.g. rules)')
+    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction before each run: rules, or with its options, e.g. rules:trial=off')
     .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat')
     .option('--memory <mb>', 'memory cap per worker process (resident MB; over it the run is memout)', String(DEFAULT_LIMITS.memoryMb))
     .option('--no-report', 'do not build the report at the end')
@@ -105,10 +106,7 @@ export function register(program: Command): void {
         if (specs.length === 0) throw new UsageError('no default back-end can run here');
       }
       if (new Set(specs.map((s) => s.label)).size !== specs.length) throw new UsageError('two back-ends have the same label; give each a distinct label in the experiment file');
-      for (const s of specs) if (s.presolve) {
-        const p = await getBackend(s.presolve);
-        if (!p.presolve) throw new UsageError(`back-end '${p.name}' cannot presolve`);
-      }
+      for (const s of specs) if (s.presolve) await loadPresolver(s.presolve);
       const jobs = flags.jobs ? parseInteger(flags.jobs, '--jobs', 1) : experiment?.jobs ?? Math.max(1, os.availableParallelism() - 1);
       const timeoutMs = (experiment?.timeout ?? parseSeconds(flags.timeout)) * 1000;
       const out = flags.out ?? experiment?.out ?? defaultOut(experiment?.name ?? datasets.map((d) => d.name).join('+'));

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { solveWithBackend, type RunResult } from '../pipeline.ts';
 import { Worker } from '../worker-pool.ts';
+import { loadPresolver } from '../presolver.ts';
 import { addSolveFlags, checkParams, solveOptionsFrom, type SolveFlags } from '../solve-options.ts';
 
 export const DEFAULT_BACKEND = 'cpsat-circuit';
@@ -28,16 +29,15 @@ export function register(program: Command): void {
     checkParams(backend, options.params);
     const availability = await backend.available();
     if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
-    const presolver = flags.presolve ? await getBackend(flags.presolve) : undefined;
-    if (presolver && !presolver.presolve) throw new UsageError(`back-end '${presolver.name}' cannot presolve`);
+    const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
     let result: RunResult;
     if (flags.inProcess) {
       await backend.prepare?.();
-      await presolver?.prepare?.();
-      result = await solveWithBackend(backend, puzzle, { ...options, presolver });
+      await presolver?.backend.prepare?.();
+      result = await solveWithBackend(backend, puzzle, { ...options, presolver: presolver?.backend, presolverParams: presolver?.params });
     } else {
       // A worker process, killed if it overruns: synchronous solvers cannot stop themselves.
-      const worker = new Worker(backend.name, presolver?.name);
+      const worker = new Worker(backend.name, flags.presolve);
       try {
         result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
       } finally {
