@@ -229,6 +229,8 @@ const backend: Backend = {
     const tuning = preset === 'fast' ? { cpModelPresolve: false, linearizationLevel: 0, cpModelProbingLevel: 0, symmetryLevel: 0 } : {};
     const stats: Stats = { variables, constraints, encodeMs: elapsed(started), encoding, workers, params: preset, uniqueness: options.unique ? uniqueness : null, liftoffOnly, solves: 0, solverMs: 0, deterministicTime: 0, branches: 0, conflicts: 0 };
     const count = (key: string, by: number) => (stats[key] = (stats[key] as number) + by);
+    /** The edge set of an answer: constants as decided, Booleans as `value` reads them. */
+    const loopOf = (value: (edge: BoolVar) => boolean) => Uint8Array.from(edges, (e) => ((typeof e === 'boolean' ? e : value(e)) ? 1 : 0));
 
     /** Solves once; returns the distinct edge sets seen (at most two) and how the solve ended. */
     const solveOnce = async (extra: Record<string, unknown> = {}): Promise<{ outcome: Outcome; loops: Uint8Array[] }> => {
@@ -244,7 +246,7 @@ const backend: Backend = {
         await solver.solve(model, { maxTimeInSeconds: left / 1000, numSearchWorkers: workers, randomSeed: options.seed, ...tuning, ...extra }, enumerating ? {
           onSolution: (response) => {
             count('enumerated', 1);
-            keep(Uint8Array.from(edges, (e) => (typeof e === 'boolean' ? +e : response.solution?.[e.index] ? 1 : 0)));
+            keep(loopOf((e) => Boolean(response.solution?.[e.index])));
           },
         } : undefined),
       );
@@ -253,7 +255,7 @@ const backend: Backend = {
       count('deterministicTime', solver.response()?.deterministicTime ?? 0);
       count('branches', solver.numBranches);
       count('conflicts', solver.numConflicts);
-      if (!enumerating && (status === 'OPTIMAL' || status === 'FEASIBLE')) keep(Uint8Array.from(edges, (e) => (typeof e === 'boolean' ? +e : solver.booleanValue(e) ? 1 : 0)));
+      if (!enumerating && (status === 'OPTIMAL' || status === 'FEASIBLE')) keep(loopOf((e) => solver.booleanValue(e)));
       if (status === 'OPTIMAL' || status === 'INFEASIBLE') return { outcome: 'complete', loops };
       if (status === 'FEASIBLE' || status === 'UNKNOWN') return { outcome: elapsed(started) >= options.timeoutMs ? 'timeout' : 'limit', loops };
       throw new Error(`CP-SAT answered ${status}`);
