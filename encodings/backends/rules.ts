@@ -2,7 +2,7 @@
 // that fixes the edges deduction decides before another back-end encodes the puzzle.
 import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../backend.ts';
 import type { Puzzle } from '../grid.ts';
-import { RulesSolver, solveWithRules, LINE, Timeout } from '../rules/solver.ts';
+import { RulesSolver, solveWithRules, CROSS, LINE, Timeout } from '../rules/solver.ts';
 
 const backend: Backend = {
   name: 'rules',
@@ -43,7 +43,7 @@ const backend: Backend = {
     const solver = new RulesSolver(puzzle);
     let ok = true;
     let trialFinished: boolean | null = null;
-    for (const f of puzzle.fixedEdges ?? []) ok &&= solver.assume(f.edge, f.on ? LINE : 2);
+    for (const f of puzzle.fixedEdges ?? []) ok &&= solver.assume(f.edge, f.on ? LINE : CROSS);
     ok &&= solver.deduce(false);
     if (corners) ok &&= solver.deduce(true);
     if (ok && trial) {

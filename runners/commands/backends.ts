@@ -34,7 +34,7 @@ export function register(program: Command): void {
           process.stdout.write(`${' '.repeat(width)}       --option ${o.name}=${o.choices ? o.choices.join('|') : '…'} (default ${o.default}): ${o.description}\n`);
         }
         if (row.presolver) {
-          const options = row.options.length ? `[:option=value,...]` : '';
+          const options = row.options.length ? '[:option=value,...]' : '';
           process.stdout.write(`${' '.repeat(width)}       also a presolver: --presolve ${row.name}${options} (decides edges before another back-end encodes the puzzle)\n`);
         }
       }
