@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BUILTIN_DIRECTORY, readPuzzleLines, type DatasetManifest } from './builtin.ts';
-import { loopyVersion } from '../runners/loopy.ts';
+import { loopyVersion } from './loopy.ts';
 
 interface SetRecipe {
   name: string;

@@ -5,13 +5,10 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { gridOf, makePuzzle, type Clue, type Puzzle } from '../encodings/grid.ts';
+import { clueCount, gridOf, makePuzzle, type Clue, type Puzzle } from '../encodings/grid.ts';
 import { regionBoundary, solutionFromEdges, type Solution } from '../encodings/solution.ts';
 import { verify } from '../encodings/verify.ts';
-
-/** Difficulty levels, weakest first; a puzzle's level is the weakest deduction that solves it. */
-export const LEVELS = ['basic', 'corners', 'trial', 'search'] as const;
-export type Level = (typeof LEVELS)[number];
+import { LEVELS, type Level } from '../encodings/backends/rules/levels.ts';
 
 export interface OracleAnswer {
   /** True when the puzzle has exactly one solution. */
@@ -185,4 +182,52 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
     }
   }
   return { puzzle: makePuzzle(rows, cols, clues), solution, level, checks };
+}
+
+export type Difficulty = 'any' | 'easy' | 'medium' | 'hard';
+export const DIFFICULTIES: readonly Difficulty[] = ['any', 'easy', 'medium', 'hard'];
+
+/**
+ * Difficulty by deduction level (needs an oracle that reports one, i.e. the rules back-end):
+ * easy = basic rules suffice, medium = corner rules needed, hard = trial or search needed.
+ * Without levels, by clue density of the minimal puzzle: easy >= 45%, medium 33-45%, hard < 33% of cells clued.
+ */
+export function difficultyOf(generated: GeneratedPuzzle): Exclude<Difficulty, 'any'> {
+  const level = generated.level;
+  if (level) return level === 'basic' ? 'easy' : level === 'corners' ? 'medium' : 'hard';
+  const density = clueCount(generated.puzzle) / (generated.puzzle.rows * generated.puzzle.cols);
+  return density >= 0.45 ? 'easy' : density >= 0.33 ? 'medium' : 'hard';
+}
+
+export interface GenerateRun {
+  rows: number;
+  cols: number;
+  count: number;
+  seed: number;
+  difficulty: Difficulty;
+  oracle: UniquenessOracle;
+  /** Attempts per puzzle to reach the asked difficulty before taking the last one. */
+  attempts?: number;
+  onPuzzle?: (index: number, generated: GeneratedPuzzle, difficulty: string) => void;
+}
+
+export async function generateSet(run: GenerateRun): Promise<{ generated: GeneratedPuzzle; difficulty: string; attempts: number }[]> {
+  const out: { generated: GeneratedPuzzle; difficulty: string; attempts: number }[] = [];
+  const maxLevel: Level | undefined = run.difficulty === 'easy' ? 'basic' : run.difficulty === 'medium' ? 'corners' : undefined;
+  const attempts = run.difficulty === 'any' ? 1 : (run.attempts ?? 12);
+  for (let index = 0; index < run.count; index++) {
+    let generated: GeneratedPuzzle | undefined;
+    let difficulty = '';
+    let tried = 0;
+    // Attempt k of puzzle i uses stream index i + k * 1_000_003, so puzzle i never depends on --count.
+    while (tried < attempts) {
+      generated = await generatePuzzle({ rows: run.rows, cols: run.cols, seed: run.seed, index: index + tried * 1_000_003, maxLevel }, run.oracle);
+      tried++;
+      difficulty = difficultyOf(generated);
+      if (run.difficulty === 'any' || difficulty === run.difficulty) break;
+    }
+    run.onPuzzle?.(index, generated!, difficulty);
+    out.push({ generated: generated!, difficulty, attempts: tried });
+  }
+  return out;
 }

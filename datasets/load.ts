@@ -2,7 +2,8 @@
 // puzzle files, or a collection file (janko JSON, LPL text); then the --sizes, --sample and --limit filters.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { PuzzleError, type Puzzle } from '../encodings/grid.ts';
+import { parseGridSize, sizeName, type Puzzle } from '../encodings/grid.ts';
+import { PuzzleError } from '../encodings/errors.ts';
 import { looksLikeJanko, looksLikeLpl, parsePuzzle, readJankoPuzzles, readJankoSolutions, readLpl } from '../encodings/formats/index.ts';
 import type { Solution } from '../encodings/solution.ts';
 import { builtinDatasetNames, builtinPuzzlesPath, readPuzzleLines } from './builtin.ts';
@@ -102,19 +103,16 @@ function readDirectory(dir: string): Dataset {
   return { name: basename(resolve(dir)), path: dir, instances };
 }
 
+/** `RxC,RxC,...` (rows x columns), as --sizes takes it, normalised (`010x10` is `10x10`). */
 export function parseSizes(text: string): string[] {
-  return text.split(',').map((s) => {
-    const m = /^\s*(\d+)x(\d+)\s*$/i.exec(s);
-    if (!m) throw new PuzzleError(`--sizes takes RxC sizes separated by commas (rows x columns), got '${s}'`);
-    return `${Number(m[1])}x${Number(m[2])}`;
-  });
+  return text.split(',').map((s) => sizeName(parseGridSize(s, '--sizes: each size')));
 }
 
 function applyFilters(instances: Instance[], filters: DatasetFilters): Instance[] {
   let out = instances;
   if (filters.sizes?.length) {
     const wanted = new Set(filters.sizes);
-    out = out.filter((i) => wanted.has(`${i.puzzle.rows}x${i.puzzle.cols}`));
+    out = out.filter((i) => wanted.has(sizeName(i.puzzle)));
   }
   if (filters.sample !== undefined && filters.sample < out.length) {
     const random = new Random(filters.seed ?? 1, out.length);

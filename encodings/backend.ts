@@ -1,5 +1,6 @@
-// The one interface every back-end implements. A back-end turns the IR into a model, runs its solver and
-// turns the answer back into a solution; limits, processes, verification and records belong to runners/.
+// The one interface every back-end implements, as a BenchExec tool module: name, version, availability,
+// solve with options, stats. A back-end turns the IR into a model, runs its solver and turns the answer
+// back into a solution; limits, processes, verification and records belong to runners/.
 import type { FixedEdge, Puzzle } from './grid.ts';
 import type { Solution } from './solution.ts';
 
@@ -7,7 +8,31 @@ export type Status = 'solved' | 'unsat' | 'timeout' | 'memout' | 'error';
 
 /** A value a back-end reports in `stats`: counts, times in ms, flags, names. */
 export type StatValue = number | string | boolean | null;
-export type Stats = Record<string, StatValue>;
+
+/**
+ * The stat keys every back-end uses for the same things, so that runners and reports read them without
+ * translation. Anything else a back-end measures goes beside them under its own name.
+ */
+export interface CoreStats {
+  /** Building the model from the IR, in ms. */
+  encodeMs?: number;
+  /** Time inside the solver engine, in ms (all calls added up). */
+  solverMs?: number;
+  /** Variables or columns of the model. */
+  variables?: number;
+  /** Clauses (SAT) or constraints / rows (CP, SMT, ILP) of the model as first built. */
+  constraints?: number;
+  /** Solver calls of a solve-and-cut loop (lazy back-ends). */
+  iterations?: number;
+  /** Cuts added by a solve-and-cut loop. */
+  cuts?: number;
+}
+export const CORE_STAT_KEYS = ['encodeMs', 'solverMs', 'variables', 'constraints', 'iterations', 'cuts'] as const;
+
+export type Stats = CoreStats & { [key: string]: StatValue | undefined };
+
+/** Back-end options by name (see `Backend.options`), as given on the command line. */
+export type Params = Readonly<Record<string, string>>;
 
 export interface SolveOptions {
   /** Wall-clock budget for encode + solve + uniqueness, in milliseconds. */
@@ -16,8 +41,7 @@ export interface SolveOptions {
   readonly unique: boolean;
   /** Random seed for solvers that take one. */
   readonly seed: number;
-  /** Back-end specific options by name (see `Backend.options`), as given on the command line. */
-  readonly params: Readonly<Record<string, string>>;
+  readonly params: Params;
 }
 
 export interface SolveResult {
@@ -30,9 +54,11 @@ export interface SolveResult {
   readonly secondSolution?: Solution | null;
   /** Why the status is 'error' (or anything else worth saying). */
   readonly message?: string;
-  /** Model sizes, solver counters, times. Conventional keys: variables, clauses, constraints, iterations, cuts, solverMs, encodeMs. */
   readonly stats: Stats;
 }
+
+/** A SolveResult before its stats are attached: what the shared protocol steps return. */
+export type Outcome = Omit<SolveResult, 'stats'>;
 
 export interface BackendOption {
   readonly name: string;
@@ -40,9 +66,23 @@ export interface BackendOption {
   readonly default: string;
   /** Allowed values, when the option is a choice. */
   readonly choices?: readonly string[];
+  /** Older spellings of choices, still accepted: e.g. `seed` for `cpsat-chapter`. */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 export type Availability = { available: true; detail?: string } | { available: false; reason: string };
+
+/** The CNF of a puzzle under a SAT encoding, for `encode --dimacs` and size tables. */
+export interface EncodedCnf {
+  readonly variableCount: number;
+  readonly clauses: readonly (readonly number[])[];
+  /** The variable of each edge (edge e is variable `edgeVariable(e)`). */
+  edgeVariable(edge: number): number;
+  /** DIMACS text, with the given comment lines and the encoding's own group names. */
+  toDimacs(comments: readonly string[]): string;
+  /** Sizes of the connectivity part, and the formula they follow. */
+  readonly stats: Stats;
+}
 
 export interface Backend {
   /** The ID used on the command line and in results, e.g. `cpsat-circuit`. */
@@ -51,13 +91,17 @@ export interface Backend {
   readonly description: string;
   /** Options this back-end reads from `SolveOptions.params`. */
   readonly options?: readonly BackendOption[];
-  /** Can it run on this machine? Must be cheap and must not throw. */
+  /** Can it run on this machine? Cheap (no engine is loaded) and never throws. */
   available(): Promise<Availability>;
+  /** The engine and its version, read from its package or binary, never typed in; may load the engine. */
+  version(params?: Params): Promise<string>;
   /** Loads libraries and starts engines, so that `solve` times exclude it. Called once per process. */
   prepare?(): Promise<void>;
   solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult>;
   /** Back-ends that can decide edges without solving (deduction rules) offer themselves as presolvers. */
   presolve?(puzzle: Puzzle, options: SolveOptions): Promise<PresolveResult>;
+  /** CNF encodings give their formula, so that `encode` and size tables need no back-end by path. */
+  cnf?(puzzle: Puzzle): EncodedCnf;
 }
 
 export interface PresolveResult {
@@ -70,9 +114,10 @@ export interface PresolveResult {
 
 export const defaultSolveOptions: SolveOptions = Object.freeze({ timeoutMs: 60_000, unique: false, seed: 1, params: Object.freeze({}) });
 
-/** Reads a back-end option, falling back to its declared default. */
+/** Reads a back-end option, falling back to its declared default; an old alias reads as its new name. */
 export function optionValue(backend: Backend, options: SolveOptions, name: string): string {
   const declared = backend.options?.find((o) => o.name === name);
   if (!declared) throw new Error(`${backend.name}: option '${name}' is not declared`);
-  return options.params[name] ?? declared.default;
+  const value = options.params[name] ?? declared.default;
+  return declared.aliases?.[value] ?? value;
 }

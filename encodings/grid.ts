@@ -1,5 +1,6 @@
 // The puzzle IR: an R x C grid of cells, its lattice vertices and edges, and the clues.
 // Everything here is plain, immutable data; back-ends see a puzzle only through this module.
+import { PuzzleError } from './errors.ts';
 //
 // Indices are stable and documented, so that files, DIMACS comments and stats can name them:
 //   vertex (r, c), 0 <= r <= R, 0 <= c <= C:   r * (C + 1) + c
@@ -29,10 +30,6 @@ export interface Puzzle {
 export const MAX_SIDE = 1000;
 export const MAX_CELLS = 250_000;
 
-export class PuzzleError extends Error {
-  override name = 'PuzzleError';
-}
-
 export function checkSize(rows: number, cols: number, where = ''): void {
   const at = where ? ` (${where})` : '';
   if (!Number.isInteger(rows) || !Number.isInteger(cols)) throw new PuzzleError(`grid size ${rows}x${cols} is not a pair of whole numbers${at}`);
@@ -41,6 +38,31 @@ export function checkSize(rows: number, cols: number, where = ''): void {
     throw new PuzzleError(`grid size ${rows}x${cols} is too large (at most ${MAX_SIDE} per side and ${MAX_CELLS} cells)${at}`);
   }
 }
+
+/**
+ * The same limits as `checkSize`, worded for a reader of a format: the place first, then the size in the
+ * notation of the input (`shown`, e.g. "0/5 (COLS/ROWS)").
+ */
+export function checkSizeAt(where: string, rows: number, cols: number, shown: string): void {
+  if (!Number.isInteger(rows) || !Number.isInteger(cols)) throw new PuzzleError(`${where}: size ${shown} is not a pair of whole numbers`);
+  if (rows < 1 || cols < 1) throw new PuzzleError(`${where}: size ${shown}: rows and columns must be at least 1`);
+  if (rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS) {
+    throw new PuzzleError(`${where}: size ${shown} is too large (at most ${MAX_SIDE} per side and ${MAX_CELLS} cells)`);
+  }
+}
+
+/** A grid size written `RxC` (rows x columns, e.g. 30x25), as every command and experiment file takes it. */
+export function parseGridSize(text: string, what = 'a size'): { rows: number; cols: number } {
+  const m = /^\s*(\d+)\s*x\s*(\d+)\s*$/i.exec(text);
+  if (!m) throw new PuzzleError(`${what} must be RxC (rows x columns), e.g. 10x10; got '${text}'`);
+  const rows = Number(m[1]);
+  const cols = Number(m[2]);
+  if (rows < 1 || cols < 1) throw new PuzzleError(`${what} ${text.trim()}: rows and columns must be at least 1`);
+  return { rows, cols };
+}
+
+/** The `RxC` name of a puzzle's size class. */
+export const sizeName = (shape: { rows: number; cols: number }): string => `${shape.rows}x${shape.cols}`;
 
 /** Builds a puzzle, checking sizes and clue values. */
 export function makePuzzle(rows: number, cols: number, clues: readonly Clue[], fixedEdges?: readonly FixedEdge[]): Puzzle {

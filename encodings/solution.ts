@@ -1,6 +1,8 @@
-// A solution is the set of edges on the loop. In memory: one byte per edge (1 = on the loop);
-// on disk and on the command line: the contract's JSON form {rows, cols, h, v}.
-import { gridOf, PuzzleError, checkSize, type Grid } from './grid.ts';
+// A solution is the set of edges on the loop. In memory: one byte per edge (1 = on the loop). Between
+// processes and in result files: its key, the contract's h and v strings joined by '/'. On the command
+// line: the contract's JSON form {rows, cols, h, v}.
+import { gridOf, checkSize, type Grid } from './grid.ts';
+import { PuzzleError } from './errors.ts';
 
 export interface Solution {
   readonly rows: number;
@@ -50,6 +52,39 @@ export function solutionToJson(solution: Solution): SolutionJson {
     v.push(row);
   }
   return { rows: R, cols: C, h, v };
+}
+
+/**
+ * The one text form of a solution between processes and in result files: the contract's `h` rows, then
+ * `/`, then its `v` rows, each run together (edge index order: horizontal edges, then vertical ones).
+ */
+export function solutionToKey(solution: Solution): string {
+  const grid = gridOf(solution);
+  let key = '';
+  for (let e = 0; e < grid.edgeCount; e++) {
+    if (e === grid.horizontalEdgeCount) key += '/';
+    key += solution.on[e] ? '1' : '0';
+  }
+  return key;
+}
+
+/** Reads a solution key back; throws PuzzleError when it does not fit the grid. */
+export function solutionFromKey(shape: { rows: number; cols: number }, key: string): Solution {
+  const grid = gridOf(shape);
+  const slash = key.indexOf('/');
+  const h = key.slice(0, slash);
+  const v = key.slice(slash + 1);
+  if (slash < 0 || h.length !== grid.horizontalEdgeCount || v.length !== grid.edgeCount - grid.horizontalEdgeCount || !/^[01]*$/.test(h + v)) {
+    throw new PuzzleError(`solution key of ${key.length} characters does not fit a ${shape.rows}x${shape.cols} grid`);
+  }
+  const on = new Uint8Array(grid.edgeCount);
+  for (let e = 0; e < grid.edgeCount; e++) on[e] = (e < h.length ? h.charCodeAt(e) : v.charCodeAt(e - h.length)) === 49 ? 1 : 0;
+  return { rows: shape.rows, cols: shape.cols, on };
+}
+
+/** Whether two solutions put the same edges on the loop. */
+export function sameSolution(a: Solution, b: Solution): boolean {
+  return a.rows === b.rows && a.cols === b.cols && a.on.length === b.on.length && a.on.every((bit, i) => bit === b.on[i]);
 }
 
 /** Reads the contract's solution JSON; throws PuzzleError saying what is wrong and where. */

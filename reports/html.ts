@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { ChartSpec } from './specs.ts';
 import type { SummaryRow } from './summary.ts';
+import { cellText, type Table } from './tables.ts';
 
 const lib = (path: string) => readFileSync(new URL(`../node_modules/${path}`, import.meta.url), 'utf8').replace(/<\/script/gi, '<\\/script');
 
@@ -14,6 +15,14 @@ export interface HtmlReport {
   disagreements: { instance: string; kind: string; detail: string }[];
   pictures: { instance: string; backend: string; timeMs: number; svg: string }[];
 }
+
+// One stylesheet for report.html and every table page, so that they read alike.
+const STYLE = `<style>
+body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
+table{border-collapse:collapse;font-size:14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
+tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-align:top;margin:0 1em 1.5em 0}.files{color:#777;font-size:12px}
+figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#555}pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:12px}
+</style>`;
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
@@ -29,12 +38,7 @@ export function reportHtml(report: HtmlReport): string {
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(report.title)}</title>
-<style>
-body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
-table{border-collapse:collapse;font-size:14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
-tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-align:top;margin:0 1em 1.5em 0}.files{color:#777;font-size:12px}
-figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#555}pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:12px}
-</style>
+${STYLE}
 <script>${lib('vega/build/vega.min.js')}</script>
 <script>${lib('vega-lite/build/vega-lite.min.js')}</script>
 <script>${lib('vega-embed/build/vega-embed.min.js')}</script>
@@ -59,5 +63,37 @@ const specs = ${JSON.stringify(report.charts.map((c) => c.spec)).replace(/<\//g,
 specs.forEach((spec, i) => vegaEmbed('#chart-' + i, spec, { renderer: 'svg', actions: false }).catch((e) => { document.getElementById('chart-' + i).textContent = 'chart failed: ' + e; console.error(e); }));
 </script>
 </body></html>
+`;
+}
+
+export interface TablePage {
+  title: string;
+  /** Paragraphs under the title, as plain text. */
+  intro?: readonly string[];
+  tables: readonly (Table & { heading?: string })[];
+  /** A closing list, e.g. the published figures a reproduction is held against. */
+  notes?: { heading: string; items: readonly string[] };
+}
+
+/** A page of tables (no charts, no scripts) for an experiment's results; every text is escaped. */
+export function tablePage(page: TablePage): string {
+  // The stylesheet sets the first two columns left and the rest right; say so only where a table differs.
+  const align = (t: Table, i: number) => {
+    const wanted = t.align?.[i] ?? 'left';
+    return wanted === (i < 2 ? 'left' : 'right') ? '' : ` style="text-align:${wanted}"`;
+  };
+  const table = (t: TablePage['tables'][number]) => `${t.heading ? `<h2>${esc(t.heading)}</h2>\n` : ''}<table>
+<thead><tr>${t.header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>
+${t.rows.map((row) => `<tr>${t.header.map((_, i) => `<td${align(t, i)}>${esc(cellText(row[i]))}</td>`).join('')}</tr>`).join('\n')}
+</tbody></table>`;
+  const notes = page.notes ? `<h2>${esc(page.notes.heading)}</h2>\n<ul>${page.notes.items.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>\n` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(page.title)}</title>
+${STYLE}
+</head><body>
+<h1>${esc(page.title)}</h1>
+${(page.intro ?? []).map((p) => `<p>${esc(p)}</p>`).join('\n')}
+${page.tables.map(table).join('\n')}
+${notes}</body></html>
 `;
 }

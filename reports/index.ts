@@ -3,10 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { renderSvg } from '../encodings/render.ts';
-import { gridOf } from '../encodings/grid.ts';
-import type { RunRecord } from '../runners/records.ts';
-import { readRecords } from '../runners/results.ts';
-import { UsageError } from '../runners/errors.ts';
+import { UsageError } from '../encodings/errors.ts';
+import { solutionFromKey } from '../encodings/solution.ts';
+import { readRecords, type RunRecord } from './records.ts';
 import { reportHtml } from './html.ts';
 import { specToSvg, svgToPng } from './render.ts';
 import { allCharts } from './specs.ts';
@@ -25,13 +24,8 @@ function picture(record: RunRecord): string | null {
   if (!record.puzzle || !record.solution_key) return null;
   try {
     const { puzzle } = parsePuzzle(record.puzzle, record.instance);
-    const grid = gridOf(puzzle);
-    const [h, v] = record.solution_key.split('/');
-    const on = new Uint8Array(grid.edgeCount);
-    for (let i = 0; i < h.length; i++) on[i] = h[i] === '1' ? 1 : 0;
-    for (let i = 0; i < v.length; i++) on[grid.horizontalEdgeCount + i] = v[i] === '1' ? 1 : 0;
     const size = Math.max(8, Math.min(24, Math.floor(420 / Math.max(puzzle.rows, puzzle.cols))));
-    return renderSvg(puzzle, { rows: puzzle.rows, cols: puzzle.cols, on }, { cell: size, title: record.instance });
+    return renderSvg(puzzle, solutionFromKey(puzzle, record.solution_key), { cell: size, title: record.instance });
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 // Vega-Lite specs built from result records: pure functions, one per chart.
-import type { RunRecord } from '../runners/records.ts';
+import { isSolvedLike, type RunRecord } from './records.ts';
 
 export type Spec = Record<string, unknown>;
 
@@ -11,9 +11,9 @@ export interface ChartSpec {
 }
 
 const FONT = 'DejaVu Sans';
-const config = { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT, labelLimit: 320 }, title: { font: FONT, fontSize: 14 } };
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const solvedLike = (r: RunRecord) => r.status === 'solved' || r.status === 'unsat';
+/** Fonts and titles every chart shares (DejaVu Sans, so that SVG and PNG look alike). */
+export const config = { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT, labelLimit: 320 }, title: { font: FONT, fontSize: 14 } };
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Times under 1 ms are drawn at 1 ms so log axes stay finite. */
 const ms = (x: number) => Math.max(1, x);
 
@@ -30,7 +30,7 @@ function base(title: string, extra: Spec): Spec {
 export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
   const points: { backend: string; solved: number; time_ms: number }[] = [];
   for (const backend of backends) {
-    const times = records.filter((r) => r.backend === backend && solvedLike(r)).map((r) => ms(r.solve_ms)).sort((a, b) => a - b);
+    const times = records.filter((r) => r.backend === backend && isSolvedLike(r)).map((r) => ms(r.solve_ms)).sort((a, b) => a - b);
     times.forEach((t, i) => points.push({ backend, solved: i + 1, time_ms: t }));
   }
   return {
@@ -50,7 +50,7 @@ export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
 
 /** Per instance, one back-end's time against another's; unsolved runs sit on the timeout line. */
 export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: number): ChartSpec {
-  const time = (r: RunRecord | undefined) => (r && solvedLike(r) ? ms(r.solve_ms) : timeoutMs);
+  const time = (r: RunRecord | undefined) => (r && isSolvedLike(r) ? ms(r.solve_ms) : timeoutMs);
   const byInstance = new Map<string, { a?: RunRecord; b?: RunRecord }>();
   for (const r of records) {
     if (r.backend !== a && r.backend !== b) continue;
@@ -85,7 +85,7 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
 
 /** Median time and spread (min-max) per size class against the number of cells, log-log. */
 export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
-  const values = records.filter(solvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms) }));
+  const values = records.filter(isSolvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms) }));
   const colour = { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) };
   return {
     name: 'scaling',
@@ -160,7 +160,7 @@ export function outcomes(records: RunRecord[]): ChartSpec {
 export function lazyIterations(records: RunRecord[], backends: string[]): ChartSpec | null {
   const values: { backend: string; cells: number; measure: string; count: number }[] = [];
   for (const r of records) {
-    if (!solvedLike(r)) continue;
+    if (!isSolvedLike(r)) continue;
     if (r.iterations !== null) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'iterations', count: r.iterations });
     if (r.cuts !== null) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'cuts', count: r.cuts });
   }

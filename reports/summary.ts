@@ -1,5 +1,6 @@
 // Summary tables: per back-end and per size class, solved counts, PAR-2, median and max time.
-import type { RunRecord } from '../runners/records.ts';
+import { isSolvedLike, sizeClassOf, type RunRecord } from './records.ts';
+import { bySize, meanPar2Seconds, median } from './statistics.ts';
 
 export interface SummaryRow {
   backend: string;
@@ -14,17 +15,10 @@ export interface SummaryRow {
   maxMs: number | null;
 }
 
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
 function summarise(backend: string, sizeClass: string, runs: RunRecord[], timeoutMs: number): SummaryRow {
-  const ok = runs.filter((r) => r.status === 'solved' || r.status === 'unsat');
+  const ok = runs.filter(isSolvedLike);
   const times = ok.map((r) => r.solve_ms);
-  const par2 = runs.reduce((sum, r) => sum + (r.status === 'solved' || r.status === 'unsat' ? r.solve_ms : 2 * timeoutMs), 0) / Math.max(1, runs.length) / 1000;
+  const par2 = meanPar2Seconds(runs, timeoutMs);
   return {
     backend, sizeClass, runs: runs.length,
     solved: runs.filter((r) => r.status === 'solved').length,
@@ -34,18 +28,16 @@ function summarise(backend: string, sizeClass: string, runs: RunRecord[], timeou
   };
 }
 
-const cellsOf = (size: string) => size.split('x').map(Number).reduce((a, b) => a * b, 1);
-
 /** One 'all' row per back-end, then one per size class (RxC), smallest first. */
 export function summaryRows(records: RunRecord[], timeoutMs: number): SummaryRow[] {
   const backends = [...new Set(records.map((r) => r.backend))].sort();
-  const sizes = [...new Set(records.map((r) => `${r.rows}x${r.cols}`))].sort((a, b) => cellsOf(a) - cellsOf(b) || a.localeCompare(b));
+  const sizes = [...new Set(records.map(sizeClassOf))].sort(bySize);
   const rows: SummaryRow[] = [];
   for (const backend of backends) {
     const mine = records.filter((r) => r.backend === backend);
     rows.push(summarise(backend, 'all', mine, timeoutMs));
     if (sizes.length > 1) for (const size of sizes) {
-      const runs = mine.filter((r) => `${r.rows}x${r.cols}` === size);
+      const runs = mine.filter((r) => sizeClassOf(r) === size);
       if (runs.length) rows.push(summarise(backend, size, runs, timeoutMs));
     }
   }

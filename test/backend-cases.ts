@@ -8,7 +8,7 @@ import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../encodings/gr
 import { getBackend } from '../encodings/registry.ts';
 import { solutionFromJson } from '../encodings/solution.ts';
 import { verify } from '../encodings/verify.ts';
-import { solveWithBackend, type RunResult } from '../runners/pipeline.ts';
+import { solveWithBackend, type RunResult } from '../runners/harness/pipeline.ts';
 
 export const JANKO = new URL('../../shared/datasets/janko/Slitherlink_puzzles.json', import.meta.url);
 
@@ -18,7 +18,7 @@ export async function run(backendName: string, p: Puzzle, unique = true, params:
   const backend = await getBackend(backendName);
   await backend.prepare?.();
   const result = await solveWithBackend(backend, p, { timeoutMs: 60_000, unique, seed: 1, params });
-  if (result.solution) assert.deepEqual(verify(p, solutionFromJson(result.solution)), { valid: true });
+  if (result.solution) assert.deepEqual(verify(p, result.solution), { valid: true });
   return result;
 }
 
@@ -56,7 +56,7 @@ export function backendCases(backendName: string, params: Record<string, string>
       const right = grid.verticalEdge(1, 3);
       const r = await run(backendName, withFixedEdges(blank, [{ edge: right, on: true }, { edge: grid.horizontalEdge(0, 0), on: true }]), false, params);
       assert.equal(r.status, 'solved');
-      const on = solutionFromJson(r.solution!).on;
+      const on = r.solution!.on;
       assert.equal(on[right], 1);
       assert.equal(on[grid.horizontalEdge(0, 0)], 1);
       const clash = withFixedEdges(makePuzzle(1, 1, [4]), [{ edge: 0, on: false }]);

@@ -5,7 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parsePuzzle, readJankoPuzzles } from '../encodings/formats/index.ts';
 import { gridOf } from '../encodings/grid.ts';
 import { getBackend } from '../encodings/registry.ts';
-import { RulesSolver, LINE, CROSS, deductionLevel } from '../encodings/rules/solver.ts';
+import { Propagator } from '../encodings/backends/rules/propagation.ts';
+import { deductionLevel } from '../encodings/backends/rules/search.ts';
+import { CROSS, LINE } from '../encodings/backends/rules/state.ts';
 import { backendCases, JANKO, run } from './backend-cases.ts';
 import { solutionFromJson } from '../encodings/solution.ts';
 
@@ -23,9 +25,9 @@ for (const params of [{ rules: 'corners' }, { rules: 'basic' }, { trial: 'on' }]
 test('corner rules: two 3s on a diagonal draw their outer corners (the paper, figure 6)', () => {
   const puzzle = parsePuzzle('2 2\n3 .\n. 3\n').puzzle;
   const grid = gridOf(puzzle);
-  const basic = new RulesSolver(puzzle);
+  const basic = new Propagator(puzzle);
   assert.ok(basic.deduce(false));
-  const corners = new RulesSolver(puzzle);
+  const corners = new Propagator(puzzle);
   assert.ok(corners.deduce(false) && corners.deduce(true));
   // The top and left edges of the top-left 3, the bottom and right edges of the bottom-right 3.
   for (const e of [grid.horizontalEdge(0, 0), grid.verticalEdge(0, 0), grid.horizontalEdge(2, 1), grid.verticalEdge(1, 2)]) {
@@ -37,7 +39,7 @@ test('corner rules: two 3s on a diagonal draw their outer corners (the paper, fi
 test('corner rules: a 1 in a corner of the grid crosses its two outer edges', () => {
   const puzzle = parsePuzzle('3 3\n1..\n...\n...\n').puzzle;
   const grid = gridOf(puzzle);
-  const solver = new RulesSolver(puzzle);
+  const solver = new Propagator(puzzle);
   assert.ok(solver.deduce(false) && solver.deduce(true));
   assert.equal(solver.state[grid.horizontalEdge(0, 0)], CROSS);
   assert.equal(solver.state[grid.verticalEdge(0, 0)], CROSS);
@@ -51,7 +53,7 @@ test('presolve decides only edges of the unique solution, and other back-ends us
     const { puzzle } = all.find((e) => e.id === id)!;
     const pre = await rules.presolve!(puzzle, { timeoutMs: 10_000, unique: false, seed: 1, params: {} });
     assert.equal(pre.contradiction, false);
-    const solved = solutionFromJson((await run('rules', puzzle, false)).solution!);
+    const solved = (await run('rules', puzzle, false)).solution!;
     for (const f of pre.fixed) assert.equal(solved.on[f.edge] === 1, f.on, `${id}: edge ${f.edge}`);
   }
 });

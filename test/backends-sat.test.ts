@@ -1,7 +1,7 @@
 // The pure SAT back-ends on every engine installed here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineAvailability, ENGINE_NAMES } from '../encodings/cnf/engines.ts';
+import { engineAvailability, ENGINE_NAMES } from '../encodings/backends/sat/engines.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { backendCases, run } from './backend-cases.ts';
 

@@ -6,13 +6,14 @@ import assert from 'node:assert/strict';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { gridOf, makePuzzle, withFixedEdges } from '../encodings/grid.ts';
 import { verify } from '../encodings/verify.ts';
-import { solutionFromJson } from '../encodings/solution.ts';
-import { buildCircuitModel } from '../encodings/backends/cpsat-circuit.ts';
+import { buildCircuitModel } from '../encodings/backends/cpsat/model.ts';
 import { run } from './backend-cases.ts';
 import { getBackend } from '../encodings/registry.ts';
-import { solveWithBackend } from '../runners/pipeline.ts';
+import { solveWithBackend } from '../runners/harness/pipeline.ts';
 import { allLoops, mix, smallCases } from './small-grids.ts';
 import { Random } from '../datasets/generator.ts';
+import { defaultSolveOptions, optionValue } from '../encodings/backend.ts';
+import { parseParams } from '../runners/harness/values.ts';
 
 const puzzle = (text: string) => parsePuzzle(text).puzzle;
 
@@ -23,7 +24,7 @@ test('cpsat-circuit: every encoding and uniqueness method agrees with an exhaust
   const configs: Record<string, string>[] = [
     {},
     { uniqueness: 'nogood' },
-    { encoding: 'seed' },
+    { encoding: 'cpsat-chapter' },
     // A budget too small to finish: the no-good settles what the enumeration left open.
     { enumerateBudget: '1e-9' },
   ];
@@ -34,7 +35,7 @@ test('cpsat-circuit: every encoding and uniqueness method agrees with an exhaust
       assert.equal(r.status, solutions.length ? 'solved' : 'unsat', label);
       if (!solutions.length) continue;
       assert.equal(r.unique, solutions.length === 1, label);
-      const on = solutionFromJson(r.solution!).on;
+      const on = r.solution!.on;
       assert.ok(solutions.some((s) => s.every((bit, e) => bit === on[e])), `${label}: the answer is one of the loops`);
     }
   }
@@ -51,13 +52,13 @@ test('cpsat-circuit: edges fixed on and off, as a presolver leaves them, keep ex
     const fixed = [...reference].flatMap((bit, edge) => (random.int(0, 2) === 0 ? [{ edge, on: (bit === 1) !== (random.int(0, 9) === 0) }] : []));
     const agreeing = solutions.filter((s) => fixed.every((f) => (s[f.edge] === 1) === f.on));
     kept += agreeing.length;
-    for (const encoding of ['clauses', 'seed']) {
+    for (const encoding of ['clauses', 'cpsat-chapter']) {
       const r = await run('cpsat-circuit', withFixedEdges(p, fixed), true, { encoding });
       const label = `${where} fixed ${JSON.stringify(fixed)} ${encoding}`;
       assert.equal(r.status, agreeing.length ? 'solved' : 'unsat', label);
       if (!agreeing.length) continue;
       assert.equal(r.unique, agreeing.length === 1, label);
-      const on = solutionFromJson(r.solution!).on;
+      const on = r.solution!.on;
       assert.ok(agreeing.some((s) => s.every((bit, e) => bit === on[e])), `${label}: the answer agrees with the fixed edges`);
     }
   }
@@ -83,10 +84,10 @@ test('cpsat-circuit: a 4 is exactly its square, a lone 3 or two touching 4s have
   const r = await run('cpsat-circuit', p);
   assert.equal(r.status, 'solved');
   assert.equal(r.unique, true);
-  const loop = solutionFromJson(r.solution!);
+  const loop = r.solution!;
   assert.ok(verify(p, loop).valid);
   assert.equal(loop.on.reduce((n, b) => n + b, 0), 4, 'the loop is the four edges of the 4');
-  for (const encoding of ['clauses', 'seed']) {
+  for (const encoding of ['clauses', 'cpsat-chapter']) {
     assert.equal((await run('cpsat-circuit', puzzle('1 2\n44\n'), true, { encoding })).status, 'unsat', encoding);
     assert.equal((await run('cpsat-circuit', puzzle('1 1\n3\n'), true, { encoding })).status, 'unsat', encoding);
     assert.equal((await run('cpsat-circuit', puzzle('1 1\n0\n'), true, { encoding })).status, 'unsat', encoding);
@@ -98,7 +99,7 @@ test('cpsat-circuit: a 3 is not an edge fixing: 1x2 with a 3 has its loop', asyn
   const r = await run('cpsat-circuit', p);
   assert.equal(r.status, 'solved');
   assert.equal(r.unique, true, 'only the 1x2 rectangle has three edges around the 3');
-  assert.ok(verify(p, solutionFromJson(r.solution!)).valid);
+  assert.ok(verify(p, r.solution!).valid);
 });
 
 test('cpsat-circuit: edges fixed off leave the circuit; fixed edges beside clues count toward them', async () => {
@@ -131,17 +132,27 @@ test('cpsat-circuit: the model depends on the puzzle alone; the clause encoding 
   assert.equal(a.variables, b.variables);
   assert.equal(a.constraints, b.constraints);
   assert.equal(a.edges.length, 60);
-  // Seed: edges + two arcs per edge + a self-loop per vertex.
-  assert.equal(buildCircuitModel(lib, p, 'seed').variables, 60 * 3 + 36);
+  // The CP-SAT chapter's model: edges + two arcs per edge + a self-loop per vertex.
+  assert.equal(buildCircuitModel(lib, p, 'cpsat-chapter').variables, 60 * 3 + 36);
   // Clauses: the 0's four edges are constants with no arcs.
   assert.equal(a.variables, 56 + 2 * 56 + 36);
   const once = await run('cpsat-circuit', p);
   assert.equal(once.unique, true);
   assert.equal(once.stats.enumerated, 1, 'one direction of the one loop');
   assert.equal(once.stats.solves, 1, 'the enumeration alone decided uniqueness');
-  const twice = await run('cpsat-circuit', p, true, { encoding: 'seed' });
+  const twice = await run('cpsat-circuit', p, true, { encoding: 'cpsat-chapter' });
   assert.equal(twice.unique, true);
-  assert.equal(twice.stats.enumerated, 2, 'the seed model meets the loop in both directions');
+  assert.equal(twice.stats.enumerated, 2, 'the CP-SAT chapter\'s model meets the loop in both directions');
+});
+
+test('cpsat-circuit: the old spelling encoding=seed still reads as cpsat-chapter', async () => {
+  const p = puzzle('5x5t0:3222b2a0c21a1d12b3');
+  const backend = await getBackend('cpsat-circuit');
+  assert.equal(optionValue(backend, { ...defaultSolveOptions, params: parseParams(['encoding=seed']) }, 'encoding'), 'cpsat-chapter');
+  const r = await run('cpsat-circuit', p, true, { encoding: 'seed' });
+  assert.equal(r.unique, true);
+  assert.equal(r.stats.encoding, 'cpsat-chapter');
+  assert.equal(r.stats.enumerated, 2, 'the CP-SAT chapter\'s model, loop met in both directions');
 });
 
 test('cpsat-circuit: stats and options reach the solver', async () => {
@@ -171,5 +182,5 @@ test('cpsat-circuit: stats and options reach the solver', async () => {
   await assert.rejects(async () => {
     const r = await run('cpsat-circuit', p, true, { encoding: 'linear' });
     if (r.status === 'error') throw new Error(r.message);
-  }, /encoding must be one of clauses, seed/);
+  }, /encoding must be one of clauses, cpsat-chapter/);
 });

@@ -7,9 +7,10 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PuzzleError, samePuzzle } from '../encodings/grid.ts';
+import { samePuzzle } from '../encodings/grid.ts';
+import { PuzzleError } from '../encodings/errors.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
-import { readPuzzleArgument } from '../runners/input.ts';
+import { readPuzzleArgument } from '../runners/cli/input.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const folder = fileURLToPath(new URL('./fixtures/malformed/', import.meta.url));

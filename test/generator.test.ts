@@ -5,7 +5,7 @@ import { generatePuzzle, randomLoop, Random, fullClues, type UniquenessOracle } 
 import { gridOf, makePuzzle, type Puzzle } from '../encodings/grid.ts';
 import { listBackends } from '../encodings/registry.ts';
 import { verify } from '../encodings/verify.ts';
-import { solveWithBackend } from '../runners/pipeline.ts';
+import { solveWithBackend } from '../runners/harness/pipeline.ts';
 import type { Backend } from '../encodings/backend.ts';
 
 async function availableBackends(names: string[]): Promise<Backend[]> {

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { gridOf, makePuzzle } from '../encodings/grid.ts';
-import { loopCuts, x, y, type IlpRow } from '../encodings/backends/_ilp-model.ts';
+import { cutRow, edgeColumn, vertexColumn, type IlpRow } from '../encodings/backends/ilp/model.ts';
+import { CUT_KINDS, loopCuts } from '../encodings/protocol.ts';
 import { edgeComponents, verticesOfEdges } from '../encodings/solution.ts';
 import { backendCases, run } from './backend-cases.ts';
 
@@ -28,17 +29,17 @@ test('cuts from a two-loop relaxation keep every single loop of a blank 1x3 grid
   const xor = (a: number[], b: number[]) => [...a, ...b].filter((e) => a.includes(e) !== b.includes(e));
   const all = [square(0), square(1), square(2), xor(square(0), square(1)), xor(square(1), square(2)), xor(xor(square(0), square(1)), square(2))];
   for (const l of all) assert.equal(edgeComponents(grid, (e) => l.includes(e)).length, 1);
-  for (const kind of ['cutset', 'loop']) {
-    const cuts = loopCuts(grid, loops, kind, 1);
+  for (const kind of CUT_KINDS) {
+    const cuts = loopCuts(grid, loops, kind).map((cut, i) => cutRow(cut, `cut1_${i}`));
     assert.equal(cuts.length, 2);
     for (const cut of cuts) for (const l of all) assert.ok(satisfies(cut, grid, l), `${kind} cut ${cut.name} removes loop ${l}`);
     // ...while the two-loop point itself is cut off.
     for (const cut of cuts) assert.ok(!satisfies(cut, grid, [...loops[0], ...loops[1]]), `${kind} cut ${cut.name} keeps the two loops`);
   }
   // The naive "not all edges of this loop" cut loses the square around cell 0, a valid solution.
-  const naive: IlpRow = { name: 'naive', terms: loops[0].map((e) => [x(e), 1]), hi: loops[0].length - 1 };
+  const naive: IlpRow = { name: 'naive', terms: loops[0].map((e) => [edgeColumn(e), 1]), hi: loops[0].length - 1 };
   assert.ok(!satisfies(naive, grid, square(0)));
-  assert.ok(y(0) !== x(0));
+  assert.ok(vertexColumn(0) !== edgeColumn(0));
 });
 
 for (const backend of ['glpk-cuts', 'highs-cuts']) {

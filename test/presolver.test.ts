@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadDataset } from '../datasets/load.ts';
 import { solutionFromJson } from '../encodings/solution.ts';
-import { loadPresolver, parsePresolverSpec } from '../runners/presolver.ts';
-import { UsageError } from '../runners/errors.ts';
+import { loadPresolver, parsePresolverSpec } from '../runners/harness/presolver.ts';
+import { UsageError } from '../encodings/errors.ts';
 import { run } from './backend-cases.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +39,7 @@ test('rules presolve: trial decides more of the Loopy hard 10x10s than the corne
     if (corners.fixed.length < 220) openWithoutTrial++;
     // The loop is the same with and without the presolver.
     const alone = await run('cpsat-circuit', puzzle);
-    const solved = solutionFromJson(alone.solution!);
+    const solved = alone.solution!;
     for (const f of trial.fixed) assert.equal(solved.on[f.edge] === 1, f.on, `${id}: presolved edge ${f.edge}`);
   }
   assert.ok(openWithoutTrial >= 3, `the corner rules alone leave edges open on ${openWithoutTrial} of 5`);

@@ -11,8 +11,11 @@ import { parsePuzzle } from '../encodings/formats/index.ts';
 import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../encodings/grid.ts';
 import { getBackend } from '../encodings/registry.ts';
 import { solutionFromJson } from '../encodings/solution.ts';
-import { RulesSolver, solveWithRules, LINE, CROSS, UNKNOWN } from '../encodings/rules/solver.ts';
-import { summaryTable, writeReproduction, type ReproduceRow } from '../runners/reproduce-liu-wu-sun.ts';
+import { Propagator } from '../encodings/backends/rules/propagation.ts';
+import { solveWithRules } from '../encodings/backends/rules/search.ts';
+import { CROSS, LINE, UNKNOWN } from '../encodings/backends/rules/state.ts';
+import { trial } from '../encodings/backends/rules/trial.ts';
+import { summaryTable, writeReproduction, type ReproduceRow } from '../runners/experiments/reproduce-liu-wu-sun.ts';
 import { run } from './backend-cases.ts';
 import { mix, smallCases } from './small-grids.ts';
 
@@ -45,9 +48,9 @@ test('section II.A: a line into the corner of a 3 draws its two far edges and cr
   const grid = gridOf(p);
   const into = grid.horizontalEdge(2, 0);
   const fixed = withFixedEdges(p, [{ edge: into, on: true }]);
-  const basic = new RulesSolver(fixed);
+  const basic = new Propagator(fixed);
   assert.ok(basic.assume(into, LINE) && basic.deduce(false));
-  const corners = new RulesSolver(fixed);
+  const corners = new Propagator(fixed);
   assert.ok(corners.assume(into, LINE) && corners.deduce(false) && corners.deduce(true));
   // The 3's up and right edges are lines; the line cannot go on down at v1.
   assert.equal(corners.state[grid.horizontalEdge(1, 1)], LINE);
@@ -64,7 +67,7 @@ test('section II.A: a line into a 2 whose far side is crossed (figure 4), a line
   const grid = gridOf(p);
   const into = grid.horizontalEdge(2, 0); // arrives at the 2's down-left vertex v from the left
   const top = grid.horizontalEdge(1, 1);
-  const s = new RulesSolver(p);
+  const s = new Propagator(p);
   assert.ok(s.assume(into, LINE) && s.assume(top, CROSS) && s.deduce(false) && s.deduce(true));
   assert.equal(s.state[grid.verticalEdge(2, 1)], CROSS, 'the down edge of v');
   assert.equal(s.state[grid.verticalEdge(1, 2)], LINE, 'the right edge of the 2');
@@ -72,7 +75,7 @@ test('section II.A: a line into a 2 whose far side is crossed (figure 4), a line
   // Figure 5: a line into the down-left vertex v of a 1, and v's down edge crossed: the line goes on along
   // the 1's left or bottom edge, so the 1's up and right edges are crosses.
   const q = puzzle('3 3\n...\n.1.\n...\n');
-  const t = new RulesSolver(q);
+  const t = new Propagator(q);
   assert.ok(t.assume(into, LINE) && t.assume(grid.verticalEdge(2, 1), CROSS) && t.deduce(false) && t.deduce(true));
   assert.equal(t.state[grid.horizontalEdge(1, 1)], CROSS, 'the up edge of the 1');
   assert.equal(t.state[grid.verticalEdge(1, 2)], CROSS, 'the right edge of the 1');
@@ -80,7 +83,7 @@ test('section II.A: a line into a 2 whose far side is crossed (figure 4), a line
 
 test('corner sets: a 3 beside a 0; trial: two adjacent 3s', () => {
   const grid = gridOf({ rows: 3, cols: 3 });
-  const a = new RulesSolver(puzzle('3 3\n...\n.30\n...\n'));
+  const a = new Propagator(puzzle('3 3\n...\n.30\n...\n'));
   assert.ok(a.deduce(false) && a.deduce(true));
   // The 3's edges other than the one it shares with the 0 are lines.
   for (const e of [grid.horizontalEdge(1, 1), grid.horizontalEdge(2, 1), grid.verticalEdge(1, 1)]) assert.equal(a.state[e], LINE);
@@ -89,14 +92,14 @@ test('corner sets: a 3 beside a 0; trial: two adjacent 3s', () => {
   // finds it. The edge between them stays open: the loop around the two 3s alone is also a solution.
   const g4 = gridOf({ rows: 3, cols: 4 });
   const [left, between, right] = [g4.verticalEdge(1, 1), g4.verticalEdge(1, 2), g4.verticalEdge(1, 3)];
-  const b = new RulesSolver(puzzle('3 4\n....\n.33.\n....\n'));
-  assert.ok(b.deduce(false) && b.deduce(true) && b.trial(performance.now() + 5_000));
+  const b = new Propagator(puzzle('3 4\n....\n.33.\n....\n'));
+  assert.ok(b.deduce(false) && b.deduce(true) && trial(b, performance.now() + 5_000));
   for (const e of [left, right]) assert.equal(b.state[e], LINE);
   for (const e of [g4.verticalEdge(0, 2), g4.verticalEdge(2, 2)]) assert.equal(b.state[e], CROSS);
   assert.equal(b.state[between], UNKNOWN);
   // A 1 in a far corner rules out that small loop: now the edge between the 3s is a line too.
-  const c = new RulesSolver(puzzle('3 4\n...1\n.33.\n....\n'));
-  assert.ok(c.deduce(false) && c.deduce(true) && c.trial(performance.now() + 5_000));
+  const c = new Propagator(puzzle('3 4\n...1\n.33.\n....\n'));
+  assert.ok(c.deduce(false) && c.deduce(true) && trial(c, performance.now() + 5_000));
   for (const e of [left, between, right]) assert.equal(c.state[e], LINE);
 });
 
@@ -162,7 +165,7 @@ test('presolve: no solution is a contradiction; fixed edges of a generated 30x25
     const pre = await rules.presolve!(p, options);
     assert.equal(pre.contradiction, false, id);
     assert.equal(pre.stats.decided, pre.fixed.length, `${id}: all edges decided by deduction are returned`);
-    const solved = solutionFromJson((await run('rules', p)).solution!);
+    const solved = (await run('rules', p)).solution!;
     for (const f of pre.fixed) assert.equal(solved.on[f.edge] === 1, f.on, `${id}: edge ${f.edge}`);
     // Fixed edges the puzzle already had are not returned again.
     const again = await rules.presolve!(withFixedEdges(p, pre.fixed.slice(0, 10)), options);

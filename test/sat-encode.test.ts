@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { engineAvailability } from '../encodings/cnf/engines.ts';
+import { engineAvailability } from '../encodings/backends/sat/engines.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { verify } from '../encodings/verify.ts';
 

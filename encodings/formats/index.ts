@@ -1,7 +1,8 @@
 // Format detection and dispatch. Each format is a small reader/writer module beside this one.
-import { PuzzleError, type Puzzle } from '../grid.ts';
+import { type Puzzle } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
 import type { Solution } from '../solution.ts';
-import { showChar } from './show.ts';
+import { showChar } from './characters.ts';
 import { readJsonPuzzle, writeJsonPuzzle } from './json.ts';
 import { looksLikeText, readText, writeText } from './text.ts';
 import { looksLikeUrl, readUrl, writeUrl } from './url.ts';

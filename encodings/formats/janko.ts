@@ -1,5 +1,6 @@
 // The janko.at collection: one JSON file of puzzles and one of published solutions.
-import { gridOf, PuzzleError, type Puzzle } from '../grid.ts';
+import { gridOf, type Puzzle } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
 import { regionBoundary, solutionFromEdges, type Solution } from '../solution.ts';
 import { readText } from './text.ts';
 

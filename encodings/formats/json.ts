@@ -1,7 +1,7 @@
 // JSON puzzles: {"rows": R, "cols": C, "clues": [[0-4 | null | "?", ...], ...]} (rows of cells),
 // optionally with "solution": the contract's solution object.
-import { makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
-import { checkGridSize } from './show.ts';
+import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
 import { solutionFromJson, solutionToJson, type Solution } from '../solution.ts';
 
 export interface PuzzleJson {
@@ -15,7 +15,7 @@ export function readJsonPuzzle(value: unknown, where = 'input'): { puzzle: Puzzl
   if (typeof value !== 'object' || value === null) throw new PuzzleError(`${where}: expected a JSON object with rows, cols, clues`);
   const o = value as Record<string, unknown>;
   if (typeof o.rows !== 'number' || typeof o.cols !== 'number') throw new PuzzleError(`${where}: "rows" and "cols" must be numbers`);
-  checkGridSize(o.rows, o.cols, where, `${o.rows}x${o.cols} (rows x cols)`);
+  checkSizeAt(where, o.rows, o.cols, `${o.rows}x${o.cols} (rows x cols)`);
   if (!Array.isArray(o.clues)) throw new PuzzleError(`${where}: "clues" must be an array of ${o.rows} rows`);
   const rows = o.rows;
   const cols = o.cols;

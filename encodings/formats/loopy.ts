@@ -1,7 +1,8 @@
 // Simon Tatham's Loopy game IDs, square grids only: `WxHt0:DESC` or `WxH:DESC` (W columns, H rows; more
 // parameters such as `dh` may follow the type). DESC: digits are clues, 'a'-'z' runs of 1-26 blank cells.
-import { makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
-import { checkGridSize, showChar } from './show.ts';
+import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
+import { showChar } from './characters.ts';
 
 // Loopy's GRIDLIST order (the number after 't').
 const GRID_TYPES = ['square', 'triangular', 'honeycomb', 'snub-square', 'cairo', 'great-hexagonal', 'octagonal', 'kites', 'floret', 'dodecagonal', 'great-dodecagonal', 'penrose kite/dart', 'penrose rhombs', 'great-great-dodecagonal', 'kagome', 'compass-dodecagonal', 'hats', 'spectres'];
@@ -22,7 +23,7 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
     throw new PuzzleError(`${where}: Loopy grid type t${type[1]} (${GRID_TYPES[Number(type[1])] ?? 'unknown'}) is not supported; only square grids (t0) are`);
   }
   if (params && !/^(t0)?(d[entrh])?$/i.test(params)) throw new PuzzleError(`${where}: unexpected parameters '${params}' after ${m[1]}x${m[2]} (expected t0 and an optional difficulty)`);
-  checkGridSize(rows, cols, where, `${m[1]}x${m[2]} (columns x rows)`);
+  checkSizeAt(where, rows, cols, `${m[1]}x${m[2]} (columns x rows)`);
   const desc = m[4];
   const total = rows * cols;
   const clues: Clue[] = new Array<Clue>(total).fill(null);

@@ -1,5 +1,5 @@
 // The LPL (virtual-optima) Slitherlink collection: "Table N" blocks of text grids.
-import { PuzzleError } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
 import type { CollectionEntry } from './janko.ts';
 import { readText } from './text.ts';
 

@@ -2,9 +2,9 @@
 // ('.' blank, '-' an unknown '?'); in version 1 ("pzprv3.1", what pzprjs writes) ROWS lines of cell colours
 // follow; then the answer on the edges: ROWS lines of COLS+1 vertical edges and ROWS+1 lines of COLS
 // horizontal edges ('1' line, '-1' cross, '0' nothing). Anything after that (pzprjs's history) is ignored.
-import { gridOf, makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
+import { gridOf, makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
 import type { Solution } from '../solution.ts';
-import { checkGridSize } from './show.ts';
 
 export function looksLikePzprv3(text: string): boolean {
   return /^pzprv3(\.\d+)?\s*$/m.test(text.split(/\r?\n/, 1)[0] ?? '');
@@ -29,7 +29,7 @@ export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzl
   if (!/^\d+$/.test(rowsText) || !/^\d+$/.test(colsText)) throw new PuzzleError(`${where}:${at}: size '${rowsText} ${colsText}' is not two whole numbers`);
   const rows = Number(rowsText);
   const cols = Number(colsText);
-  checkGridSize(rows, cols, `${where}:${at}`, `${rows} rows, ${cols} columns`);
+  checkSizeAt(`${where}:${at}`, rows, cols, `${rows} rows, ${cols} columns`);
   const clues: Clue[] = [];
   for (let r = 0; r < rows; r++) {
     const line = next(`clue row ${r + 1}`);

@@ -1,7 +1,7 @@
 // Plain text grids: an optional "R C" header, then R rows of clues 0-4, blanks '.' or '-', '?' for an
 // unknown clue; tokens spaced or not. Lines starting with '#' are comments.
-import { makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
-import { checkGridSize } from './show.ts';
+import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
 
 const CLUE_CHARS: Record<string, Clue> = { '0': 0, '1': 1, '2': 2, '3': 3, '4': 4, '.': null, '-': null, '?': '?' };
 
@@ -44,7 +44,7 @@ export function readText(text: string, where = 'input'): Puzzle {
     if (!bothClues || fitsAsHeader || !fitsAsRow) {
       rows = r;
       cols = c;
-      checkGridSize(rows, cols, `${where}:${first.number}`, `${headerTokens.join(' ')} (R C header)`);
+      checkSizeAt(`${where}:${first.number}`, rows, cols, `${headerTokens.join(' ')} (R C header)`);
       lines.shift();
     }
   }
@@ -52,7 +52,7 @@ export function readText(text: string, where = 'input'): Puzzle {
     throw new PuzzleError(`${where}: the header says ${rows} rows but ${lines.length} follow`);
   }
   const width = cols ?? lines[0].tokens.length;
-  if (rows === undefined) checkGridSize(lines.length, width, where, `${lines.length}x${width} (rows x columns)`);
+  if (rows === undefined) checkSizeAt(where, lines.length, width, `${lines.length}x${width} (rows x columns)`);
   const clues: Clue[] = [];
   lines.forEach(({ tokens, number }, r) => {
     for (const token of tokens) {

@@ -4,8 +4,9 @@
 // a plain clue where pzprjs writes 'a'-'e'), so both decode alike.
 // cspuz also knows `slither/f/COLS/ROWS/BODY`, a variant whose loop must pass through every vertex: it is
 // another puzzle, so it is recognised and refused.
-import { makePuzzle, PuzzleError, type Clue, type Puzzle } from '../grid.ts';
-import { checkGridSize, showChar } from './show.ts';
+import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
+import { PuzzleError } from '../errors.ts';
+import { showChar } from './characters.ts';
 
 // Scheme and host are optional; any host is accepted, the part after '?' is what matters.
 const URL_PATTERN = /^(?:(?:https?:\/\/)?[a-z0-9.\-:]*(?:\/[a-z0-9_.\-]*)*)?\?([^/?#&]+)\/(.*)$/is;
@@ -38,7 +39,7 @@ export function readUrl(text: string, where = 'URL'): Puzzle {
   }
   const cols = Number(colsText);
   const rows = Number(rowsText);
-  checkGridSize(rows, cols, `${where}: character ${position + 1}`, `${colsText}/${rowsText} (COLS/ROWS)`);
+  checkSizeAt(`${where}: character ${position + 1}`, rows, cols, `${colsText}/${rowsText} (COLS/ROWS)`);
   position += sizeMatch[0].length;
   rest = rest.slice(sizeMatch[0].length);
   // A trailing slash (copied links) is harmless.

@@ -1,0 +1,64 @@
+// The layers, and the few rules that keep them apart. Dependencies point one way:
+//   runners -> reports -> datasets -> encodings
+// `npm test` runs these first (npm run check:layers); a broken rule fails the test run.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'encodings-imports-nothing-above',
+      comment: 'encodings/ (the IR, formats, verifier, back-ends) is the bottom layer: it imports no datasets/, reports/ or runners/ code.',
+      severity: 'error',
+      from: { path: '^encodings/' },
+      to: { path: '^(datasets|reports|runners)/' },
+    },
+    {
+      name: 'datasets-imports-only-encodings',
+      comment: 'datasets/ (built-in sets, generator, loading) may use encodings/ only.',
+      severity: 'error',
+      from: { path: '^datasets/' },
+      to: { path: '^(reports|runners)/' },
+    },
+    {
+      name: 'reports-never-imports-runners',
+      comment: 'reports/ reads records and draws charts; the records and their readers live in reports/, runners/ only writes them.',
+      severity: 'error',
+      from: { path: '^reports/' },
+      to: { path: '^runners/' },
+    },
+    {
+      name: 'back-end-families-stay-apart',
+      comment: 'A back-end family (encodings/backends/sat, ilp, cpsat, smt, rules) shares code through encodings/ (protocol.ts, grid.ts), never by importing another family.',
+      severity: 'error',
+      from: { path: '^encodings/backends/([^/]+)/' },
+      to: { path: '^encodings/backends/', pathNot: '^encodings/backends/$1/' },
+    },
+    {
+      name: 'the-ir-knows-no-back-end',
+      comment: 'Only the registry names back-ends; the IR, formats, verifier and protocol do not import them.',
+      severity: 'error',
+      from: { path: '^encodings/[^/]+\\.ts$', pathNot: '^encodings/registry\\.ts$' },
+      to: { path: '^encodings/backends/' },
+    },
+    {
+      name: 'harness-is-not-the-cli',
+      comment: 'runners/harness/ and runners/experiments/ are used by the CLI, never the other way round.',
+      severity: 'error',
+      from: { path: '^runners/(harness|experiments)/' },
+      to: { path: '^runners/cli/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Modules that import each other cannot be read or tested one at a time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|test)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,74 @@
+// The integer program shared by glpk-cuts and highs-cuts: a binary column per edge and per vertex,
+// sum of the edges at v = 2 x (v on the loop), clue equalities, at least one edge; cuts as rows.
+import { cluedCells, gridOf, type Grid, type Puzzle } from '../../grid.ts';
+import type { LoopCut } from '../../protocol.ts';
+
+export interface IlpRow {
+  name: string;
+  terms: [string, number][];
+  lo?: number;
+  hi?: number;
+}
+
+export interface IlpModel {
+  /** All columns are binary. */
+  columns: string[];
+  rows: IlpRow[];
+}
+
+/** Column names: x_e, 1 when edge e is on the loop; y_v, 1 when vertex v is. */
+export const edgeColumn = (e: number) => `x${e}`;
+export const vertexColumn = (v: number) => `y${v}`;
+
+/** The model of a puzzle, before any cut. */
+export function buildIlp(puzzle: Puzzle): { model: IlpModel; grid: Grid } {
+  const grid = gridOf(puzzle);
+  const columns = [...Array.from({ length: grid.edgeCount }, (_, e) => edgeColumn(e)), ...Array.from({ length: grid.vertexCount }, (_, v) => vertexColumn(v))];
+  const rows: IlpRow[] = [];
+  for (let v = 0; v < grid.vertexCount; v++) {
+    rows.push({ name: `degree${v}`, terms: [...grid.edgesAtVertex(v).map((e): [string, number] => [edgeColumn(e), 1]), [vertexColumn(v), -2]], lo: 0, hi: 0 });
+  }
+  for (const [cell, clue] of cluedCells(puzzle)) {
+    // Clue 0 is four zero bounds in effect; the equality says the same and presolve removes it.
+    rows.push({ name: `clue${cell}`, terms: grid.edgesOfCell(cell).map((e): [string, number] => [edgeColumn(e), 1]), lo: clue, hi: clue });
+  }
+  rows.push({ name: 'some_edge', terms: Array.from({ length: grid.edgeCount }, (_, e): [string, number] => [edgeColumn(e), 1]), lo: 1 });
+  for (const f of puzzle.fixedEdges ?? []) rows.push({ name: `fixed${f.edge}`, terms: [[edgeColumn(f.edge), 1]], lo: f.on ? 1 : 0, hi: f.on ? 1 : 0 });
+  return { model: { columns, rows }, grid };
+}
+
+/**
+ * A shared loop cut as a row. cutset: x(crossing) >= 2 (y_inside + y_outside - 1). loop: with the witness
+ * vertex j of another loop, sum x(L) + |L| y_j <= 2|L| - 1 (all of L on forces j off).
+ */
+export function cutRow(cut: LoopCut, name: string): IlpRow {
+  if (cut.kind === 'loop') {
+    return { name, terms: [...cut.loop.map((e): [string, number] => [edgeColumn(e), 1]), [vertexColumn(cut.witness), cut.loop.length]], hi: 2 * cut.loop.length - 1 };
+  }
+  const terms = new Map<string, number>(cut.crossing.map((e) => [edgeColumn(e), 1]));
+  terms.set(vertexColumn(cut.inside), -2);
+  terms.set(vertexColumn(cut.outside), -2);
+  return { name, terms: [...terms], lo: -2 };
+}
+
+/** The no-good of a loop: at least one edge differs from it. */
+export function differentLoopRow(on: Uint8Array): IlpRow {
+  let ones = 0;
+  for (const bit of on) ones += bit;
+  return { name: 'nogood', terms: Array.from(on, (bit, e): [string, number] => [edgeColumn(e), bit ? 1 : -1]), hi: ones - 1 };
+}
+
+/** CPLEX LP text of a model (all columns binary, objective 0). */
+export function toLpText(model: IlpModel): string {
+  const expr = (terms: [string, number][]) => terms.map(([name, c], i) => `${c < 0 ? '- ' : i > 0 ? '+ ' : ''}${Math.abs(c)} ${name}`).join(' ');
+  const lines = ['Minimize', ` obj: 0 ${model.columns[0]}`, 'Subject To'];
+  for (const row of model.rows) {
+    if (row.lo !== undefined && row.hi !== undefined && row.lo === row.hi) lines.push(` ${row.name}: ${expr(row.terms)} = ${row.lo}`);
+    else {
+      if (row.lo !== undefined) lines.push(` ${row.name}_lo: ${expr(row.terms)} >= ${row.lo}`);
+      if (row.hi !== undefined) lines.push(` ${row.name}_hi: ${expr(row.terms)} <= ${row.hi}`);
+    }
+  }
+  lines.push('Binary', ...model.columns.map((c) => ` ${c}`), 'End');
+  return lines.join('\n') + '\n';
+}

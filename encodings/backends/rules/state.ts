@@ -1,0 +1,159 @@
+// The state of the rules solver of Liu, Wu and Sun: the grid as flat typed arrays, edge states, the corner
+// sets, the loop segments, and an undo trail that puts all of them back. propagation.ts adds the rules.
+import { gridOf, type Puzzle } from '../../grid.ts';
+
+export const UNKNOWN = 0;
+export const LINE = 1;
+export const CROSS = 2;
+
+/** The rule family deciding an edge now, for the stats: a guess is search's (or a fixed edge given). */
+export const RuleFamily = { vertex: 0, cell: 1, loop: 2, trial: 3, guess: 4 } as const;
+export type RuleFamily = (typeof RuleFamily)[keyof typeof RuleFamily];
+
+/** What an undo-trail entry restores. */
+export const TrailKind = { edge: 0, corner: 1, partner: 2, length: 3 } as const;
+export type TrailKind = (typeof TrailKind)[keyof typeof TrailKind];
+
+export interface RulesStats {
+  byVertex: number;
+  byCell: number;
+  byLoop: number;
+  byTrial: number;
+  byGuess: number;
+  nodes: number;
+  maxDepth: number;
+  cornerUpdates: number;
+}
+
+/** Thrown when the deadline passes; the state is then as the last finished step left it. */
+export class Timeout extends Error {}
+
+// Fields are public (not private) so that trial.ts and search.ts, free functions over this object, read
+// them directly; only propagation.ts and undo write the state.
+export class RulesState {
+  readonly edgeCount: number;
+  readonly vertexCount: number;
+  readonly state: Uint8Array;
+  /** E(C) of each corner, 4 per vertex (up-left, up-right, down-left, down-right), a mask over {0, 1, 2} lines. */
+  readonly corner: Uint8Array;
+  readonly vertexEdges: Int32Array; // 4 per vertex [up, down, left, right], -1 where the border has no edge
+  readonly cellEdges: Int32Array; // 4 per cell [top, bottom, left, right]
+  readonly cellCorners: Int32Array; // 4 corner indices per cell
+  readonly edgeEnds: Int32Array; // 2 per edge
+  readonly edgeCells: Int32Array; // 2 per edge, -1 if none
+  readonly clues: Int8Array; // -1 for no clue
+  readonly cluedCells: number[];
+  // Loop segments: line degree per vertex, and for an end of a segment its other end and the segment's length.
+  readonly degree: Uint8Array;
+  readonly partner: Int32Array;
+  readonly length: Int32Array;
+  lines = 0;
+  unknowns: number;
+  /** Undo trail: [kind, index, old value] triples, kind a TrailKind. */
+  trail: number[] = [];
+  family: RuleFamily = RuleFamily.vertex;
+  readonly stats: RulesStats = { byVertex: 0, byCell: 0, byLoop: 0, byTrial: 0, byGuess: 0, nodes: 0, maxDepth: 0, cornerUpdates: 0 };
+
+  constructor(puzzle: Puzzle) {
+    const grid = gridOf(puzzle);
+    const { rows: R, cols: C } = puzzle;
+    this.edgeCount = grid.edgeCount;
+    this.vertexCount = grid.vertexCount;
+    this.state = new Uint8Array(grid.edgeCount);
+    this.unknowns = grid.edgeCount;
+    this.corner = new Uint8Array(grid.vertexCount * 4).fill(7);
+    this.vertexEdges = new Int32Array(grid.vertexCount * 4).fill(-1);
+    for (let r = 0; r <= R; r++) {
+      for (let c = 0; c <= C; c++) {
+        const v = grid.vertex(r, c);
+        if (r > 0) this.vertexEdges[v * 4] = grid.verticalEdge(r - 1, c);
+        if (r < R) this.vertexEdges[v * 4 + 1] = grid.verticalEdge(r, c);
+        if (c > 0) this.vertexEdges[v * 4 + 2] = grid.horizontalEdge(r, c - 1);
+        if (c < C) this.vertexEdges[v * 4 + 3] = grid.horizontalEdge(r, c);
+      }
+    }
+    // A cell's corners are corners of its four vertices: UL = vertex (r,c) DR, UR = (r,c+1) DL, DL = (r+1,c) UR,
+    // DR = (r+1,c+1) UL; both use the same slot pairs (see CORNER_SLOTS in propagation.ts).
+    this.cellEdges = new Int32Array(grid.cellCount * 4);
+    this.cellCorners = new Int32Array(grid.cellCount * 4);
+    for (let cell = 0; cell < grid.cellCount; cell++) {
+      const [r, c] = grid.cellPosition(cell);
+      grid.edgesOfCell(cell).forEach((e, i) => (this.cellEdges[cell * 4 + i] = e));
+      this.cellCorners[cell * 4] = grid.vertex(r, c) * 4 + 3;
+      this.cellCorners[cell * 4 + 1] = grid.vertex(r, c + 1) * 4 + 2;
+      this.cellCorners[cell * 4 + 2] = grid.vertex(r + 1, c) * 4 + 1;
+      this.cellCorners[cell * 4 + 3] = grid.vertex(r + 1, c + 1) * 4;
+    }
+    this.edgeEnds = new Int32Array(grid.edgeCount * 2);
+    this.edgeCells = new Int32Array(grid.edgeCount * 2).fill(-1);
+    for (let e = 0; e < grid.edgeCount; e++) {
+      const [a, b] = grid.verticesOfEdge(e);
+      this.edgeEnds[e * 2] = a;
+      this.edgeEnds[e * 2 + 1] = b;
+      grid.cellsBesideEdge(e).forEach((cell, i) => (this.edgeCells[e * 2 + i] = cell));
+    }
+    this.clues = Int8Array.from(puzzle.clues, (clue) => (typeof clue === 'number' ? clue : -1));
+    this.cluedCells = [...this.clues.keys()].filter((cell) => this.clues[cell] >= 0);
+    this.degree = new Uint8Array(grid.vertexCount);
+    this.partner = new Int32Array(grid.vertexCount).fill(-1);
+    this.length = new Int32Array(grid.vertexCount);
+  }
+
+  get unknownCount(): number {
+    return this.unknowns;
+  }
+
+  /** Counts one decided edge for the rule family deciding now. */
+  protected count(): void {
+    const family = this.family;
+    if (family === RuleFamily.vertex) this.stats.byVertex++;
+    else if (family === RuleFamily.cell) this.stats.byCell++;
+    else if (family === RuleFamily.loop) this.stats.byLoop++;
+    else if (family === RuleFamily.trial) this.stats.byTrial++;
+    else this.stats.byGuess++;
+  }
+
+  /** Makes p the other end of the segment ending at v, of `len` lines. */
+  protected setPartner(v: number, p: number, len: number): void {
+    this.trail.push(TrailKind.partner, v, this.partner[v], TrailKind.length, v, this.length[v]);
+    this.partner[v] = p;
+    this.length[v] = len;
+  }
+
+  /** Puts everything back as it was when the trail was `mark` long. */
+  undo(mark: number): void {
+    const t = this.trail;
+    while (t.length > mark) {
+      const old = t.pop()!;
+      const index = t.pop()!;
+      const kind = t.pop()!;
+      if (kind === TrailKind.edge) {
+        if (this.state[index] === LINE) {
+          this.degree[this.edgeEnds[index * 2]]--;
+          this.degree[this.edgeEnds[index * 2 + 1]]--;
+          this.lines--;
+        }
+        this.state[index] = old;
+        this.unknowns++;
+      } else if (kind === TrailKind.corner) this.corner[index] = old;
+      else if (kind === TrailKind.partner) this.partner[index] = old;
+      else this.length[index] = old;
+    }
+  }
+
+  /** Forgets the undo trail: what is decided now stays decided. */
+  commit(): void {
+    this.trail = [];
+  }
+
+  decided(): { edge: number; on: boolean }[] {
+    const out: { edge: number; on: boolean }[] = [];
+    for (let e = 0; e < this.edgeCount; e++) if (this.state[e] !== UNKNOWN) out.push({ edge: e, on: this.state[e] === LINE });
+    return out;
+  }
+
+  /** The lines as 0/1 per edge. */
+  solution(): Uint8Array {
+    return Uint8Array.from(this.state, (s) => (s === LINE ? 1 : 0));
+  }
+}

@@ -1,0 +1,107 @@
+// What every SAT back-end shares: the degree and clue CNF, the engine (an encoding never knows which one
+// runs it), and the shared protocol: solve, cut extra loops (sat-lazy), prove uniqueness by forbidding the
+// loop found. Each back-end supplies only its connectivity encoding.
+import type { Backend, BackendOption, EncodedCnf, SolveOptions, SolveResult, Stats } from '../../backend.ts';
+import { optionValue } from '../../backend.ts';
+import type { Puzzle } from '../../grid.ts';
+import { decideUniqueness, edgesOff, findSingleLoop, firstOutcome, type LoopCounts, type SolveStep } from '../../protocol.ts';
+import type { Clause } from './cnf.ts';
+import { createEngine, engineAvailability, engineVersion, ENGINE_NAMES, MemoutError, preloadLogicSolver, type EngineName } from './engines.ts';
+import { degreeAndClueCnf, type PuzzleCnf } from './puzzle-cnf.ts';
+
+export interface SatEncoding {
+  name: string;
+  description: string;
+  /** Adds the connectivity clauses to the degree and clue CNF; returns their sizes (and the formula they follow). */
+  connect?(model: PuzzleCnf, puzzle: Puzzle): Stats;
+  /** Clauses that forbid these loops together (sat-lazy); none for an encoding that is connected already. */
+  cuts?(model: PuzzleCnf, loops: number[][]): Clause[];
+}
+
+export const engineOption: BackendOption = { name: 'engine', description: 'SAT engine (also --sat-engine)', default: 'logic-solver', choices: ENGINE_NAMES };
+
+/** The whole CNF of a puzzle under an encoding, before any cut. Throws RangeError when it would be too large. */
+export function encodeCnf(encoding: SatEncoding, puzzle: Puzzle): { model: PuzzleCnf; stats: Stats } {
+  const model = degreeAndClueCnf(puzzle);
+  const stats = encoding.connect?.(model, puzzle) ?? {};
+  return { model, stats };
+}
+
+const elapsed = (since: number) => performance.now() - since;
+
+export function satBackend(encoding: SatEncoding): Backend {
+  const backend: Backend = {
+    name: encoding.name,
+    description: encoding.description,
+    options: [engineOption],
+    async prepare() {
+      preloadLogicSolver();
+    },
+    async available() {
+      return { available: true, detail: ENGINE_NAMES.filter((n) => engineAvailability(n).available).join(', ') };
+    },
+    async version(params = {}) {
+      return engineVersion((params.engine ?? engineOption.default) as EngineName);
+    },
+    cnf(puzzle: Puzzle): EncodedCnf {
+      const { model, stats } = encodeCnf(encoding, puzzle);
+      return { variableCount: model.cnf.variableCount, clauses: model.cnf.clauses, edgeVariable: model.edge, toDimacs: (comments) => model.cnf.toDimacs(comments), stats };
+    },
+    async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
+      const started = performance.now();
+      const deadline = started + options.timeoutMs;
+      const engineName = optionValue(backend, options, 'engine') as EngineName;
+      const availability = engineAvailability(engineName);
+      const stats: Stats = { engine: engineName };
+      if (!availability.available) return { status: 'error', solution: null, unique: null, stats, message: availability.reason };
+      let model: PuzzleCnf;
+      try {
+        const built = encodeCnf(encoding, puzzle);
+        model = built.model;
+        Object.assign(stats, built.stats);
+      } catch (error) {
+        if (error instanceof RangeError) return { status: 'memout', solution: null, unique: null, stats, message: `encoding too large: ${error.message}` };
+        throw error;
+      }
+      const { cnf, grid, edge } = model;
+      Object.assign(stats, { variables: cnf.variableCount, constraints: cnf.clauses.length, encodeMs: elapsed(started) });
+      const engine = createEngine(engineName);
+      stats.incremental = engine.incremental;
+      const counts: LoopCounts = { iterations: 0, cuts: 0 };
+      let solverMs = 0;
+      let added = 0;
+
+      const solveStep: SolveStep = async (timeLeftMs) => {
+        engine.addClauses(cnf.clauses.slice(added), cnf.variableCount);
+        added = cnf.clauses.length;
+        const answer = await engine.solve(timeLeftMs);
+        solverMs += engine.lastSolveMs;
+        if (answer !== 'sat') return answer;
+        return Uint8Array.from({ length: grid.edgeCount }, (_, e) => (engine.value(edge(e)) ? 1 : 0));
+      };
+      const cutsFor = (loops: number[][]) => {
+        if (!encoding.cuts) return 0;
+        for (const clause of encoding.cuts(model, loops)) cnf.add(clause);
+        return loops.length;
+      };
+      const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, deadline, counts);
+      const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => {
+        Object.assign(stats, { solverMs, iterations: counts.iterations, ...(encoding.cuts ? { cuts: counts.cuts } : {}), clausesAtEnd: cnf.clauses.length });
+        return { ...outcome, stats };
+      };
+      try {
+        const first = await findLoop();
+        if (typeof first === 'string' || !options.unique) return finish(firstOutcome(first));
+        return finish(await decideUniqueness(first, () => {
+          // Some edge that this loop leaves off is on.
+          cnf.add(edgesOff(first).map(edge));
+          return findLoop();
+        }));
+      } catch (error) {
+        if (error instanceof MemoutError) return finish({ status: 'memout', solution: null, unique: null, message: error.message });
+        throw error;
+      }
+    },
+  };
+  return backend;
+}

@@ -1,0 +1,25 @@
+// sat-lazy (optilog): degree and clue CNF only; solve, split the model into loops, forbid the extra loops,
+// solve again on the same incremental engine.
+import { loopCuts } from '../../protocol.ts';
+import { satBackend, type SatEncoding } from './sat-backend.ts';
+
+export const encoding: SatEncoding = {
+  name: 'sat-lazy',
+  description: 'pure SAT, degree + clue CNF, extra loops cut lazily and re-solved incrementally (optilog)',
+  cuts({ cnf, grid, edge }, loops) {
+    // The shared loop cut: all of L on -> every vertex off L is off. With no vertex variables, "vertex off"
+    // is "its edges off"; a fresh literal stands for "all of L on".
+    const clauses: number[][] = [];
+    for (const cut of loopCuts(grid, loops, 'loop')) {
+      if (cut.kind !== 'loop') continue;
+      const allOn = cnf.newVariable();
+      clauses.push([allOn, ...cut.loop.map((e) => -edge(e))]);
+      const off = new Set<number>();
+      for (const v of cut.verticesOff) for (const e of grid.edgesAtVertex(v)) off.add(e);
+      for (const e of off) clauses.push([-allOn, -edge(e)]);
+    }
+    return clauses;
+  },
+};
+
+export default satBackend(encoding);

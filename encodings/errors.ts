@@ -1,0 +1,20 @@
+// Errors every layer throws. The CLI reports these in one line with exit status 2 (bad input); anything
+// else is an internal failure (exit status 1).
+
+/** A puzzle, solution or dataset that cannot be read: says what and where (file, line, column, character). */
+export class PuzzleError extends Error {
+  override name = 'PuzzleError';
+}
+
+/** A command-line or experiment-file mistake: a bad flag value, a missing file, an unknown name. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export class UnknownBackendError extends Error {
+  override name = 'UnknownBackendError';
+}
+
+export function isInputError(error: unknown): error is Error {
+  return error instanceof PuzzleError || error instanceof UsageError || error instanceof UnknownBackendError;
+}

@@ -1,0 +1,87 @@
+// The run record: one per finished run (instance x back-end x repeat), its columns and its readers.
+// runners/ writes results.jsonl run by run and results.csv at the end; reports and scripts read them here.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Stats, Status } from '../encodings/backend.ts';
+
+/** 'wrong' is a run whose answer the verifier rejected (the contract's solve reports it as 'error'). */
+export type RunStatus = Status | 'wrong';
+
+export interface RunRecord {
+  /** The puzzle's id in its dataset, or its line number in a file of puzzles (from 1). */
+  instance: string;
+  dataset: string;
+  backend: string;
+  repeat: number;
+  status: RunStatus;
+  unique: boolean | null;
+  /** The back-end's engine and version, as it reports them (`Backend.version`). */
+  backend_version?: string;
+  /** Wall time seen by the runner for this run, including messaging with the worker process. */
+  wall_ms: number;
+  /** The back-end's own time (the contract's timeMs). */
+  solve_ms: number;
+  /** Model building time, when the back-end reports it. */
+  encode_ms: number | null;
+  /** Time inside the solver engine itself, when the back-end reports it. */
+  solver_ms: number | null;
+  rows: number;
+  cols: number;
+  clues: number;
+  variables: number | null;
+  /** Clauses (SAT), constraints or rows (CP, SMT, ILP). */
+  clauses: number | null;
+  iterations: number | null;
+  cuts: number | null;
+  peak_rss_mb: number | null;
+  /** 'yes' / 'no' when a published solution or other back-ends could be compared, else ''. */
+  agrees: '' | 'yes' | 'no';
+  message: string;
+  /** The back-end's full stats, as JSON (kept in results.jsonl; flattened selectively in the CSV). */
+  stats: Stats;
+  /** The solution's key (`solutionToKey` in encodings/solution.ts); '' if none. */
+  solution_key: string;
+  /** The puzzle as a puzz.link URL, so reports can draw it. */
+  puzzle: string;
+}
+
+export const runKey = (r: { instance: string; backend: string; repeat: number }) => `${r.instance}\u0000${r.backend}\u0000${r.repeat}`;
+
+export const CSV_COLUMNS = [
+  'instance', 'dataset', 'backend', 'repeat', 'status', 'unique', 'wall_ms', 'solve_ms', 'encode_ms', 'solver_ms',
+  'rows', 'cols', 'clues', 'variables', 'clauses', 'iterations', 'cuts', 'peak_rss_mb', 'agrees', 'message', 'backend_version',
+] as const;
+
+/** Parsed records of results.jsonl and the byte length of its whole lines (a run killed mid-write leaves a torn last line). */
+export function parseRecordLines(text: string): { records: RunRecord[]; goodBytes: number } {
+  const records: RunRecord[] = [];
+  let goodBytes = 0;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const end = offset + Buffer.byteLength(line) + 1;
+    if (line.trim()) {
+      try {
+        records.push(JSON.parse(line) as RunRecord);
+        goodBytes = Math.min(end, Buffer.byteLength(text));
+      } catch {
+        break; // a torn write: everything after it is discarded
+      }
+    }
+    offset = end;
+  }
+  // A record repeated by an interrupted resume keeps its first copy.
+  const seen = new Set<string>();
+  return { records: records.filter((r) => (seen.has(runKey(r)) ? false : (seen.add(runKey(r)), true))), goodBytes };
+}
+
+/** The records of a results directory (none when it has no results.jsonl). */
+export function readRecords(dir: string): RunRecord[] {
+  const path = join(dir, 'results.jsonl');
+  return existsSync(path) ? parseRecordLines(readFileSync(path, 'utf8')).records : [];
+}
+
+/** A run that ended with an answer: a verified loop, or a proof that there is none. */
+export const isSolvedLike = (r: { status: RunStatus }) => r.status === 'solved' || r.status === 'unsat';
+
+/** The `RxC` size class of a record. */
+export const sizeClassOf = (r: { rows: number; cols: number }) => `${r.rows}x${r.cols}`;

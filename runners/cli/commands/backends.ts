@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { listBackends } from '../../../encodings/registry.ts';
+
+export function register(program: Command): void {
+  program
+    .command('backends')
+    .description('list back-end IDs, what each is, and whether it can run here')
+    .option('--json', 'print an array of {name, description, available, reason, options}')
+    .action(async (options: { json?: boolean }) => {
+      const backends = await listBackends();
+      const rows = await Promise.all(
+        backends.map(async (b) => {
+          const availability = await b.available().catch((error: Error) => ({ available: false as const, reason: error.message }));
+          return {
+            name: b.name,
+            description: b.description,
+            available: availability.available,
+            ...(availability.available ? (availability.detail ? { detail: availability.detail } : {}) : { reason: availability.reason }),
+            options: b.options ?? [],
+            presolver: typeof b.presolve === 'function',
+          };
+        }),
+      );
+      if (options.json) {
+        process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+        return;
+      }
+      const width = Math.max(4, ...rows.map((r) => r.name.length));
+      for (const row of rows) {
+        const mark = row.available ? 'yes' : 'no ';
+        process.stdout.write(`${row.name.padEnd(width)}  ${mark}  ${row.description}\n`);
+        if (!row.available && 'reason' in row) process.stdout.write(`${' '.repeat(width)}       unavailable: ${row.reason}\n`);
+        for (const o of row.options) {
+          process.stdout.write(`${' '.repeat(width)}       --option ${o.name}=${o.choices ? o.choices.join('|') : '…'} (default ${o.default}): ${o.description}\n`);
+        }
+        if (row.presolver) {
+          const options = row.options.length ? '[:option=value,...]' : '';
+          process.stdout.write(`${' '.repeat(width)}       also a presolver: --presolve ${row.name}${options} (decides edges before another back-end encodes the puzzle)\n`);
+        }
+      }
+    });
+}

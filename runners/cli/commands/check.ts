@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { verify } from '../../../encodings/verify.ts';
+import { readPuzzleArgument, readSolutionArgument } from '../input.ts';
+
+export function register(program: Command): void {
+  program
+    .command('check')
+    .description('check a solution against a puzzle with the independent verifier')
+    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
+    .argument('<solution>', 'solution JSON file {rows, cols, h, v} (or a `solve --json` result)')
+    .option('--json', 'print {"valid": true} or {"valid": false, "reason": ...}')
+    .action((puzzleArg: string, solutionArg: string, options: { json?: boolean }) => {
+      const { puzzle } = readPuzzleArgument(puzzleArg);
+      const solution = readSolutionArgument(solutionArg);
+      const verdict = verify(puzzle, solution);
+      if (options.json) process.stdout.write(JSON.stringify(verdict) + '\n');
+      else process.stdout.write(verdict.valid ? 'valid\n' : `invalid: ${verdict.reason}\n`);
+      process.exitCode = verdict.valid ? 0 : 1;
+    });
+}

@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { FORMAT_NAMES, writePuzzle, type FormatName } from '../../../encodings/formats/index.ts';
+import { renderSvg } from '../../../encodings/render.ts';
+import { UsageError } from '../../../encodings/errors.ts';
+import { readPuzzleArgument } from '../input.ts';
+
+const TARGETS = [...FORMAT_NAMES, 'svg'] as const;
+
+export function register(program: Command): void {
+  program
+    .command('convert')
+    .description('print a puzzle in another format (a solution carried by pzprv3 or JSON input travels along)')
+    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file (text grid, pzprv3, JSON), or - for stdin')
+    .requiredOption('--to <format>', `target format: ${TARGETS.join('|')}`)
+    .action((puzzleArg: string, options: { to: string }) => {
+      const target = options.to.trim().toLowerCase();
+      if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`--to must be one of ${TARGETS.join(', ')}; got '${options.to}'`);
+      const parsed = readPuzzleArgument(puzzleArg);
+      const out = target === 'svg' ? renderSvg(parsed.puzzle, parsed.solution) : writePuzzle(parsed.puzzle, target as FormatName, parsed.solution);
+      process.stdout.write(out.endsWith('\n') ? out : out + '\n');
+    });
+}

@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import { getBackend } from '../../../encodings/registry.ts';
+import { writeFileSync } from 'node:fs';
+import { renderSvg, renderText } from '../../../encodings/render.ts';
+import { UsageError } from '../../../encodings/errors.ts';
+import { readPuzzleArgument } from '../input.ts';
+import { contractJson, solveWithBackend, type RunResult } from '../../harness/pipeline.ts';
+import { WorkerProcess } from '../../harness/worker-process.ts';
+import { loadPresolver } from '../../harness/presolver.ts';
+import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
+import { checkParams } from '../../harness/values.ts';
+
+export const DEFAULT_BACKEND = 'cpsat-circuit';
+
+export function register(program: Command): void {
+  addSolveFlags(
+    program
+      .command('solve')
+      .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
+      .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
+      .option('--backend <id>', 'back-end to use (see `backends`)', DEFAULT_BACKEND)
+      .option('--json', 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)')
+      .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
+      .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
+  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean; inProcess?: boolean; svg?: string }) => {
+    const { puzzle } = readPuzzleArgument(puzzleArg);
+    const options = solveOptionsFrom(flags);
+    const backend = await getBackend(flags.backend);
+    checkParams(backend, options.params);
+    const availability = await backend.available();
+    if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+    const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
+    let result: RunResult;
+    if (flags.inProcess) {
+      await backend.prepare?.();
+      await presolver?.backend.prepare?.();
+      result = await solveWithBackend(backend, puzzle, { ...options, presolver: presolver?.backend, presolverParams: presolver?.params });
+    } else {
+      // A worker process, killed if it overruns: synchronous solvers cannot stop themselves.
+      const worker = new WorkerProcess(backend.name, flags.presolve);
+      try {
+        result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
+      } finally {
+        worker.kill();
+      }
+    }
+    if (flags.svg) writeFileSync(flags.svg, renderSvg(puzzle, result.solution));
+    if (flags.json) {
+      process.stdout.write(JSON.stringify(contractJson(result)) + '\n');
+    } else {
+      if (result.solution) process.stdout.write(renderText(puzzle, result.solution));
+      const unique = result.unique === null ? '' : result.unique ? ', unique' : ', not unique';
+      process.stdout.write(`${result.status}${unique} (${backend.name}, ${result.timeMs.toFixed(1)} ms)${result.message ? `: ${result.message}` : ''}\n`);
+    }
+    process.exitCode = result.status === 'error' ? 1 : 0;
+  });
+}

@@ -1,0 +1,231 @@
+// A benchmark run: datasets x back-ends x repeats, each run in a reused worker process with hard limits,
+// every answer verified, every finished run on disk at once, resumable, with cross-checks between back-ends.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Dataset, Instance } from '../../datasets/load.ts';
+import { clueCount } from '../../encodings/grid.ts';
+import { writeUrl } from '../../encodings/formats/url.ts';
+import { sameSolution, solutionToKey } from '../../encodings/solution.ts';
+import { verify } from '../../encodings/verify.ts';
+import { UsageError } from '../../encodings/errors.ts';
+import { machineInfo } from './machine.ts';
+import { Progress } from './progress.ts';
+import { runKey, type RunRecord } from '../../reports/records.ts';
+import { roundMs } from './clock.ts';
+import { readRecordsForResume, RecordLog, writeCsv } from './results-files.ts';
+import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+
+export interface BackendSpec {
+  /** The back-end ID in the registry. */
+  id: string;
+  /** The name in results (defaults to the ID, with options appended). */
+  label: string;
+  params: Record<string, string>;
+  presolve?: string;
+}
+
+export interface BenchPlan {
+  datasets: Dataset[];
+  backends: BackendSpec[];
+  timeoutMs: number;
+  unique: boolean;
+  repeat: number;
+  jobs: number;
+  seed: number;
+  out: string;
+  resume: boolean;
+  limits?: WorkerLimits;
+  /** The command line or config that asked for this run, for run.json. */
+  invocation: Record<string, unknown>;
+}
+
+export interface Disagreement {
+  dataset: string;
+  instance: string;
+  kind: 'solvable' | 'unique' | 'solution' | 'published' | 'wrong';
+  detail: string;
+}
+
+export interface BenchOutcome {
+  records: RunRecord[];
+  disagreements: Disagreement[];
+  interrupted: boolean;
+  dir: string;
+}
+
+interface Task {
+  dataset: Dataset;
+  instance: Instance;
+  backend: BackendSpec;
+  repeat: number;
+}
+
+export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): Promise<BenchOutcome> {
+  const dir = plan.out;
+  mkdirSync(dir, { recursive: true });
+  const runPath = join(dir, 'run.json');
+  const previous = readRecordsForResume(dir);
+  if (previous.length > 0 && !plan.resume) throw new UsageError(`${dir} already holds ${previous.length} results; add --resume to continue that run, or choose another --out`);
+  const done = new Set(previous.map(runKey));
+  const limits = plan.limits ?? DEFAULT_LIMITS;
+  const started = new Date().toISOString();
+  const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
+  const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
+  if (plan.resume && runInfo.started) resumes.push({ at: started, alreadyDone: previous.length });
+  const writeRunInfo = (ended: string | null, interrupted: boolean, records: RunRecord[] = []) => {
+    // Each back-end's engine and version as its runs reported them.
+    const versions: Record<string, string[]> = {};
+    for (const r of records) if (r.backend_version && !(versions[r.backend] ??= []).includes(r.backend_version)) versions[r.backend].push(r.backend_version);
+    const info = {
+      ...machineInfo(),
+      invocation: plan.invocation,
+      datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
+      backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
+      timeoutSeconds: plan.timeoutMs / 1000,
+      unique: plan.unique,
+      repeat: plan.repeat,
+      jobs: plan.jobs,
+      seed: plan.seed,
+      limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
+      isolation: 'one worker process per job slot and back-end, reused across puzzles; killed and replaced on timeout, memout or crash',
+      started: (runInfo.started as string | undefined) ?? started,
+      ended,
+      interrupted,
+      resumes,
+    };
+    writeFileSync(runPath, JSON.stringify(info, null, 2) + '\n');
+  };
+  writeRunInfo(null, false);
+
+  const tasks: Task[] = [];
+  for (const backend of plan.backends) {
+    for (const dataset of plan.datasets) {
+      for (const instance of dataset.instances) {
+        for (let repeat = 1; repeat <= plan.repeat; repeat++) {
+          if (!done.has(runKey({ instance: instanceName(dataset, instance, plan.datasets), backend: backend.label, repeat }))) tasks.push({ dataset, instance, backend, repeat });
+        }
+      }
+    }
+  }
+  const total = tasks.length + previous.length;
+  const progress = new Progress('bench', total, previous.length);
+  if (previous.length > 0) process.stderr.write(`bench: resuming: ${previous.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
+  const log = new RecordLog(dir);
+  const records = [...previous];
+  let failures = previous.filter((r) => r.status === 'error' || r.status === 'wrong' || r.status === 'memout').length;
+  let next = 0;
+  const workers: WorkerProcess[] = [];
+
+  const slot = async (index: number) => {
+    let worker: WorkerProcess | undefined;
+    while (!signal.stopped && next < tasks.length) {
+      const task = tasks[next++];
+      if (!worker || worker.backend !== task.backend.id || worker.presolver !== task.backend.presolve || workerLabel.get(worker) !== task.backend.label) {
+        worker?.kill();
+        worker = new WorkerProcess(task.backend.id, task.backend.presolve, limits);
+        workerLabel.set(worker, task.backend.label);
+        workers[index] = worker;
+      }
+      let run: WorkerRun;
+      try {
+        run = await worker.solve(task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params });
+      } catch (error) {
+        run = { result: { status: 'error', unique: null, solution: null, backend: task.backend.id, timeMs: 0, stats: {}, message: `worker could not start: ${(error as Error).message}` }, wallMs: 0, peakRssMb: null };
+      }
+      if (signal.stopped && run.result.status !== 'solved' && run.result.status !== 'unsat') break; // killed by Ctrl-C: not a result
+      const record = toRecord(task, run, plan);
+      log.append(record);
+      records.push(record);
+      if (record.status === 'error' || record.status === 'wrong' || record.status === 'memout') failures++;
+      progress.tick(`${failures} failed`, `${record.backend} ${record.instance}: ${record.status}${record.status === 'solved' || record.status === 'unsat' ? ` ${record.solve_ms.toFixed(0)} ms` : ''}`);
+    }
+    worker?.kill();
+  };
+  const workerLabel = new WeakMap<WorkerProcess, string>();
+  const stop = () => workers.forEach((w) => w?.kill());
+  const watcher = setInterval(() => {
+    if (signal.stopped) stop();
+  }, 100);
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.jobs, tasks.length || 1)) }, (_, i) => slot(i)));
+  } finally {
+    clearInterval(watcher);
+    stop();
+    log.close();
+    progress.done();
+  }
+  const disagreements = crossCheck(records);
+  const disagreeing = new Set(disagreements.map((d) => `${d.instance}`));
+  for (const r of records) if (r.agrees === 'yes' && disagreeing.has(r.instance)) r.agrees = 'no';
+  writeCsv(dir, records);
+  writeFileSync(join(dir, 'disagreements.json'), JSON.stringify(disagreements, null, 2) + '\n');
+  writeRunInfo(signal.stopped ? null : new Date().toISOString(), signal.stopped, records);
+  return { records, disagreements, interrupted: signal.stopped, dir };
+}
+
+/** Instance ids are prefixed with the dataset name only when a run has several datasets. */
+function instanceName(dataset: Dataset, instance: Instance, all: Dataset[]): string {
+  return all.length > 1 ? `${dataset.name}/${instance.id}` : instance.id;
+}
+
+function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
+  const { result } = run;
+  const { stats, solution } = result;
+  let agrees: RunRecord['agrees'] = '';
+  if (solution && task.instance.published && verify(task.instance.puzzle, task.instance.published).valid) {
+    agrees = sameSolution(solution, task.instance.published) ? 'yes' : 'no';
+  }
+  const { puzzle } = task.instance;
+  return {
+    instance: instanceName(task.dataset, task.instance, plan.datasets),
+    dataset: task.dataset.name,
+    backend: task.backend.label,
+    ...(result.backendVersion ? { backend_version: result.backendVersion } : {}),
+    repeat: task.repeat,
+    status: result.rejected ? 'wrong' : result.status,
+    unique: result.unique,
+    wall_ms: roundMs(run.wallMs),
+    solve_ms: roundMs(result.timeMs),
+    encode_ms: stats.encodeMs ?? null,
+    solver_ms: stats.solverMs ?? null,
+    rows: puzzle.rows,
+    cols: puzzle.cols,
+    clues: clueCount(puzzle),
+    variables: stats.variables ?? null,
+    clauses: stats.constraints ?? null,
+    iterations: stats.iterations ?? null,
+    cuts: stats.cuts ?? null,
+    peak_rss_mb: run.peakRssMb,
+    agrees,
+    message: result.message ?? '',
+    stats,
+    solution_key: solution ? solutionToKey(solution) : '',
+    puzzle: writeUrl(puzzle),
+  };
+}
+
+/** Back-ends must agree on solvable, on unique, and on the solution of a puzzle any of them proved unique. */
+export function crossCheck(records: RunRecord[]): Disagreement[] {
+  const byInstance = new Map<string, RunRecord[]>();
+  for (const r of records) byInstance.set(r.instance, [...(byInstance.get(r.instance) ?? []), r]);
+  const out: Disagreement[] = [];
+  for (const [instance, runs] of byInstance) {
+    const dataset = runs[0].dataset;
+    const who = (pred: (r: RunRecord) => boolean) => [...new Set(runs.filter(pred).map((r) => r.backend))].join(', ');
+    for (const r of runs.filter((x) => x.status === 'wrong')) out.push({ dataset, instance, kind: 'wrong', detail: `${r.backend}: ${r.message}` });
+    const solved = runs.filter((r) => r.status === 'solved');
+    const unsat = runs.filter((r) => r.status === 'unsat');
+    if (solved.length > 0 && unsat.length > 0) out.push({ dataset, instance, kind: 'solvable', detail: `solved by ${who((r) => r.status === 'solved')}; unsat by ${who((r) => r.status === 'unsat')}` });
+    const yes = solved.filter((r) => r.unique === true);
+    const no = solved.filter((r) => r.unique === false);
+    if (yes.length > 0 && no.length > 0) out.push({ dataset, instance, kind: 'unique', detail: `unique by ${who((r) => r.unique === true)}; not unique by ${who((r) => r.unique === false)}` });
+    if (yes.length > 0 && new Set(solved.map((r) => r.solution_key)).size > 1) out.push({ dataset, instance, kind: 'solution', detail: `proved unique by ${who((r) => r.unique === true)}, yet the back-ends found different loops` });
+    if (yes.some((r) => r.agrees === 'no')) out.push({ dataset, instance, kind: 'published', detail: `proved unique by ${who((r) => r.unique === true && r.agrees === 'no')}, but differs from the published solution` });
+  }
+  return out;
+}
+
+export function defaultOut(datasetName: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+  return join('results', `${datasetName.replace(/[^\w.-]+/g, '_')}-${stamp}`);
+}

@@ -1,0 +1,30 @@
+// What a run ran on: machine, software versions, code version. Written to run.json.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { packageVersion } from '../../encodings/versions.ts';
+
+function gitCommit(): string | null {
+  try {
+    const cwd = new URL('../..', import.meta.url).pathname;
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return null;
+  }
+}
+
+export function machineInfo(): Record<string, unknown> {
+  const cpus = os.cpus();
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; dependencies: Record<string, string> };
+  return {
+    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryMb: Math.round(os.totalmem() / 2 ** 20), os: `${os.type()} ${os.release()} ${os.arch()}`, hostname: os.hostname() },
+    software: {
+      slitherbench: pkg.version,
+      node: process.version,
+      packages: Object.fromEntries(Object.keys(pkg.dependencies).map((name) => [name, packageVersion(name)])),
+    },
+    gitCommit: gitCommit(),
+  };
+}

@@ -1,0 +1,111 @@
+// The solve pipeline: (presolve) -> back-end -> independent verifier -> a checked result. Runs in the
+// calling process; runners/harness/worker.ts puts it behind a process boundary for hard limits.
+import type { Backend, Params, SolveOptions, SolveResult, Stats, Status } from '../../encodings/backend.ts';
+import { withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
+import { sameSolution, solutionFromKey, solutionToJson, solutionToKey, type Solution, type SolutionJson } from '../../encodings/solution.ts';
+import { verify } from '../../encodings/verify.ts';
+import { elapsedMs, now, roundMs } from './clock.ts';
+
+/** A run's answer after the verifier: what `solve` prints and `bench` records. */
+export interface RunResult {
+  status: Status;
+  unique: boolean | null;
+  /** The verified loop, when status is solved. */
+  solution: Solution | null;
+  backend: string;
+  /** The back-end's engine and version (`Backend.version`), when it could tell. */
+  backendVersion?: string;
+  /** The back-end's own time: presolve + encode + solve + uniqueness, no process start or library load. */
+  timeMs: number;
+  stats: Stats;
+  /** Why the status is error (verifier rejection, exception), when it is. */
+  message?: string;
+  /** True when the verifier rejected an answer the back-end gave. */
+  rejected?: boolean;
+}
+
+/** A RunResult between processes: the loop as its key (encodings/solution.ts), the one text form. */
+export type WireResult = Omit<RunResult, 'solution'> & { solutionKey: string | null };
+
+export const resultToWire = ({ solution, ...rest }: RunResult): WireResult => ({ ...rest, solutionKey: solution ? solutionToKey(solution) : null });
+
+export function resultFromWire({ solutionKey, ...rest }: WireResult, shape: { rows: number; cols: number }): RunResult {
+  return { ...rest, solution: solutionKey ? solutionFromKey(shape, solutionKey) : null };
+}
+
+/** The `solve --json` object of the contract (`version` added). */
+export function contractJson(result: RunResult): Record<string, unknown> & { solution: SolutionJson | null } {
+  const { status, unique, solution, backend, backendVersion, timeMs, stats, message, rejected } = result;
+  return { status, unique, solution: solution ? solutionToJson(solution) : null, backend, ...(backendVersion ? { version: backendVersion } : {}), timeMs, stats, ...(message ? { message } : {}), ...(rejected ? { rejected } : {}) };
+}
+
+export interface PipelineOptions extends SolveOptions {
+  /** A back-end whose `presolve` decides edges first. */
+  readonly presolver?: Backend;
+  /** The presolver's own options (not the solving back-end's). */
+  readonly presolverParams?: Params;
+}
+
+const versions = new Map<string, string>();
+
+/** The back-end's version for these options, asked once per process (it may load the engine). */
+async function versionOf(backend: Backend, params: Params): Promise<string | undefined> {
+  const key = `${backend.name}\u0000${JSON.stringify(params)}`;
+  if (!versions.has(key)) {
+    try {
+      versions.set(key, await backend.version(params));
+    } catch (error) {
+      versions.set(key, `unknown (${(error as Error).message})`);
+    }
+  }
+  return versions.get(key);
+}
+
+export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options: PipelineOptions): Promise<RunResult> {
+  const backendVersion = await versionOf(backend, options.params);
+  const started = now();
+  const stats: Stats = {};
+  try {
+    let presolved = puzzle;
+    if (options.presolver) {
+      if (!options.presolver.presolve) throw new Error(`back-end '${options.presolver.name}' cannot presolve`);
+      const pre = await options.presolver.presolve(puzzle, { ...options, params: options.presolverParams ?? {} });
+      stats.presolver = options.presolver.name;
+      stats.presolveMs = roundMs(elapsedMs(started));
+      stats.presolveFixedEdges = pre.fixed.length;
+      for (const [k, v] of Object.entries(pre.stats)) if (v !== undefined) stats[`presolve.${k}`] = v;
+      if (pre.contradiction) return finish('unsat', null, null);
+      presolved = withFixedEdges(puzzle, pre.fixed);
+    }
+    const remaining = Math.max(1, options.timeoutMs - elapsedMs(started));
+    const result: SolveResult = await backend.solve(presolved, { ...options, timeoutMs: remaining });
+    Object.assign(stats, result.stats);
+    return check(result);
+  } catch (error) {
+    return finish('error', null, null, error instanceof Error ? error.message : String(error));
+  }
+
+  function check(result: SolveResult): RunResult {
+    if (result.status !== 'solved') return finish(result.status, null, null, result.message);
+    if (!result.solution) return finish('error', null, null, 'back-end said solved but gave no solution', true);
+    // Verified against the puzzle as given, not as presolved: a wrong presolve shows here too.
+    const verdict = verify(puzzle, result.solution);
+    if (!verdict.valid) return finish('error', null, null, `verifier rejected the answer: ${verdict.reason}`, true);
+    const unique = options.unique ? result.unique : null;
+    if (options.unique && unique === null) return finish('timeout', null, null, result.message ?? 'a solution was found but uniqueness was not decided within the time limit');
+    if (unique === false && result.secondSolution) {
+      const second = verify(puzzle, result.secondSolution);
+      if (!second.valid) return finish('error', null, null, `verifier rejected the second solution: ${second.reason}`, true);
+      if (sameSolution(result.solution, result.secondSolution)) return finish('error', null, null, 'the second solution equals the first', true);
+    }
+    return finish('solved', result.solution, unique, result.message);
+  }
+
+  function finish(status: Status, solution: Solution | null, unique: boolean | null, message?: string, rejected?: boolean): RunResult {
+    const run: RunResult = { status, unique, solution, backend: backend.name, timeMs: roundMs(elapsedMs(started)), stats };
+    if (backendVersion) run.backendVersion = backendVersion;
+    if (message) run.message = message;
+    if (rejected) run.rejected = true;
+    return run;
+  }
+}

@@ -1,0 +1,160 @@
+// A worker process with limits that hold: it runs one back-end, is reused across puzzles, and is killed
+// and replaced when a run overruns its time (timeout), its memory cap (memout) or dies (error).
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Puzzle } from '../../encodings/grid.ts';
+import { resultFromWire, type RunResult } from './pipeline.ts';
+import type { FromWorker, ToWorker } from './worker.ts';
+
+export interface WorkerLimits {
+  /** Resident memory cap per worker process, in MB. */
+  memoryMb: number;
+  /** Extra time past the run's timeout before the process is killed, in ms. */
+  graceMs: number;
+}
+
+export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };
+
+export interface WorkerRun {
+  result: RunResult;
+  /** Wall time seen from this side, from sending the puzzle to receiving the answer. */
+  wallMs: number;
+  peakRssMb: number | null;
+}
+
+const WORKER = new URL('./worker.ts', import.meta.url).pathname;
+const TSX = import.meta.resolve('tsx');
+
+function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export class WorkerProcess {
+  private child: ChildProcess | undefined;
+  private ready: Promise<void> | undefined;
+  private nextId = 1;
+  /** Time the last start took (library load, wasm start), in ms. */
+  prepareMs = 0;
+  starts = 0;
+
+  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS) {}
+
+  private start(): Promise<void> {
+    this.starts++;
+    const child = fork(WORKER, [], {
+      execArgv: ['--import', TSX, `--max-old-space-size=${Math.max(256, Math.floor(this.limits.memoryMb * 0.75))}`],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: { ...process.env },
+    });
+    this.child = child;
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    this.ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'ready') {
+          this.prepareMs = message.prepareMs;
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          resolve();
+        } else if (message.type === 'failed') {
+          child.off('exit', onExit);
+          this.kill();
+          reject(new Error(message.message));
+        }
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        reject(new Error(`worker for ${this.backend} exited while starting (${signal ?? `code ${code}`}): ${lastLine(stderr)}`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send({ type: 'init', backend: this.backend, presolver: this.presolver } satisfies ToWorker);
+    });
+    this.ready.catch(() => {
+      this.child = undefined;
+      this.ready = undefined;
+    });
+    return this.ready;
+  }
+
+  /** Solves one puzzle; never throws for the run's own failures, which come back as statuses. */
+  async solve(puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> }): Promise<WorkerRun> {
+    if (!this.child || !this.ready) await this.start();
+    else await this.ready;
+    const child = this.child!;
+    const id = this.nextId++;
+    const started = process.hrtime.bigint();
+    const wall = () => Number(process.hrtime.bigint() - started) / 1e6;
+    let stderr = '';
+    const onData = (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    };
+    child.stderr?.on('data', onData);
+    return new Promise<WorkerRun>((resolve) => {
+      let peak = 0;
+      let settled = false;
+      const finish = (run: WorkerRun) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearInterval(poll);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        child.stderr?.off('data', onData);
+        resolve(run);
+      };
+      const failed = (status: RunResult['status'], message: string): WorkerRun => ({
+        result: { status, unique: null, solution: null, backend: this.backend, timeMs: wall(), stats: {}, message },
+        wallMs: wall(),
+        peakRssMb: peak || null,
+      });
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'result' && message.id === id) finish({ result: resultFromWire(message.result, puzzle), wallMs: wall(), peakRssMb: message.peakRssMb });
+        else if (message.type === 'failed') {
+          this.kill();
+          finish(failed('error', message.message));
+        }
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        this.child = undefined;
+        this.ready = undefined;
+        const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
+        finish(failed(oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
+      };
+      const timer = setTimeout(() => {
+        this.kill();
+        finish(failed('timeout', `killed after ${Math.round(wall())} ms (time limit ${options.timeoutMs} ms + ${this.limits.graceMs} ms grace)`));
+      }, options.timeoutMs + this.limits.graceMs);
+      const poll = setInterval(() => {
+        const rss = child.pid ? rssMb(child.pid) : null;
+        if (rss !== null) peak = Math.max(peak, rss);
+        if (rss !== null && rss > this.limits.memoryMb) {
+          this.kill();
+          finish(failed('memout', `killed at ${Math.round(rss)} MB resident (cap ${this.limits.memoryMb} MB)`));
+        }
+      }, 50);
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      const { rows, cols, clues, fixedEdges } = puzzle;
+      child.send({ type: 'solve', id, puzzle: { rows, cols, clues: [...clues], fixedEdges: fixedEdges ? [...fixedEdges] : undefined }, ...options } satisfies ToWorker);
+    });
+  }
+
+  kill(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.ready = undefined;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+function lastLine(text: string): string {
+  const lines = text.trim().split('\n').filter((l) => l.trim() && !/^\s+at /.test(l));
+  return (lines.at(-1) ?? '').slice(0, 300);
+}

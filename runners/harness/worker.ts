@@ -1,0 +1,56 @@
+// A worker process: loads one back-end once, then solves puzzles sent over IPC until told to stop.
+// Started by worker-process.ts, which owns the limits (it kills this process on timeout or memout).
+import { getBackend } from '../../encodings/registry.ts';
+import { makePuzzle, type Clue, type FixedEdge } from '../../encodings/grid.ts';
+import { resultToWire, solveWithBackend, type WireResult } from './pipeline.ts';
+import type { Backend } from '../../encodings/backend.ts';
+import { loadPresolver, type Presolver } from './presolver.ts';
+
+export interface PuzzleMessage {
+  rows: number;
+  cols: number;
+  clues: Clue[];
+  fixedEdges?: FixedEdge[];
+}
+
+export type ToWorker =
+  | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string }
+  | { type: 'solve'; id: number; puzzle: PuzzleMessage; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> };
+
+export type FromWorker =
+  | { type: 'ready'; prepareMs: number }
+  | { type: 'result'; id: number; result: WireResult; peakRssMb: number }
+  | { type: 'failed'; message: string };
+
+let backend: Backend | undefined;
+let presolver: Presolver | undefined;
+
+const send = (message: FromWorker) => process.send?.(message);
+
+process.on('message', (message: ToWorker) => {
+  void handle(message).catch((error: unknown) => {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  });
+});
+process.on('disconnect', () => process.exit(0));
+
+async function handle(message: ToWorker): Promise<void> {
+  if (message.type === 'init') {
+    const started = process.hrtime.bigint();
+    backend = await getBackend(message.backend);
+    const availability = await backend.available();
+    if (!availability.available) throw new Error(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+    await backend.prepare?.();
+    if (message.presolver) {
+      presolver = await loadPresolver(message.presolver);
+      await presolver.backend.prepare?.();
+    }
+    send({ type: 'ready', prepareMs: Number(process.hrtime.bigint() - started) / 1e6 });
+    return;
+  }
+  if (!backend) throw new Error('worker was asked to solve before init');
+  const p = message.puzzle;
+  const puzzle = makePuzzle(p.rows, p.cols, p.clues, p.fixedEdges);
+  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, presolver: presolver?.backend, presolverParams: presolver?.params });
+  send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
+}
