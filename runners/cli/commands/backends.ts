@@ -6,7 +6,8 @@ export function register(program: Command): void {
     .command('backends')
     .description('list back-end IDs, what each is, and whether it can run here')
     .option('--json', 'print an array of {name, description, available, reason, options}')
-    .action(async (options: { json?: boolean }) => {
+    .option('--versions', 'also ask each available back-end for its engine and version (loads every engine: a few seconds)')
+    .action(async (options: { json?: boolean; versions?: boolean }) => {
       const backends = await listBackends();
       const rows = await Promise.all(
         backends.map(async (b) => {
@@ -18,6 +19,7 @@ export function register(program: Command): void {
             ...(availability.available ? (availability.detail ? { detail: availability.detail } : {}) : { reason: availability.reason }),
             options: b.options ?? [],
             presolver: typeof b.presolve === 'function',
+            ...(options.versions && availability.available ? { version: await b.version().catch((error: Error) => `unknown (${error.message})`) } : {}),
           };
         }),
       );
@@ -29,6 +31,7 @@ export function register(program: Command): void {
       for (const row of rows) {
         const mark = row.available ? 'yes' : 'no ';
         process.stdout.write(`${row.name.padEnd(width)}  ${mark}  ${row.description}\n`);
+        if ('version' in row) process.stdout.write(`${' '.repeat(width)}       version: ${row.version}\n`);
         if (!row.available && 'reason' in row) process.stdout.write(`${' '.repeat(width)}       unavailable: ${row.reason}\n`);
         for (const o of row.options) {
           process.stdout.write(`${' '.repeat(width)}       --option ${o.name}=${o.choices ? o.choices.join('|') : '…'} (default ${o.default}): ${o.description}\n`);

@@ -68,7 +68,7 @@ export function register(program: Command): void {
         seed,
       };
       const datasets: Dataset[] = experiment
-        ? experiment.datasets.map((d) => (typeof d === 'string' ? loadDataset(d, filters) : loadDataset(d.path, { sizes: d.sizes, limit: d.limit, sample: d.sample, seed: d.seed ?? seed })))
+        ? experiment.datasets.map((d) => (typeof d === 'string' ? loadDataset(d, filters) : loadDataset(d.path, { sizes: d.sizes ? parseSizes(d.sizes.join(',')) : undefined, limit: d.limit, sample: d.sample, seed: d.seed ?? seed })))
         : [loadDataset(flags.dataset ?? 'quick', filters)];
       for (const d of datasets) {
         if (d.instances.length === 0) throw new UsageError(`dataset ${d.name}: no instances left after the filters`);
