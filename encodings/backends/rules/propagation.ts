@@ -10,7 +10,11 @@
 // diagonal corner {1}; a vertex corner {2} makes the diagonal {0}), and the "union over cases" of the
 // paper's illustrations. With corners off, units see edge states only: the basic vertex and clue rules.
 import type { Puzzle } from '../../grid.ts';
-import { CROSS, LINE, RuleFamily, RulesState, TrailKind, UNKNOWN } from './state.ts';
+import * as shared from './state.ts';
+import { RulesState } from './state.ts';
+
+// Module-local copies of the shared names (see state.ts).
+const { UNKNOWN, LINE, CROSS, RuleFamily, TrailKind } = shared;
 
 const POPCOUNT = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 // Corner q of a vertex uses vertex edge slots [up, down, left, right]: UL = up+left, UR = up+right, DL = down+left, DR = down+right.

@@ -2,7 +2,11 @@
 // (deduction at rising levels, then search) and the deduction level of a puzzle (for the generator).
 import type { Puzzle } from '../../grid.ts';
 import { Propagator } from './propagation.ts';
-import { CROSS, LINE, Timeout, UNKNOWN, type RulesStats } from './state.ts';
+import * as shared from './state.ts';
+import { Timeout, type RulesStats } from './state.ts';
+
+// Module-local copies of the shared names (see state.ts).
+const { UNKNOWN, LINE, CROSS } = shared;
 import type { Level } from './levels.ts';
 import { trial } from './trial.ts';
 

@@ -2,6 +2,8 @@
 // sets, the loop segments, and an undo trail that puts all of them back. propagation.ts adds the rules.
 import { gridOf, type Puzzle } from '../../grid.ts';
 
+// The solver's modules copy these names into module-local constants (`const { LINE } = shared`): V8 reads
+// an imported binding through its module cell at each use, and that measured ~2% slower on janko passes.
 export const UNKNOWN = 0;
 export const LINE = 1;
 export const CROSS = 2;

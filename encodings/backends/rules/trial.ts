@@ -1,7 +1,11 @@
 // Trial and generalisation (Liu, Wu and Sun): try each unknown edge both ways; a contradiction decides it,
 // otherwise keep what both branches imply. Sound because every solution lies in one of the two branches.
 import { Contradiction, type Propagator } from './propagation.ts';
-import { CROSS, LINE, RuleFamily, Timeout, TrailKind, UNKNOWN } from './state.ts';
+import * as shared from './state.ts';
+import { Timeout } from './state.ts';
+
+// Module-local copies of the shared names (see state.ts).
+const { UNKNOWN, LINE, CROSS, RuleFamily, TrailKind } = shared;
 
 /** Repeats until nothing changes; false on contradiction, Timeout between probes at the deadline. */
 export function trial(solver: Propagator, deadline: number): boolean {
