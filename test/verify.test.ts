@@ -44,3 +44,13 @@ test('grid lookups agree with each other on a 3x4 grid', () => {
   assert.deepEqual(grid.edgePosition(grid.verticalEdge(2, 4)), ['v', 2, 4]);
   assert.throws(() => gridOf({ rows: 100000, cols: 100000 }), /too large/);
 });
+
+test('a solution key round-trips, is the contract h and v joined by a slash, and is checked against the grid', async () => {
+  const { solutionToKey, solutionFromKey, sameSolution } = await import('../encodings/solution.ts');
+  const around = solutionFromJson({ rows: 2, cols: 2, h: ['11', '10', '01'], v: ['101', '011'] });
+  const key = solutionToKey(around);
+  assert.equal(key, '111001/101011');
+  assert.ok(sameSolution(solutionFromKey({ rows: 2, cols: 2 }, key), around));
+  assert.throws(() => solutionFromKey({ rows: 2, cols: 3 }, key), /does not fit a 2x3 grid/);
+  assert.throws(() => solutionFromKey({ rows: 2, cols: 2 }, '111001101011'), /does not fit/);
+});
