@@ -16,9 +16,9 @@ export function register(program: Command): void {
       const { puzzle } = readPuzzleArgument(puzzleArg);
       const backend = await getBackend(flags.backend);
       if (!backend.cnf) throw new UsageError(`back-end '${backend.name}' is not a CNF encoding (use one of sat-lazy, sat-reach, sat-distance, sat-closure)`);
-      let encoded;
+      let formula;
       try {
-        encoded = backend.cnf(puzzle);
+        formula = backend.cnf(puzzle);
       } catch (error) {
         if (error instanceof RangeError) throw new UsageError(`the ${flags.backend} encoding of this ${puzzle.rows}x${puzzle.cols} puzzle is too large: ${error.message}`);
         throw error;
@@ -27,16 +27,16 @@ export function register(program: Command): void {
       const comments = [
         `slitherbench ${flags.backend} encoding of a ${puzzle.rows}x${puzzle.cols} Slitherlink puzzle`,
         'edge variables: variable edge(e) = e + 1; "c edge V h|v R C" lines name each (h: from vertex (R,C) to (R,C+1); v: to (R+1,C))',
-        ...Object.entries(encoded.stats).map(([k, v]) => `stat ${k} = ${v}`),
+        ...Object.entries(formula.stats).map(([k, v]) => `stat ${k} = ${v}`),
         ...Array.from({ length: grid.edgeCount }, (_, e) => {
           const [kind, r, c] = grid.edgePosition(e);
-          return `edge ${encoded.edgeVariable(e)} ${kind} ${r} ${c}`;
+          return `edge ${formula.edgeVariable(e)} ${kind} ${r} ${c}`;
         }),
       ];
-      const text = encoded.toDimacs(comments);
+      const text = formula.toDimacs(comments);
       if (flags.dimacs) {
         writeFileSync(flags.dimacs, text);
-        process.stderr.write(`encode: ${encoded.variableCount} variables, ${encoded.clauses.length} clauses -> ${flags.dimacs}\n`);
+        process.stderr.write(`encode: ${formula.variableCount} variables, ${formula.clauses.length} clauses -> ${flags.dimacs}\n`);
       } else process.stdout.write(text);
     });
 }
