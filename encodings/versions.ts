@@ -5,6 +5,18 @@ import { readFileSync } from 'node:fs';
 
 const cache = new Map<string, string | null>();
 
+export interface ProjectManifest {
+  version: string;
+  dependencies: Record<string, string>;
+}
+let project: ProjectManifest | undefined;
+
+/** slitherbench's own package.json: its version (the `rules` back-end's, too) and its dependencies. */
+export function projectManifest(): ProjectManifest {
+  project ??= JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as ProjectManifest;
+  return project;
+}
+
 /** The installed version of an npm package, or null when it is not installed. */
 export function packageVersion(name: string): string | null {
   if (!cache.has(name)) {

@@ -1,11 +1,12 @@
 // The command line. Each command lives in runners/commands/<name>.ts and exports `register(program)`;
 // they are discovered, so adding a command touches nothing else.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { projectManifest } from '../../encodings/versions.ts';
 import { Command, CommanderError } from 'commander';
 import { isInputError } from '../../encodings/errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = projectManifest();
   const program = new Command('slitherbench')
     .description('Compare solver encodings of the Slitherlink puzzle: solve, convert, check, benchmark, report.')
     .version(pkg.version)

@@ -1,8 +1,7 @@
 // What a run ran on: machine, software versions, code version. Written to run.json.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { packageVersion } from '../../encodings/versions.ts';
+import { packageVersion, projectManifest } from '../../encodings/versions.ts';
 
 function gitCommit(): string | null {
   try {
@@ -17,7 +16,7 @@ function gitCommit(): string | null {
 
 export function machineInfo(): Record<string, unknown> {
   const cpus = os.cpus();
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; dependencies: Record<string, string> };
+  const pkg = projectManifest();
   return {
     machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryMb: Math.round(os.totalmem() / 2 ** 20), os: `${os.type()} ${os.release()} ${os.arch()}`, hostname: os.hostname() },
     software: {

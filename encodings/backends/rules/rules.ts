@@ -1,20 +1,13 @@
 // rules: the deduction method of Liu, Wu and Sun (liu-wu-sun) with a complete search on top; also a
 // presolver that fixes the edges deduction decides before another back-end encodes the puzzle.
-import { readFileSync } from 'node:fs';
 import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
+import { projectManifest } from '../../versions.ts';
 import { Propagator } from './propagation.ts';
 import { solveWithRules } from './search.ts';
 import { CROSS, LINE, Timeout } from './state.ts';
 import { trial as runTrial } from './trial.ts';
-
-let ownVersion: string | undefined;
-/** This back-end is our own code: its version is the project's, read once from package.json. */
-function slitherbenchVersion(): string {
-  ownVersion ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  return ownVersion;
-}
 
 const backend: Backend = {
   name: 'rules',
@@ -27,7 +20,8 @@ const backend: Backend = {
     return { available: true };
   },
   async version() {
-    return `slitherbench ${slitherbenchVersion()}`;
+    // This back-end is our own code: its version is the project's.
+    return `slitherbench ${projectManifest().version}`;
   },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = performance.now();
