@@ -36,7 +36,7 @@ module.exports = {
       name: 'the-ir-knows-no-back-end',
       comment: 'Only the registry names back-ends; the IR, formats, verifier and protocol do not import them.',
       severity: 'error',
-      from: { path: '^encodings/[^/]+\\.ts$', pathNot: '^encodings/registry\\.ts$' },
+      from: { path: '^encodings/', pathNot: '^encodings/(backends/|registry\\.ts$)' },
       to: { path: '^encodings/backends/' },
     },
     {

@@ -22,7 +22,7 @@ export interface CoreStats {
   variables?: number;
   /** Clauses (SAT) or constraints / rows (CP, SMT, ILP) of the model as first built. */
   constraints?: number;
-  /** Solver calls of a solve-and-cut loop (lazy back-ends). */
+  /** Solver calls, uniqueness included (a lazy back-end's solve-and-cut rounds show here). */
   iterations?: number;
   /** Cuts added by a solve-and-cut loop. */
   cuts?: number;

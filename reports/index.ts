@@ -7,7 +7,7 @@ import { UsageError } from '../encodings/errors.ts';
 import { solutionFromKey } from '../encodings/solution.ts';
 import { readRecords, type RunRecord } from './records.ts';
 import { reportHtml } from './html.ts';
-import { specToSvg, svgToPng } from './render.ts';
+import { specToSvg, svgToPng } from './chart-images.ts';
 import { allCharts } from './specs.ts';
 import { summaryMarkdown, summaryRows } from './summary.ts';
 

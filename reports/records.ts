@@ -2,7 +2,7 @@
 // runners/ writes results.jsonl run by run and results.csv at the end; reports and scripts read them here.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Stats, Status } from '../encodings/backend.ts';
+import { CORE_STAT_KEYS, type CoreStats, type Stats, type Status } from '../encodings/backend.ts';
 
 /** 'wrong' is a run whose answer the verifier rejected (the contract's solve reports it as 'error'). */
 export type RunStatus = Status | 'wrong';
@@ -43,6 +43,27 @@ export interface RunRecord {
   solution_key: string;
   /** The puzzle as a puzz.link URL, so reports can draw it. */
   puzzle: string;
+}
+
+/**
+ * The record column of each core stat (`CoreStats`): one table for every back-end, so that a back-end's
+ * stats reach the CSV without any back-end-specific translation. `clauses` keeps its name from the first
+ * result files; it holds constraints and rows too.
+ */
+export const STAT_COLUMNS = {
+  encodeMs: 'encode_ms', solverMs: 'solver_ms', variables: 'variables', constraints: 'clauses', iterations: 'iterations', cuts: 'cuts',
+} as const satisfies Record<keyof CoreStats, keyof RunRecord>;
+
+type StatColumn = (typeof STAT_COLUMNS)[keyof CoreStats];
+
+/** The core stat columns of a record, null where the back-end did not report the stat. */
+export function statColumns(stats: Stats): Record<StatColumn, number | null> {
+  const out = {} as Record<StatColumn, number | null>;
+  for (const key of CORE_STAT_KEYS) {
+    const value = stats[key];
+    out[STAT_COLUMNS[key]] = typeof value === 'number' && Number.isFinite(value) ? value : null;
+  }
+  return out;
 }
 
 export const runKey = (r: { instance: string; backend: string; repeat: number }) => `${r.instance}\u0000${r.backend}\u0000${r.repeat}`;

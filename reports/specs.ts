@@ -22,7 +22,8 @@ export function colourScale(backends: string[]): Record<string, unknown> {
   return { domain: [...backends].sort(), scheme: 'tableau10' };
 }
 
-function base(title: string, extra: Spec): Spec {
+/** A single-view chart with the shared schema, size, fonts and white background; `extra` adds data, marks and encodings. */
+export function chartBase(title: string, extra: Spec): Spec {
   return { $schema: SCHEMA, title, width: 480, height: 320, config, background: 'white', ...extra };
 }
 
@@ -36,7 +37,7 @@ export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
   return {
     name: 'cactus',
     title: 'Instances solved within a time limit',
-    spec: base('Instances solved within t (cactus)', {
+    spec: chartBase('Instances solved within t (cactus)', {
       data: { values: points },
       mark: { type: 'line', point: true, interpolate: 'step-after' },
       encoding: {
@@ -65,7 +66,7 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
   return {
     name: `scatter-${slug(a)}-vs-${slug(b)}`,
     title: `${a} against ${b}, per instance`,
-    spec: base(`${a} vs ${b} per instance`, {
+    spec: chartBase(`${a} vs ${b} per instance`, {
       width: 360,
       height: 360,
       layer: [
@@ -90,7 +91,7 @@ export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
   return {
     name: 'scaling',
     title: 'Time against grid size',
-    spec: base('Time against number of cells (median and range per size class)', {
+    spec: chartBase('Time against number of cells (median and range per size class)', {
       data: { values },
       layer: [
         { mark: { type: 'rule', opacity: 0.5 }, encoding: { x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (R x C, log)' }, y: { aggregate: 'min', field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'solve time (ms, log)' }, y2: { aggregate: 'max', field: 'time_ms' }, color: colour } },

@@ -3,9 +3,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineAvailability, ENGINE_NAMES } from '../encodings/backends/sat/engines.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
+import { listBackends } from '../encodings/registry.ts';
 import { backendCases, run } from './backend-cases.ts';
 
-for (const backend of ['sat-lazy', 'sat-reach', 'sat-distance', 'sat-closure']) {
+// Every CNF encoding in the registry: a new one is tested here without a line of its own.
+const CNF_BACKENDS = (await listBackends()).filter((b) => b.cnf).map((b) => b.name);
+
+for (const backend of CNF_BACKENDS) {
   for (const engine of ENGINE_NAMES) {
     const availability = engineAvailability(engine);
     test(`${backend} on ${engine}: 1x1, no loop, several loops, unique, fixed edges`, { skip: availability.available ? false : availability.reason }, async () => {

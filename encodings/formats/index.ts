@@ -14,8 +14,8 @@ import { looksLikeLpl } from './lpl.ts';
 export { readJankoPuzzles, readJankoSolutions, shadingToLoop, looksLikeJanko, type CollectionEntry } from './janko.ts';
 export { readLpl, looksLikeLpl } from './lpl.ts';
 
-export type FormatName = 'url' | 'loopy' | 'text' | 'pzprv3' | 'json';
-export const FORMAT_NAMES: readonly FormatName[] = ['url', 'loopy', 'text', 'pzprv3', 'json'];
+export const FORMAT_NAMES = ['url', 'loopy', 'text', 'pzprv3', 'json'] as const;
+export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export interface ParsedPuzzle {
   puzzle: Puzzle;

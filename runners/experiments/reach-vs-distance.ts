@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
-import { specToSvg, svgToPng } from '../../reports/render.ts';
+import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { colourScale, config, SCHEMA, type Spec } from '../../reports/specs.ts';
 import { groupBy, median, par2Ms } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';

@@ -10,7 +10,7 @@ import { verify } from '../../encodings/verify.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
-import { runKey, type RunRecord } from '../../reports/records.ts';
+import { runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from './clock.ts';
 import { readRecordsForResume, RecordLog, writeCsv } from './results-files.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits, type WorkerRun } from './worker-process.ts';
@@ -186,15 +186,10 @@ function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
     unique: result.unique,
     wall_ms: roundMs(run.wallMs),
     solve_ms: roundMs(result.timeMs),
-    encode_ms: stats.encodeMs ?? null,
-    solver_ms: stats.solverMs ?? null,
+    ...statColumns(stats),
     rows: puzzle.rows,
     cols: puzzle.cols,
     clues: clueCount(puzzle),
-    variables: stats.variables ?? null,
-    clauses: stats.constraints ?? null,
-    iterations: stats.iterations ?? null,
-    cuts: stats.cuts ?? null,
     peak_rss_mb: run.peakRssMb,
     agrees,
     message: result.message ?? '',

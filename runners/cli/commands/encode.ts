@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
 import { gridOf } from '../../../encodings/grid.ts';
-import { getBackend } from '../../../encodings/registry.ts';
+import { getBackend, listBackends } from '../../../encodings/registry.ts';
 import { readPuzzleArgument } from '../input.ts';
 
 export function register(program: Command): void {
@@ -10,12 +10,15 @@ export function register(program: Command): void {
     .command('encode')
     .description('write the CNF of a SAT back-end\'s encoding as DIMACS, with comments mapping edges to variables')
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
-    .requiredOption('--backend <id>', 'a SAT back-end: sat-closure, sat-reach, sat-distance or sat-lazy (its degree and clue CNF, before any cut)')
+    .requiredOption('--backend <id>', 'a back-end with a CNF encoding (sat-*; `backends` lists them); sat-lazy gives its degree and clue CNF, before any cut')
     .option('--dimacs <file>', 'where to write the CNF (default: standard output)')
     .action(async (puzzleArg: string, flags: { backend: string; dimacs?: string }) => {
       const { puzzle } = readPuzzleArgument(puzzleArg);
       const backend = await getBackend(flags.backend);
-      if (!backend.cnf) throw new UsageError(`back-end '${backend.name}' is not a CNF encoding (use one of sat-lazy, sat-reach, sat-distance, sat-closure)`);
+      if (!backend.cnf) {
+        const cnf = (await listBackends()).filter((b) => b.cnf).map((b) => b.name);
+        throw new UsageError(`back-end '${backend.name}' is not a CNF encoding (use one of ${cnf.join(', ')})`);
+      }
       let formula;
       try {
         formula = backend.cnf(puzzle);

@@ -1,4 +1,5 @@
-// Vega-Lite spec -> SVG (vega, headless) -> PNG (resvg, DejaVu Sans).
+// Chart images: a Vega-Lite spec -> SVG (vega, headless) -> PNG (resvg, DejaVu Sans). Puzzle pictures are
+// encodings/render.ts.
 import { existsSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import * as vega from 'vega';
