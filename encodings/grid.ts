@@ -30,13 +30,17 @@ export interface Puzzle {
 export const MAX_SIDE = 1000;
 export const MAX_CELLS = 250_000;
 
+/** What is wrong with a grid size, as the rest of a sentence about it, or null: the limits every reader and builder applies. */
+function sizeProblem(rows: number, cols: number): string | null {
+  if (!Number.isInteger(rows) || !Number.isInteger(cols)) return ' is not a pair of whole numbers';
+  if (rows < 1 || cols < 1) return ': rows and columns must be at least 1';
+  if (rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS) return ` is too large (at most ${MAX_SIDE} per side and ${MAX_CELLS} cells)`;
+  return null;
+}
+
 export function checkSize(rows: number, cols: number, where = ''): void {
-  const at = where ? ` (${where})` : '';
-  if (!Number.isInteger(rows) || !Number.isInteger(cols)) throw new PuzzleError(`grid size ${rows}x${cols} is not a pair of whole numbers${at}`);
-  if (rows < 1 || cols < 1) throw new PuzzleError(`grid size ${rows}x${cols}: rows and columns must be at least 1${at}`);
-  if (rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS) {
-    throw new PuzzleError(`grid size ${rows}x${cols} is too large (at most ${MAX_SIDE} per side and ${MAX_CELLS} cells)${at}`);
-  }
+  const problem = sizeProblem(rows, cols);
+  if (problem) throw new PuzzleError(`grid size ${rows}x${cols}${problem}${where ? ` (${where})` : ''}`);
 }
 
 /**
@@ -44,11 +48,8 @@ export function checkSize(rows: number, cols: number, where = ''): void {
  * notation of the input (`shown`, e.g. "0/5 (COLS/ROWS)").
  */
 export function checkSizeAt(where: string, rows: number, cols: number, shown: string): void {
-  if (!Number.isInteger(rows) || !Number.isInteger(cols)) throw new PuzzleError(`${where}: size ${shown} is not a pair of whole numbers`);
-  if (rows < 1 || cols < 1) throw new PuzzleError(`${where}: size ${shown}: rows and columns must be at least 1`);
-  if (rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS) {
-    throw new PuzzleError(`${where}: size ${shown} is too large (at most ${MAX_SIDE} per side and ${MAX_CELLS} cells)`);
-  }
+  const problem = sizeProblem(rows, cols);
+  if (problem) throw new PuzzleError(`${where}: size ${shown}${problem}`);
 }
 
 /** A grid size written `RxC` (rows x columns, e.g. 30x25), as every command and experiment file takes it. */

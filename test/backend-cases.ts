@@ -6,7 +6,6 @@ import type { TestContext } from 'node:test';
 import { parsePuzzle, readJankoPuzzles } from '../encodings/formats/index.ts';
 import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../encodings/grid.ts';
 import { getBackend } from '../encodings/registry.ts';
-import { solutionFromJson } from '../encodings/solution.ts';
 import { verify } from '../encodings/verify.ts';
 import { solveWithBackend, type RunResult } from '../runners/harness/pipeline.ts';
 

@@ -9,7 +9,6 @@ import { Propagator } from '../encodings/backends/rules/propagation.ts';
 import { deductionLevel } from '../encodings/backends/rules/search.ts';
 import { CROSS, LINE } from '../encodings/backends/rules/state.ts';
 import { backendCases, JANKO, run } from './backend-cases.ts';
-import { solutionFromJson } from '../encodings/solution.ts';
 
 for (const params of [{ rules: 'corners' }, { rules: 'basic' }, { trial: 'on' }] as Record<string, string>[]) {
   test(`rules ${JSON.stringify(params)}: 1x1, no loop, several loops, unique, fixed edges`, async () => {

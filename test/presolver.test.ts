@@ -6,7 +6,6 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadDataset } from '../datasets/load.ts';
-import { solutionFromJson } from '../encodings/solution.ts';
 import { loadPresolver, parsePresolverSpec } from '../runners/harness/presolver.ts';
 import { UsageError } from '../encodings/errors.ts';
 import { run } from './backend-cases.ts';

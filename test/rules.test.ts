@@ -10,7 +10,6 @@ import { loadDataset } from '../datasets/load.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../encodings/grid.ts';
 import { getBackend } from '../encodings/registry.ts';
-import { solutionFromJson } from '../encodings/solution.ts';
 import { Propagator } from '../encodings/backends/rules/propagation.ts';
 import { solveWithRules } from '../encodings/backends/rules/search.ts';
 import { CROSS, LINE, UNKNOWN } from '../encodings/backends/rules/state.ts';

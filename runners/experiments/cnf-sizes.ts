@@ -3,7 +3,7 @@
 // The encodings come from the registry (`Backend.cnf`), so a new SAT back-end shows up without an edit here.
 import { parseSizes } from '../../datasets/load.ts';
 import type { Backend } from '../../encodings/backend.ts';
-import { makePuzzle } from '../../encodings/grid.ts';
+import { makePuzzle, parseGridSize } from '../../encodings/grid.ts';
 import { BACKEND_IDS, getBackend } from '../../encodings/registry.ts';
 import { markdownTable } from '../../reports/tables.ts';
 import { checked, commandLine, fail } from './script.ts';
@@ -15,7 +15,7 @@ Variables and clauses of the CNF of a blank grid, per SAT back-end (every back-e
 --backends names some) and size (default ${DEFAULT_SIZES}). Prints a markdown table.`;
 
 const { values } = commandLine(USAGE, { options: { backends: { type: 'string' }, sizes: { type: 'string', default: DEFAULT_SIZES } } });
-const sizes = checked(() => parseSizes(values.sizes)).map((s) => s.split('x').map(Number) as [number, number]);
+const sizes = checked(() => parseSizes(values.sizes)).map((s) => parseGridSize(s));
 
 // getBackend is async, so an unknown id arrives as a rejection, not a throw.
 const load = async (id: string): Promise<Backend> => {
@@ -36,7 +36,7 @@ if (values.backends) {
 }
 
 const lines: string[][] = [];
-for (const [rows, cols] of sizes) {
+for (const { rows, cols } of sizes) {
   const blank = makePuzzle(rows, cols, new Array(rows * cols).fill(null));
   const cells: string[] = [];
   for (const backend of backends) {

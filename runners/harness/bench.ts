@@ -11,7 +11,7 @@ import { UsageError } from '../../encodings/errors.ts';
 import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
 import { runKey, statColumns, type RunRecord } from '../../reports/records.ts';
-import { roundMs } from './clock.ts';
+import { roundMs } from '../../encodings/clock.ts';
 import { readRecordsForResume, RecordLog, writeCsv } from './results-files.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits, type WorkerRun } from './worker-process.ts';
 

@@ -4,7 +4,7 @@ import type { Backend, Params, SolveOptions, SolveResult, Stats, Status } from '
 import { withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
 import { sameSolution, solutionFromKey, solutionToJson, solutionToKey, type Solution, type SolutionJson } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
-import { elapsedMs, now, roundMs } from './clock.ts';
+import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
 
 /** A run's answer after the verifier: what `solve` prints and `bench` records. */
 export interface RunResult {

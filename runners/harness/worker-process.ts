@@ -3,6 +3,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Puzzle } from '../../encodings/grid.ts';
+import { elapsedMs, now } from '../../encodings/clock.ts';
 import { resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 
@@ -89,8 +90,8 @@ export class WorkerProcess {
     else await this.ready;
     const child = this.child!;
     const id = this.nextId++;
-    const started = process.hrtime.bigint();
-    const wall = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const started = now();
+    const wall = () => elapsedMs(started);
     let stderr = '';
     const onData = (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);

@@ -1,5 +1,6 @@
 // A worker process: loads one back-end once, then solves puzzles sent over IPC until told to stop.
 // Started by worker-process.ts, which owns the limits (it kills this process on timeout or memout).
+import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { makePuzzle, type Clue, type FixedEdge } from '../../encodings/grid.ts';
 import { resultToWire, solveWithBackend, type WireResult } from './pipeline.ts';
@@ -36,7 +37,7 @@ process.on('disconnect', () => process.exit(0));
 
 async function handle(message: ToWorker): Promise<void> {
   if (message.type === 'init') {
-    const started = process.hrtime.bigint();
+    const started = now();
     backend = await getBackend(message.backend);
     const availability = await backend.available();
     if (!availability.available) throw new Error(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
@@ -45,7 +46,7 @@ async function handle(message: ToWorker): Promise<void> {
       presolver = await loadPresolver(message.presolver);
       await presolver.backend.prepare?.();
     }
-    send({ type: 'ready', prepareMs: Number(process.hrtime.bigint() - started) / 1e6 });
+    send({ type: 'ready', prepareMs: elapsedMs(started) });
     return;
   }
   if (!backend) throw new Error('worker was asked to solve before init');

@@ -1,6 +1,7 @@
 // cpsat-circuit: the circuit model of model.ts on OR-Tools CP-SAT (wasm, loaded by loader.ts). This file holds
 // the back-end: its options, the solve, the uniqueness step and the stats.
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+import { elapsedMs, now } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, UNIQUENESS_UNDECIDED, type LoopAnswer } from '../../protocol.ts';
 import type { Solution } from '../../solution.ts';
@@ -8,8 +9,6 @@ import { cpSatVersion, liftoffOnly, loadCpSat } from './loader.ts';
 import { addClause, buildCircuitModel, ENCODINGS, type CircuitEncoding } from './model.ts';
 
 type BoolVar = import('or-tools-wasm/cp-sat').BoolVar;
-
-const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
 
 /** How a solve ended: proven (a loop, or none), stopped by the enumeration budget, or out of time. */
 type Outcome = 'complete' | 'limit' | 'timeout';
@@ -53,7 +52,7 @@ const backend: Backend = {
     // CP-SAT enumerates with one worker only.
     const uniqueness = workers > 1 ? 'nogood' : optionValue(backend, options, 'uniqueness');
 
-    const started = process.hrtime.bigint();
+    const started = now();
     const { model, edges, variables, constraints } = buildCircuitModel(lib, puzzle, encoding);
     const preset = optionValue(backend, options, 'params');
     // Presolve, probing and symmetry detection cost more than they save on these models; inprocessing stays on:
@@ -62,7 +61,7 @@ const backend: Backend = {
     const stats: Stats = {
       variables,
       constraints,
-      encodeMs: elapsed(started),
+      encodeMs: elapsedMs(started),
       solverMs: 0,
       encoding,
       workers,
@@ -80,7 +79,7 @@ const backend: Backend = {
 
     /** Solves once; returns the distinct edge sets seen (at most two) and how the solve ended. */
     const solveOnce = async (extra: Record<string, unknown> = {}): Promise<{ outcome: Outcome; loops: Uint8Array[] }> => {
-      const left = options.timeoutMs - elapsed(started);
+      const left = options.timeoutMs - elapsedMs(started);
       if (left <= 0) return { outcome: 'timeout', loops: [] };
       const loops: Uint8Array[] = [];
       const keep = (on: Uint8Array) => {
@@ -103,7 +102,7 @@ const backend: Backend = {
       count('conflicts', solver.numConflicts);
       if (!enumerating && (status === 'OPTIMAL' || status === 'FEASIBLE')) keep(loopOf((e) => solver.booleanValue(e)));
       if (status === 'OPTIMAL' || status === 'INFEASIBLE') return { outcome: 'complete', loops };
-      if (status === 'FEASIBLE' || status === 'UNKNOWN') return { outcome: elapsed(started) >= options.timeoutMs ? 'timeout' : 'limit', loops };
+      if (status === 'FEASIBLE' || status === 'UNKNOWN') return { outcome: elapsedMs(started) >= options.timeoutMs ? 'timeout' : 'limit', loops };
       throw new Error(`CP-SAT answered ${status}`);
     };
     const solutionOf = (on: Uint8Array): Solution => ({ rows: puzzle.rows, cols: puzzle.cols, on });

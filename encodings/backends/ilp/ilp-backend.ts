@@ -2,6 +2,7 @@
 // integer solution, solve again; uniqueness by a no-good row. Only the engine adapter differs between
 // glpk-cuts and highs-cuts.
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+import { elapsedMs } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import { buildIlp, cutRow, differentLoopRow, edgeColumn, type IlpModel } from './model.ts';
@@ -16,8 +17,6 @@ export interface IlpEngine {
   /** Solves from scratch; values are column values when a solution exists. */
   solve(model: IlpModel, timeLimitSeconds: number): { status: 'optimal' | 'infeasible' | 'timeout'; values: Map<string, number>; ms: number };
 }
-
-const elapsed = (since: number) => performance.now() - since;
 
 export function ilpBackend(name: string, description: string, engine: IlpEngine): Backend {
   const backend: Backend = {
@@ -36,7 +35,7 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
       const { model, grid } = buildIlp(puzzle);
       const perIteration: number[] = [];
       const counts: LoopCounts = { iterations: 0, cuts: 0 };
-      const stats: Stats = { engine: engine.name, cutKind: kind, variables: model.columns.length, constraints: model.rows.length, encodeMs: elapsed(started), solverMs: 0 };
+      const stats: Stats = { engine: engine.name, cutKind: kind, variables: model.columns.length, constraints: model.rows.length, encodeMs: elapsedMs(started), solverMs: 0 };
       const solveStep: SolveStep = async (timeLeftMs) => {
         const answer = engine.solve(model, timeLeftMs / 1000);
         perIteration.push(Math.round(answer.ms * 10) / 10);

@@ -3,6 +3,7 @@
 // loop found. Each back-end supplies only its connectivity encoding.
 import type { Backend, BackendOption, EncodedCnf, SolveOptions, SolveResult, Stats } from '../../backend.ts';
 import { optionValue } from '../../backend.ts';
+import { elapsedMs } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, findSingleLoop, firstOutcome, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import type { Clause } from './cnf.ts';
@@ -26,8 +27,6 @@ export function encodeCnf(encoding: SatEncoding, puzzle: Puzzle): { model: Puzzl
   const stats = encoding.connect?.(model, puzzle) ?? {};
   return { model, stats };
 }
-
-const elapsed = (since: number) => performance.now() - since;
 
 export function satBackend(encoding: SatEncoding): Backend {
   const backend: Backend = {
@@ -64,7 +63,7 @@ export function satBackend(encoding: SatEncoding): Backend {
         throw error;
       }
       const { cnf, grid, edge } = model;
-      Object.assign(stats, { variables: cnf.variableCount, constraints: cnf.clauses.length, encodeMs: elapsed(started) });
+      Object.assign(stats, { variables: cnf.variableCount, constraints: cnf.clauses.length, encodeMs: elapsedMs(started) });
       const engine = createEngine(engineName);
       stats.incremental = engine.incremental;
       const counts: LoopCounts = { iterations: 0, cuts: 0 };

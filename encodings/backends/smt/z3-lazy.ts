@@ -1,12 +1,11 @@
 // z3-lazy: Z3 (wasm) on edge Booleans with pseudo-Boolean clue and degree constraints; loops found in a
 // model are cut lazily and the same solver checks again (incremental, no rebuild).
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+import { elapsedMs } from '../../clock.ts';
 import { cluedCells, gridOf, type Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, edgesOff, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import { describePackage, packageVersion } from '../../versions.ts';
 import { z3Context } from './z3.ts';
-
-const elapsed = (since: number) => performance.now() - since;
 
 const backend: Backend = {
   name: 'z3-lazy',
@@ -50,7 +49,7 @@ const backend: Backend = {
     for (const [cell, clue] of cluedCells(puzzle)) add(Z3.PbEq(grid.edgesOfCell(cell).map((e) => edge[e]), ones(4), clue));
     add(Z3.Or(...edge));
     for (const f of puzzle.fixedEdges ?? []) add(f.on ? edge[f.edge] : Z3.Not(edge[f.edge]));
-    const stats: Stats = { variables: grid.edgeCount + grid.vertexCount, constraints: added, cutKind, encodeMs: elapsed(started), solverMs: 0 };
+    const stats: Stats = { variables: grid.edgeCount + grid.vertexCount, constraints: added, cutKind, encodeMs: elapsedMs(started), solverMs: 0 };
     const counts: LoopCounts = { iterations: 0, cuts: 0 };
 
     const solveStep: SolveStep = async (timeLeftMs) => {
@@ -60,7 +59,7 @@ const backend: Backend = {
       // Hard stop in case Z3's own timeout is not honoured (e.g. inside a long propagation).
       const stop = setTimeout(() => Z3.interrupt(), limit + 250);
       const answer = await solver.check().finally(() => clearTimeout(stop));
-      stats.solverMs! += elapsed(checkStarted);
+      stats.solverMs! += elapsedMs(checkStarted);
       if (answer === 'unsat') return 'unsat';
       if (answer !== 'sat') {
         // 'unknown': normally the time limit; keep Z3's reason so that other causes show in the results.
@@ -87,7 +86,7 @@ const backend: Backend = {
       } catch {
         // statistics are a nicety
       }
-      Object.assign(stats, counts, { jsMs: elapsed(started) - stats.solverMs!, constraintsAtEnd: added });
+      Object.assign(stats, counts, { jsMs: elapsedMs(started) - stats.solverMs!, constraintsAtEnd: added });
       return { ...outcome, stats };
     };
     const first = await findLoop();
