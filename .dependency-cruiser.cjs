@@ -29,8 +29,22 @@ module.exports = {
       name: 'back-end-families-stay-apart',
       comment: 'A back-end family (encodings/backends/sat, ilp, cpsat, smt, rules) shares code through encodings/ (protocol.ts, grid.ts), never by importing another family.',
       severity: 'error',
-      from: { path: '^encodings/backends/([^/]+)/' },
+      from: { path: '^encodings/backends/([^/]+)/', pathNot: '^encodings/backends/(cdcl|auto)/' },
       to: { path: '^encodings/backends/', pathNot: '^encodings/backends/$1/' },
+    },
+    {
+      name: 'cdcl-reads-only-the-puzzle-cnf',
+      comment: 'cdcl-loop solves the SAT family\'s degree and clue CNF (puzzle-cnf.ts, cnf.ts: pure builders), and imports nothing else of another family.',
+      severity: 'error',
+      from: { path: '^encodings/backends/cdcl/' },
+      to: { path: '^encodings/backends/', pathNot: '^encodings/backends/(cdcl/|sat/(puzzle-cnf|cnf)\\.ts$)' },
+    },
+    {
+      name: 'auto-composes-rules-and-cdcl',
+      comment: 'auto is rules then cdcl-loop by design; it may import those two families and no other.',
+      severity: 'error',
+      from: { path: '^encodings/backends/auto/' },
+      to: { path: '^encodings/backends/', pathNot: '^encodings/backends/(auto|rules|cdcl)/' },
     },
     {
       name: 'the-ir-knows-no-back-end',

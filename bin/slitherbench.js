@@ -1,9 +1,17 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so that `npx slitherbench` needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('../runners/cli/main.ts');
+// Runs the compiled JavaScript in dist/ when it is up to date with the sources (`npm run build`, which
+// `npm ci` runs), else the TypeScript sources through tsx: an edited tree never runs stale code, and a
+// fresh clone needs no build step. SLITHERBENCH_DIST=off always runs the sources.
+const dist = new URL('../dist/', import.meta.url);
+const compiled = process.env.SLITHERBENCH_DIST === 'off' ? undefined : await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined);
+let main;
+if (compiled?.useCompiled()) {
+  ({ main } = await import(new URL('runners/cli/main.js', dist).href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../runners/cli/main.ts'));
+}
 const code = await main(process.argv.slice(2));
 // Solver libraries may keep worker threads alive; a finished command exits promptly.
 process.stdout.write('', () => process.exit(code));

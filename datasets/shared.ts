@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SHARED_DATASETS = fileURLToPath(new URL('../../shared/datasets/', import.meta.url));
+// Compiled, this module runs from dist/datasets/, one folder deeper in the repository.
+export const SHARED_DATASETS = fileURLToPath(new URL(import.meta.url.endsWith('/dist/datasets/shared.js') ? '../../../shared/datasets/' : '../../shared/datasets/', import.meta.url));
 
 /** The janko collection (its solutions sit beside it as Slitherlink_solutions.json). */
 export const JANKO_PUZZLES = `${SHARED_DATASETS}janko/Slitherlink_puzzles.json`;

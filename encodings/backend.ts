@@ -97,11 +97,17 @@ export interface Backend {
   version(params?: Params): Promise<string>;
   /** Loads libraries and starts engines, so that `solve` times exclude it. Called once per process. */
   prepare?(): Promise<void>;
+  /**
+   * V8 flags that make a single run in a fresh process fastest (for example wasm compiled by the baseline
+   * compiler only). `solve` applies them before prepare(); bench's reused workers do not, since they run
+   * warm. Whoever applies them records them in stats as `v8Flags`.
+   */
+  readonly oneShotV8Flags?: readonly string[];
   solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult>;
   /** Back-ends that can decide edges without solving (deduction rules) offer themselves as presolvers. */
   presolve?(puzzle: Puzzle, options: SolveOptions): Promise<PresolveResult>;
-  /** CNF encodings give their formula, so that `encode` and size tables need no back-end by path. */
-  cnf?(puzzle: Puzzle): EncodedCnf;
+  /** CNF encodings give their formula, so that `encode` and size tables need no back-end by path; `params` as for `solve`. */
+  cnf?(puzzle: Puzzle, params?: Params): EncodedCnf;
 }
 
 export interface PresolveResult {

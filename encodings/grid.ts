@@ -209,6 +209,88 @@ function buildGrid(rows: number, cols: number): Grid {
   });
 }
 
+/**
+ * The grid's adjacency as flat typed arrays, for solvers whose hot loops index arrays. Built with plain
+ * loops (no per-element arrays or closures), so that a fresh process pays little for it; cached per size
+ * and shared, so callers must not write to it.
+ */
+export interface FlatGrid {
+  readonly rows: number;
+  readonly cols: number;
+  readonly vertexCount: number;
+  readonly edgeCount: number;
+  readonly cellCount: number;
+  /** 4 per vertex: the edge going [up, down, left, right], -1 where the border has none. */
+  readonly vertexEdges: Int32Array;
+  /** 4 per cell: [top, bottom, left, right], as `edgesOfCell`. */
+  readonly cellEdges: Int32Array;
+  /** 2 per edge: its end vertices, left/top first, as `verticesOfEdge`. */
+  readonly edgeEnds: Int32Array;
+  /** 2 per edge: the cells beside it, in `cellsBesideEdge` order, -1 for none. */
+  readonly edgeCells: Int32Array;
+}
+
+const flatCache = new Map<string, FlatGrid>();
+
+export function flatGridOf(shape: { readonly rows: number; readonly cols: number }): FlatGrid {
+  const key = `${shape.rows}x${shape.cols}`;
+  let flat = flatCache.get(key);
+  if (!flat) {
+    flat = buildFlatGrid(shape.rows, shape.cols);
+    if (flatCache.size > 64) flatCache.clear();
+    flatCache.set(key, flat);
+  }
+  return flat;
+}
+
+function buildFlatGrid(R: number, C: number): FlatGrid {
+  checkSize(R, C);
+  const horizontalEdgeCount = (R + 1) * C;
+  const edgeCount = horizontalEdgeCount + R * (C + 1);
+  const vertexCount = (R + 1) * (C + 1);
+  const cellCount = R * C;
+  const vertexEdges = new Int32Array(vertexCount * 4).fill(-1);
+  const cellEdges = new Int32Array(cellCount * 4);
+  const edgeEnds = new Int32Array(edgeCount * 2);
+  const edgeCells = new Int32Array(edgeCount * 2).fill(-1);
+  for (let r = 0; r <= R; r++) {
+    for (let c = 0; c < C; c++) {
+      const e = r * C + c;
+      const a = r * (C + 1) + c;
+      edgeEnds[e * 2] = a;
+      edgeEnds[e * 2 + 1] = a + 1;
+      vertexEdges[a * 4 + 3] = e;
+      vertexEdges[(a + 1) * 4 + 2] = e;
+      let k = e * 2;
+      if (r > 0) edgeCells[k++] = (r - 1) * C + c;
+      if (r < R) edgeCells[k] = r * C + c;
+    }
+  }
+  for (let r = 0; r < R; r++) {
+    for (let c = 0; c <= C; c++) {
+      const e = horizontalEdgeCount + r * (C + 1) + c;
+      const a = r * (C + 1) + c;
+      edgeEnds[e * 2] = a;
+      edgeEnds[e * 2 + 1] = a + C + 1;
+      vertexEdges[a * 4 + 1] = e;
+      vertexEdges[(a + C + 1) * 4] = e;
+      let k = e * 2;
+      if (c > 0) edgeCells[k++] = r * C + c - 1;
+      if (c < C) edgeCells[k] = r * C + c;
+    }
+  }
+  for (let r = 0; r < R; r++) {
+    for (let c = 0; c < C; c++) {
+      const cell = r * C + c;
+      cellEdges[cell * 4] = r * C + c;
+      cellEdges[cell * 4 + 1] = (r + 1) * C + c;
+      cellEdges[cell * 4 + 2] = horizontalEdgeCount + r * (C + 1) + c;
+      cellEdges[cell * 4 + 3] = horizontalEdgeCount + r * (C + 1) + c + 1;
+    }
+  }
+  return { rows: R, cols: C, vertexCount, edgeCount, cellCount, vertexEdges, cellEdges, edgeEnds, edgeCells };
+}
+
 /** Clued cells as `[cell, clue]` pairs, skipping blanks and `?`. */
 export function cluedCells(puzzle: Puzzle): [number, 0 | 1 | 2 | 3 | 4][] {
   const out: [number, 0 | 1 | 2 | 3 | 4][] = [];

@@ -20,6 +20,8 @@ export type CutsFor = (loops: number[][]) => number;
 export interface LoopCounts {
   iterations: number;
   cuts: number;
+  /** Loops in the first model (degree and clue constraints only, before any cut). */
+  firstModelLoops?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function findSingleLoop(shape: { rows: number; cols: number }, solv
     const on = await solveStep(left);
     if (typeof on === 'string') return on;
     const loops = edgeComponents(grid, (e) => on[e] === 1);
+    counts.firstModelLoops ??= loops.length;
     if (loops.length > 1) {
       const added = cutsFor(loops);
       counts.cuts += added;

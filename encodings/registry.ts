@@ -9,6 +9,7 @@ import { UnknownBackendError } from './errors.ts';
 type BackendModule = { default?: unknown };
 
 const BACKENDS: Readonly<Record<string, () => Promise<BackendModule>>> = {
+  'cdcl-loop': () => import('./backends/cdcl/cdcl-loop.ts'),
   'cpsat-circuit': () => import('./backends/cpsat/cpsat-circuit.ts'),
   'glpk-cuts': () => import('./backends/ilp/glpk-cuts.ts'),
   'highs-cuts': () => import('./backends/ilp/highs-cuts.ts'),
@@ -39,7 +40,10 @@ function extraBackends(): Promise<Backend[]> {
     if (!dir || !existsSync(dir)) return [];
     const base = pathToFileURL(dir.replace(/\/?$/, '/'));
     const out: Backend[] = [];
-    for (const file of readdirSync(base).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort()) {
+    const files = readdirSync(base).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+    // Compiled (dist/), this process has no TypeScript loader: TypeScript back-end modules bring tsx in.
+    if (import.meta.url.endsWith('.js') && files.some((f) => f.endsWith('.ts'))) ((await import('tsx/esm/api')) as { register(): void }).register();
+    for (const file of files) {
       const module = (await import(new URL(file, base).href)) as BackendModule;
       if (isBackend(module.default)) out.push(module.default);
     }

@@ -1,7 +1,7 @@
 // report.html: one self-contained file (vega, vega-lite and vega-embed inlined) that opens offline from disk.
 import { readFileSync } from 'node:fs';
 import type { ChartSpec } from './specs.ts';
-import type { SummaryRow } from './summary.ts';
+import { hasRepeats, percent, type SummaryRow } from './summary.ts';
 import { cellText, type Table } from './tables.ts';
 
 const lib = (path: string) => readFileSync(new URL(`../node_modules/${path}`, import.meta.url), 'utf8').replace(/<\/script/gi, '<\\/script');
@@ -17,20 +17,24 @@ export interface HtmlReport {
 }
 
 // One stylesheet for report.html and every table page, so that they read alike.
-const STYLE = `<style>
+export const STYLE = `<style>
 body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
 table{border-collapse:collapse;font-size:14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
 tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-align:top;margin:0 1em 1.5em 0}.files{color:#777;font-size:12px}
 figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#555}pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:12px}
 </style>`;
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
 
 export function reportHtml(report: HtmlReport): string {
   const machine = (report.run.machine ?? {}) as Record<string, unknown>;
   const software = (report.run.software ?? {}) as Record<string, unknown>;
-  const summary = report.summary.map((r) => `<tr${r.sizeClass === 'all' ? ' class="all"' : ''}><td>${esc(r.backend)}</td><td>${r.sizeClass}</td><td>${r.runs}</td><td>${r.solved}</td><td>${r.unsat}</td><td>${r.failed}</td><td>${fmt(r.par2, 3)}</td><td>${fmt(r.medianMs)}</td><td>${fmt(r.maxMs)}</td></tr>`).join('\n');
+  const repeats = hasRepeats(report.summary);
+  // A merged run lists every shard's machine, so that timings from different hardware are never silently mixed.
+  const machines = Array.isArray(report.run.machines) ? (report.run.machines as { description: string; hosts: string[]; shards: number[] }[]) : [];
+  const machineList = machines.length ? `<p>${machines.length > 1 ? '<b>Timings come from different machines:</b> compare times only within one.' : 'Every shard ran on one kind of machine.'}</p><ul>${machines.map((m) => `<li>${esc(m.description)}: host ${esc(m.hosts.join(', '))}; shard ${esc(m.shards.join(', '))}</li>`).join('')}</ul>` : '';
+  const summary = report.summary.map((r) => `<tr${r.sizeClass === 'all' ? ' class="all"' : ''}><td>${esc(r.backend)}</td><td>${r.sizeClass}</td><td>${r.runs}</td><td>${r.solved}</td><td>${r.unsat}</td><td>${r.failed}</td><td>${fmt(r.par2, 3)}</td><td>${fmt(r.medianMs)}</td><td>${repeats ? `${fmt(r.minMs)}-${fmt(r.maxMs)}</td><td>${percent(r.repeatCv)}` : fmt(r.maxMs)}</td></tr>`).join('\n');
   const disagreements = report.disagreements.length
     ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
@@ -45,11 +49,12 @@ ${STYLE}
 </head><body>
 <h1>${esc(report.title)}</h1>
 <p>${esc(String(machine.cpu ?? ''))}, ${esc(String(machine.cores ?? '?'))} cores, ${esc(String(machine.memoryMb ?? '?'))} MB; Node ${esc(String(software.node ?? ''))}; timeout ${report.timeoutMs / 1000} s per run; commit ${esc(String(report.run.gitCommit ?? 'unknown'))}.</p>
+${machineList}
 <h2>Summary</h2>
-<table><thead><tr><th>back-end</th><th>size</th><th>runs</th><th>solved</th><th>unsat</th><th>failed</th><th>PAR-2 (s)</th><th>median (ms)</th><th>max (ms)</th></tr></thead><tbody>
+<table><thead><tr><th>back-end</th><th>size</th><th>runs</th><th>solved</th><th>unsat</th><th>failed</th><th>PAR-2 (s)</th><th>median (ms)</th>${repeats ? '<th>min-max (ms)</th><th>CV of repeats</th>' : '<th>max (ms)</th>'}</tr></thead><tbody>
 ${summary}
 </tbody></table>
-<p>PAR-2: mean of the solve time when solved or proved unsat, else twice the timeout.</p>
+<p>PAR-2: mean of the solve time when solved or proved unsat, else twice the timeout.${repeats ? ' CV of repeats: per instance, the standard deviation of its answered repeats\' times over their mean; the median over the instances of the row.' : ''}</p>
 <h2>Disagreements</h2>
 ${disagreements}
 <h2>Charts</h2>

@@ -51,7 +51,10 @@ export async function buildReport(dir: string): Promise<{ htmlPath: string; file
     files.push(`${stem}.vl.json`, `${stem}.svg`, `${stem}.png`);
   }
   const summary = summaryRows(records, timeoutMs);
-  const markdown = `# ${titleOf(run, dir)}\n\n${summaryMarkdown(summary, timeoutMs)}`;
+  // A merged run names its machines; several are a caution on every time in the table.
+  const machines = Array.isArray(run.machines) ? (run.machines as { description: string; hosts: string[] }[]) : [];
+  const machineLines = machines.length ? `${machines.length > 1 ? '**Caution:** timings come from different machines:\n' : ''}${machines.map((m) => `- machine: ${m.description} (host ${m.hosts.join(', ')})`).join('\n')}\n\n` : '';
+  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}`;
   writeFileSync(join(dir, 'summary.md'), markdown);
   files.push(join(dir, 'summary.md'));
   const slowest = records.filter((r) => r.status === 'solved').sort((a, b) => b.solve_ms - a.solve_ms);

@@ -1,6 +1,7 @@
-// Summary tables: per back-end and per size class, solved counts, PAR-2, median and max time.
+// Summary tables: per back-end and per size class, solved counts, PAR-2, median and max time; with repeats,
+// the min-max range and how much repeats of one instance vary (coefficient of variation).
 import { isSolvedLike, sizeClassOf, type RunRecord } from './records.ts';
-import { bySize, meanPar2Seconds, median } from './statistics.ts';
+import { bySize, groupBy, meanPar2Seconds, median } from './statistics.ts';
 
 export interface SummaryRow {
   backend: string;
@@ -13,6 +14,23 @@ export interface SummaryRow {
   par2: number;
   medianMs: number | null;
   maxMs: number | null;
+  minMs: number | null;
+  /** Most repeats of one instance in the group (1 without --repeat). */
+  repeats: number;
+  /**
+   * Median over instances of the coefficient of variation (sample standard deviation / mean) of the
+   * answered repeats' times: the noise of the measurement, apart from the spread between instances.
+   */
+  repeatCv: number | null;
+}
+
+/** Sample standard deviation over mean; null for fewer than two values or a zero mean. */
+export function coefficientOfVariation(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = values.reduce((s, x) => s + x, 0) / values.length;
+  if (mean === 0) return null;
+  const variance = values.reduce((s, x) => s + (x - mean) ** 2, 0) / (values.length - 1);
+  return Math.sqrt(variance) / mean;
 }
 
 function summarise(backend: string, sizeClass: string, runs: RunRecord[], timeoutMs: number): SummaryRow {
@@ -24,7 +42,9 @@ function summarise(backend: string, sizeClass: string, runs: RunRecord[], timeou
     solved: runs.filter((r) => r.status === 'solved').length,
     unsat: runs.filter((r) => r.status === 'unsat').length,
     failed: runs.length - ok.length,
-    par2, medianMs: median(times), maxMs: times.length ? Math.max(...times) : null,
+    par2, medianMs: median(times), maxMs: times.length ? Math.max(...times) : null, minMs: times.length ? Math.min(...times) : null,
+    repeats: Math.max(...[...groupBy(runs, (r) => r.instance).values()].map((g) => g.length)),
+    repeatCv: median([...groupBy(ok, (r) => r.instance).values()].map((g) => coefficientOfVariation(g.map((r) => r.solve_ms))).filter((x): x is number => x !== null)),
   };
 }
 
@@ -46,11 +66,18 @@ export function summaryRows(records: RunRecord[], timeoutMs: number): SummaryRow
 
 const fmt = (x: number | null, digits = 1) => (x === null ? '-' : x.toFixed(digits));
 
+/** With repeats the table also shows min-max and the repeats' coefficient of variation. */
+export const hasRepeats = (rows: readonly SummaryRow[]) => rows.some((r) => r.repeats > 1);
+
+export const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
+
 export function summaryMarkdown(rows: SummaryRow[], timeoutMs: number): string {
+  const repeats = hasRepeats(rows);
   const lines = [
-    `| back-end | size | runs | solved | unsat | failed | PAR-2 (s) | median (ms) | max (ms) |`,
-    `|---|---|---:|---:|---:|---:|---:|---:|---:|`,
-    ...rows.map((r) => `| ${r.sizeClass === 'all' ? `**${r.backend}**` : r.backend} | ${r.sizeClass} | ${r.runs} | ${r.solved} | ${r.unsat} | ${r.failed} | ${fmt(r.par2, 3)} | ${fmt(r.medianMs)} | ${fmt(r.maxMs)} |`),
+    repeats ? `| back-end | size | runs | solved | unsat | failed | PAR-2 (s) | median (ms) | min-max (ms) | CV of repeats |` : `| back-end | size | runs | solved | unsat | failed | PAR-2 (s) | median (ms) | max (ms) |`,
+    repeats ? `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|` : `|---|---|---:|---:|---:|---:|---:|---:|---:|`,
+    ...rows.map((r) => `| ${r.sizeClass === 'all' ? `**${r.backend}**` : r.backend} | ${r.sizeClass} | ${r.runs} | ${r.solved} | ${r.unsat} | ${r.failed} | ${fmt(r.par2, 3)} | ${fmt(r.medianMs)} | ${repeats ? `${fmt(r.minMs)}-${fmt(r.maxMs)} | ${percent(r.repeatCv)}` : fmt(r.maxMs)} |`),
   ];
-  return lines.join('\n') + `\n\nPAR-2: mean over runs of the solve time when solved or proved unsat, else 2 x the ${timeoutMs / 1000} s timeout. Times are the back-end's own (encode + solve + uniqueness), as measured inside the worker process.\n`;
+  const cv = repeats ? ` CV of repeats: per instance, the standard deviation of its answered repeats' times over their mean; the median over the instances of the row.` : '';
+  return lines.join('\n') + `\n\nPAR-2: mean over runs of the solve time when solved or proved unsat, else 2 x the ${timeoutMs / 1000} s timeout. Times are the back-end's own (encode + solve + uniqueness), as measured inside the worker process.${cv}\n`;
 }

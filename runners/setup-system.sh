@@ -3,8 +3,11 @@
 # missing is reported by the command that would use it.
 #   fonts-dejavu-core  text in PNG charts        chromium     the report's browser test
 #   sgt-puzzles        Loopy-graded datasets     cadical, minisat, cryptominisat  native SAT engines
+# `setup-system.sh slurm` (npm run setup:slurm) installs instead what `bench --slurm` and
+# `npm run test:slurm` need: slurm-wlm (slurmctld, slurmd, sbatch) and munge.
 set -u
 packages=(fonts-dejavu-core sgt-puzzles cadical minisat cryptominisat chromium)
+[ "${1:-}" = "slurm" ] && packages=(slurm-wlm munge)
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "setup-system: no apt-get here; install these yourself if you want them: ${packages[*]}"
   exit 0

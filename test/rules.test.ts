@@ -1,11 +1,8 @@
 // The rules back-end against an independent count of every loop of small grids; the levels and stats it
-// reports; the paper's hand-checkable deductions of section II.A; the presolver's soundness; the
-// liu-wu-sun report files. (test/backends-rules.test.ts has the cases every back-end passes.)
+// reports; the paper's hand-checkable deductions of section II.A; the presolver's soundness (the liu-wu-sun
+// reproduction is in test/reproduce.test.ts; test/backends-rules.test.ts has the cases every back-end passes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadDataset } from '../datasets/load.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../encodings/grid.ts';
@@ -14,7 +11,6 @@ import { Propagator } from '../encodings/backends/rules/propagation.ts';
 import { solveWithRules } from '../encodings/backends/rules/search.ts';
 import { CROSS, LINE, UNKNOWN } from '../encodings/backends/rules/state.ts';
 import { trial } from '../encodings/backends/rules/trial.ts';
-import { summaryTable, writeReproduction, type ReproduceRow } from '../runners/experiments/reproduce-liu-wu-sun.ts';
 import { run } from './backend-cases.ts';
 import { mix, smallCases } from './small-grids.ts';
 
@@ -169,25 +165,5 @@ test('presolve: no solution is a contradiction; fixed edges of a generated 30x25
     // Fixed edges the puzzle already had are not returned again.
     const again = await rules.presolve!(withFixedEdges(p, pre.fixed.slice(0, 10)), options);
     assert.equal(again.fixed.length, pre.fixed.length - 10, id);
-  }
-});
-
-test('reproduce liu-wu-sun: the table, the page and the per-puzzle file', () => {
-  const rows: ReproduceRow[] = [
-    { set: 'janko 30x25 hard', instance: 'Hard_30x25', size: '30x25', variant: 'basic (P_old)', status: 'timeout', withoutSearch: false, ms: 10_000, nodes: 99 },
-    { set: 'janko 30x25 hard', instance: 'Hard_30x25', size: '30x25', variant: 'corners (P_new)', status: 'solved', withoutSearch: true, ms: 12.5, nodes: 0 },
-    { set: 'janko 30x25 hard', instance: 'hard2_30x25', size: '30x25', variant: 'corners (P_new)', status: 'solved', withoutSearch: false, ms: 80, nodes: 4 },
-  ];
-  const table = summaryTable(rows, 10_000);
-  assert.match(table, /\| janko 30x25 hard \| basic \(P_old\) \| 1 \| 0 \| 0 \| 0 \| - \| - \|/);
-  assert.match(table, /\| janko 30x25 hard \| corners \(P_new\) \| 2 \| 2 \| 1 \| 1 \| 46\.3 \| 80\.0 \|/);
-  const out = mkdtempSync(join(tmpdir(), 'lws-'));
-  try {
-    const { markdown, html } = writeReproduction(rows, { timeoutMs: 10_000, out, jankoPath: '', unique: true });
-    assert.match(markdown, /10,000 hard 25x30/);
-    assert.match(html, /<table>/);
-    assert.equal(readFileSync(join(out, 'liu-wu-sun.csv'), 'utf8').trim().split('\n').length, 4);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
   }
 });

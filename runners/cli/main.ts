@@ -1,9 +1,9 @@
-// The command line. Each command lives in runners/commands/<name>.ts and exports `register(program)`;
-// they are discovered, so adding a command touches nothing else.
-import { readdirSync } from 'node:fs';
+// The command line. The overall --help comes from the static table in command-table.ts; only the command
+// being run (or whose --help is asked for) has its module imported, so start-up pays for nothing else.
+import { Command, CommanderError, Help } from 'commander';
 import { projectManifest } from '../../encodings/versions.ts';
-import { Command, CommanderError } from 'commander';
 import { isInputError } from '../../encodings/errors.ts';
+import { COMMANDS } from './command-table.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const pkg = projectManifest();
@@ -12,10 +12,21 @@ export async function main(argv: string[]): Promise<number> {
     .version(pkg.version)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text.startsWith('error:') ? text : `error: ${text}`) });
-  const directory = new URL('./commands/', import.meta.url);
-  for (const file of readdirSync(directory).filter((f) => /\.(ts|js)$/.test(f)).sort()) {
-    const module = (await import(new URL(file, directory).href)) as { register?: (program: Command) => void };
-    module.register?.(program);
+  // A command not asked for is a name and a summary; its usage line is the table's, as its module would give it.
+  const listed = new Map<Command, string>();
+  const help = new Help();
+  program.configureHelp({ subcommandTerm: (command) => listed.get(command) ?? help.subcommandTerm(command) });
+  const wanted = commandNameIn(argv);
+  for (const entry of COMMANDS) {
+    if (entry.name === wanted) {
+      (await entry.load()).register(program);
+    } else {
+      const placeholder = program.command(entry.name).description(entry.summary).allowUnknownOption().allowExcessArguments();
+      placeholder.action(() => {
+        throw new Error(`command '${entry.name}' was not loaded`);
+      });
+      listed.set(placeholder, `${entry.name} ${entry.usage}`.trim());
+    }
   }
   program.commands.forEach((command) => command.exitOverride().configureOutput(program.configureOutput()));
   try {
@@ -34,6 +45,12 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.SLITHERBENCH_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return 1;
   }
+}
+
+/** The command argv names: its first operand (the program's own options take no values), or the one after `help`. */
+export function commandNameIn(argv: readonly string[]): string | undefined {
+  const operands = argv.filter((a) => !a.startsWith('-'));
+  return operands[0] === 'help' ? operands[1] : operands[0];
 }
 
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();

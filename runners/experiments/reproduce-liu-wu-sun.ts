@@ -1,123 +1,105 @@
-// The experiment of Liu, Wu and Sun: the same search on top of the basic rules alone (P_old) and with the
-// corner rules (P_new), on hard 25x30-class puzzles and the 40x35 case, against the paper's figures.
-// Synchronous on purpose: it calls the rules solver directly, with trial off, to compare the rule sets alone.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
-import { loadDataset, type Instance } from '../../datasets/load.ts';
-import { hasShared } from '../../datasets/shared.ts';
-import { solveWithRules } from '../../encodings/backends/rules/search.ts';
-import { verify } from '../../encodings/verify.ts';
-import { tablePage } from '../../reports/html.ts';
+// reproduce liu-wu-sun: the same depth-first search on top of the basic rules (P_old, with the paper's II.A
+// pattern rules) and on top of the corner rules (P_new), trial off, against the paper's Section IV figures.
+import { isSolvedLike, type RunRecord } from '../../reports/records.ts';
+import { cactus } from '../../reports/specs.ts';
 import { groupBy, median } from '../../reports/statistics.ts';
-import { fmt, maxOf, tableMarkdown, type Table } from '../../reports/tables.ts';
+import { fmt, maxOf } from '../../reports/tables.ts';
+import { msText, runsOf, timeoutMsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
 
-export interface ReproduceOptions {
-  timeoutMs: number;
-  out: string;
-  jankoPath: string;
-  unique: boolean;
-}
+export const P_OLD = 'P_old (basic rules + search)';
+export const P_NEW = 'P_new (corner rules + search)';
+const HARD_SETS = ['Slitherlink_puzzles', 'loopy-25x30-hard', 'gen-30x25'];
+const SET_NAMES: Record<string, string> = { Slitherlink_puzzles: 'janko 30x25', 'loopy-25x30-hard': 'Loopy 25x30 hard', 'gen-30x25': 'generated 30x25', 'gen-40x35': 'generated 40x35' };
 
-export interface ReproduceRow {
-  set: string;
-  instance: string;
-  size: string;
-  variant: 'basic (P_old)' | 'corners (P_new)';
-  status: string;
-  withoutSearch: boolean;
-  ms: number;
-  nodes: number;
-}
+const plans: PlanDef[] = [{ name: 'liu-wu-sun', yaml: 'reproduce-liu-wu-sun.yaml', quick: { limit: 3, timeout: 2 } }];
 
-const TITLE = 'Liu, Wu and Sun: basic rules vs corner rules';
+/** Deduction alone decided every edge: the rules back-end's level is not search. */
+const withoutSearch = (r: RunRecord) => r.status === 'solved' && typeof r.stats.level === 'string' && r.stats.level !== 'search';
 
-export const PAPER = [
-  '10,000 hard 25x30 puzzles (puzzle-loop.com): P_new solves every one within 0.05 s; P_old leaves at least 2% unsolved after 2000 s (Intel Core 2 Duo E7200, 2.53 GHz).',
-  'A 40x35 puzzle (Fujiwara): P_new 1.7 s; Herting\'s rule-based method about 150 s.',
-];
-
-function sets(options: ReproduceOptions): { name: string; instances: Instance[] }[] {
-  const out: { name: string; instances: Instance[] }[] = [];
-  // The janko collection lives in ../shared/datasets, which a clone may lack: the built-in sets still run.
-  if (hasShared(options.jankoPath)) {
-    const janko = loadDataset(options.jankoPath).instances;
-    out.push({ name: 'janko 30x25 hard (puzzle-loop)', instances: janko.filter((i) => /hard\d?_30x25/i.test(i.id)) });
-    const big = janko.filter((i) => i.puzzle.rows * i.puzzle.cols >= 1200).slice(0, 10);
-    if (big.length) out.push({ name: 'janko largest (30x40 .. 60x60)', instances: big });
-  } else {
-    process.stderr.write(`reproduce: the janko collection is absent (${options.jankoPath}; ../shared/datasets beside the repository holds it): its 30x25 hard and largest puzzles are left out\n`);
-  }
-  for (const [name, label] of [['loopy-25x30-hard', 'Loopy 25x30 hard'], ['gen-30x25', 'generated 30x25'], ['gen-40x35', 'generated 40x35']]) {
-    try {
-      out.push({ name: label, instances: loadDataset(name).instances });
-    } catch {
-      process.stderr.write(`reproduce: built-in set ${name} is missing (npm run datasets:build -- ${name})\n`);
-    }
-  }
-  return out;
-}
-
-export function reproduce(options: ReproduceOptions): ReproduceRow[] {
-  const rows: ReproduceRow[] = [];
-  for (const set of sets(options)) {
-    for (const instance of set.instances) {
-      for (const corners of [false, true]) {
-        const started = performance.now();
-        const outcome = solveWithRules(instance.puzzle, { corners, trial: false, maxSolutions: options.unique ? 2 : 1, deadline: started + options.timeoutMs });
-        const ms = performance.now() - started;
-        const solution = outcome.solutions[0];
-        if (solution && !verify(instance.puzzle, { rows: instance.puzzle.rows, cols: instance.puzzle.cols, on: solution }).valid) throw new Error(`internal: rules gave a wrong answer on ${instance.id}`);
-        const row: ReproduceRow = {
-          set: set.name,
-          instance: instance.id,
-          size: `${instance.puzzle.rows}x${instance.puzzle.cols}`,
-          variant: corners ? 'corners (P_new)' : 'basic (P_old)',
-          status: outcome.status,
-          // Deduction alone decided every edge: the paper's "solved without search".
-          withoutSearch: outcome.status === 'solved' && outcome.level !== 'search' && outcome.level !== null,
-          ms,
-          nodes: outcome.stats.nodes,
-        };
-        rows.push(row);
-        process.stderr.write(`reproduce: ${set.name} ${instance.id} ${row.variant}: ${row.status} in ${ms.toFixed(1)} ms${row.withoutSearch ? ' (no search)' : ` (${row.nodes} nodes)`}\n`);
-      }
-    }
-  }
-  return rows;
-}
-
-/** Per set and rule variant: puzzles, answered, decided without search, solved within the paper's 0.05 s, times. */
-export function summaryTableData(rows: ReproduceRow[], timeoutMs: number): Table {
-  const table: string[][] = [];
-  for (const group of groupBy(rows, (r) => `${r.set}\u0000${r.variant}`).values()) {
-    const times = group.filter((r) => r.status === 'solved' || r.status === 'unsat').map((r) => r.ms);
-    table.push([
-      group[0].set, group[0].variant, String(group.length), String(times.length),
-      String(group.filter((r) => r.withoutSearch).length), String(group.filter((r) => r.status === 'solved' && r.ms <= 50).length),
-      fmt(median(times)), fmt(maxOf(times)),
-    ]);
+/** Per set and variant: puzzles, answered, decided without search, within 0.05 s, median and max (the old reproduce table). */
+function summary(results: PlanResults) {
+  const rows: (string | number)[][] = [];
+  for (const group of groupBy(results.records, (r) => `${r.dataset}\u0000${r.backend}`).values()) {
+    const times = group.filter(isSolvedLike).map((r) => r.solve_ms);
+    rows.push([SET_NAMES[group[0].dataset] ?? group[0].dataset, group[0].backend, group.length, times.length, group.filter(withoutSearch).length, group.filter((r) => isSolvedLike(r) && r.solve_ms <= 50).length, msText(median(times)), msText(maxOf(times))]);
   }
   return {
-    header: ['set', 'rules', 'puzzles', `solved in ${timeoutMs / 1000} s`, 'solved without search', 'within 0.05 s', 'median (ms)', 'max (ms)'],
-    rows: table,
-    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    header: ['set', 'rules', 'puzzles', `answered in ${timeoutMsOf(results) / 1000} s`, 'without search', 'within 0.05 s', 'median', 'max'],
+    rows,
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'] as ('left' | 'right')[],
   };
 }
 
-export const summaryTable = (rows: ReproduceRow[], timeoutMs: number): string => tableMarkdown(summaryTableData(rows, timeoutMs));
+const hardRuns = (r: PlanResults, label: string) => runsOf(r, label).filter((x) => HARD_SETS.includes(x.dataset));
 
-export function writeReproduction(rows: ReproduceRow[], options: ReproduceOptions): { markdown: string; html: string } {
-  mkdirSync(options.out, { recursive: true });
-  const summary = summaryTableData(rows, options.timeoutMs);
-  const setting = `Same depth-first search and the same ${options.timeoutMs / 1000} s limit for both; ${options.unique ? 'uniqueness proved too' : 'first solution'}; this machine, one core.`;
-  const markdown = `# ${TITLE}\n\n${setting}\n\n${tableMarkdown(summary)}\nThe paper's figures:\n\n${PAPER.map((p) => `- ${p}`).join('\n')}\n\nPer puzzle: \`liu-wu-sun.csv\`.\n`;
-  writeFileSync(join(options.out, 'liu-wu-sun.md'), markdown);
-  writeFileSync(join(options.out, 'liu-wu-sun.csv'), stringify(
-    rows.map((r) => [r.set, r.instance, r.size, r.variant, r.status, r.withoutSearch, r.ms.toFixed(3), r.nodes]),
-    { header: true, columns: ['set', 'instance', 'size', 'variant', 'status', 'without_search', 'ms', 'nodes'], cast: { boolean: (b) => String(b) } },
-  ));
-  const html = tablePage({ title: TITLE, intro: [setting, 'Per puzzle: liu-wu-sun.csv.'], tables: [summary], notes: { heading: 'The paper', items: PAPER } });
-  writeFileSync(join(options.out, 'liu-wu-sun.html'), html);
-  return { markdown, html };
-}
+const claims: ClaimDef[] = [
+  {
+    id: 'p-new-0.05s',
+    sentence: 'After using P_new, all can be solved within 0.05 second.',
+    published: '10,000 hard 25x30 puzzles (puzzle-loop.com): every one within 0.05 s (Core 2 Duo E7200, 2.53 GHz)',
+    plans: ['liu-wu-sun'],
+    evaluate(results) {
+      const r = results.get('liu-wu-sun')!;
+      const runs = hardRuns(r, P_NEW);
+      const within = runs.filter((x) => x.status === 'solved' && x.solve_ms <= 50);
+      const times = runs.filter(isSolvedLike).map((x) => x.solve_ms);
+      const holds = runs.length > 0 && within.length === runs.length;
+      return {
+        ours: `${within.length} of ${runs.length} hard 25x30-class puzzles within 0.05 s; median ${msText(median(times))}, max ${msText(maxOf(times))}`,
+        verdict: holds ? 'holds' : 'does not hold',
+        why: holds ? 'every puzzle within the limit, on other hard puzzles of the same class (janko, Loopy, generated)' : `${runs.length - within.length} over 0.05 s or unanswered`,
+        table: summary(r),
+        charts: [{ ...cactus(r.records, [P_OLD, P_NEW]), name: 'liu-wu-sun-cactus' }],
+      };
+    },
+  },
+  {
+    id: 'p-old-2pct',
+    sentence: 'In the program P_old, at least 2% of the 10000 puzzles cannot be solved within 2000 seconds.',
+    published: 'P_old: at least 2% unsolved within 2000 s',
+    plans: ['liu-wu-sun'],
+    evaluate(results) {
+      const r = results.get('liu-wu-sun')!;
+      const limit = timeoutMsOf(r) / 1000;
+      const runs = hardRuns(r, P_OLD);
+      const unsolved = runs.filter((x) => !isSolvedLike(x));
+      const share = runs.length ? (100 * unsolved.length) / runs.length : 0;
+      // Solved within our shorter limit means solved within 2000 s; unsolved within it says nothing about 2000 s.
+      return {
+        ours: `P_old leaves ${unsolved.length} of ${runs.length} (${fmt(share, 0)}%) unsolved within ${limit} s (P_new: ${hardRuns(r, P_NEW).filter((x) => !isSolvedLike(x)).length} unsolved)`,
+        verdict: runs.length === 0 ? 'not comparable' : share < 2 ? 'does not hold' : 'not comparable',
+        why: share < 2
+          ? `more than 98% solved within ${limit} s, so within 2000 s too`
+          : `run with a ${limit} s limit instead of 2000 s: ${fmt(share, 0)}% unsolved is consistent with the claim, but a puzzle unsolved in ${limit} s may still be solved by 2000 s`,
+      };
+    },
+  },
+  {
+    id: '40x35',
+    sentence: 'Our program P_new can solve the puzzle in 1.7 seconds.',
+    published: "Fujiwara's 40x35 puzzle: P_new 1.7 s; Herting's method about 150 s",
+    plans: ['liu-wu-sun'],
+    evaluate(results) {
+      const r = results.get('liu-wu-sun')!;
+      const runs = runsOf(r, P_NEW, 'gen-40x35');
+      const times = runs.filter(isSolvedLike).map((x) => x.solve_ms);
+      const old = runsOf(r, P_OLD, 'gen-40x35');
+      if (runs.length === 0) return { ours: 'no 40x35 run', verdict: 'not comparable', why: 'the built-in set gen-40x35 is missing (npm run datasets:build -- gen-40x35)' };
+      const holds = times.length === runs.length && maxOf(times)! <= 1700;
+      return {
+        ours: `P_new: ${times.length} of ${runs.length} generated 40x35 puzzles, max ${msText(maxOf(times))}, median ${msText(median(times))}; P_old: ${old.filter(isSolvedLike).length} of ${old.length} within ${timeoutMsOf(r) / 1000} s`,
+        verdict: holds ? 'holds' : 'does not hold',
+        why: `${holds ? 'every one under' : 'not every one under'} 1.7 s; Fujiwara's puzzle is not available, so these are our own puzzles of the same size`,
+      };
+    },
+  },
+];
+
+export const liuWuSun: SourceDef = {
+  name: 'liu-wu-sun',
+  title: 'Tung-Ying Liu, I-Chen Wu, Der-Johng Sun, Solving the Slitherlink Problem',
+  seedFile: '002_c92a97d0da03b381.txt',
+  notes: ['P_old and P_new run the same depth-first search and the same time limit with trial off; P_old uses the vertex, loop and clue rules with the II.A pattern rules for 3s, 2s and 1s (encodings/backends/rules/patterns.ts), P_new the corner edge-count sets of Section III.'],
+  plans,
+  claims,
+};

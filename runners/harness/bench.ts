@@ -13,7 +13,8 @@ import { Progress } from './progress.ts';
 import { runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from '../../encodings/clock.ts';
 import { readRecordsForResume, RecordLog, writeCsv } from './results-files.ts';
-import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+import { DEFAULT_LIMITS, WorkerProcess, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+import { contentHash, planFingerprint, planTasks, qualifiedInstance, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
 
 export interface BackendSpec {
   /** The back-end ID in the registry. */
@@ -37,6 +38,8 @@ export interface BenchPlan {
   limits?: WorkerLimits;
   /** The command line or config that asked for this run, for run.json. */
   invocation: Record<string, unknown>;
+  /** Run only this part of the task list (bench --shard K/N). */
+  shard?: ShardSpec;
 }
 
 export interface Disagreement {
@@ -71,6 +74,12 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
   const started = new Date().toISOString();
   const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
   const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
+  const planFile = describePlan(plan, limits);
+  const shard = plan.shard ?? { index: 1, count: 1 };
+  checkResumedShard(runInfo, shard, planFile.fingerprint, dir);
+  const allTasks = planTasks(planFile);
+  const myTasks = shard.count > 1 ? shardTasks(allTasks, shard) : allTasks;
+  writeFileSync(join(dir, 'plan.json'), JSON.stringify(planFile) + '\n');
   if (plan.resume && runInfo.started) resumes.push({ at: started, alreadyDone: previous.length });
   const writeRunInfo = (ended: string | null, interrupted: boolean, records: RunRecord[] = []) => {
     // Each back-end's engine and version as its runs reported them.
@@ -87,7 +96,11 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
       jobs: plan.jobs,
       seed: plan.seed,
       limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
+      plan: { fingerprint: planFile.fingerprint, tasks: allTasks.length },
+      shard: { ...shard, tasks: myTasks.length },
+      ...slurmInfo(),
       isolation: 'one worker process per job slot and back-end, reused across puzzles; killed and replaced on timeout, memout or crash',
+      workerStarts: workerStartSummary(),
       started: (runInfo.started as string | undefined) ?? started,
       ended,
       interrupted,
@@ -97,16 +110,9 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
   };
   writeRunInfo(null, false);
 
-  const tasks: Task[] = [];
-  for (const backend of plan.backends) {
-    for (const dataset of plan.datasets) {
-      for (const instance of dataset.instances) {
-        for (let repeat = 1; repeat <= plan.repeat; repeat++) {
-          if (!done.has(runKey({ instance: instanceName(dataset, instance, plan.datasets), backend: backend.label, repeat }))) tasks.push({ dataset, instance, backend, repeat });
-        }
-      }
-    }
-  }
+  const backendOf = new Map(plan.backends.map((b) => [b.label, b]));
+  const instanceOf = new Map(plan.datasets.flatMap((d) => d.instances.map((i) => [instanceName(d, i, plan.datasets), { dataset: d, instance: i }] as const)));
+  const tasks: Task[] = myTasks.filter((t) => !done.has(runKey(t))).map((t) => ({ ...instanceOf.get(t.instance)!, backend: backendOf.get(t.backend)!, repeat: t.repeat }));
   const total = tasks.length + previous.length;
   const progress = new Progress('bench', total, previous.length);
   if (previous.length > 0) process.stderr.write(`bench: resuming: ${previous.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
@@ -165,7 +171,44 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
 
 /** Instance ids are prefixed with the dataset name only when a run has several datasets. */
 function instanceName(dataset: Dataset, instance: Instance, all: Dataset[]): string {
-  return all.length > 1 ? `${dataset.name}/${instance.id}` : instance.id;
+  return qualifiedInstance(dataset.name, instance.id, all.length);
+}
+
+/** The plan as plan.json holds it: what every shard of this run must agree on. */
+export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'repeat' | 'seed' | 'invocation'>, limits: WorkerLimits): PlanFile {
+  const description: PlanDescription = {
+    datasets: plan.datasets.map((d) => ({
+      name: d.name,
+      contentHash: contentHash(d.instances.map((i) => ({ id: i.id, puzzle: writeUrl(i.puzzle) }))),
+      instances: d.instances.map((i) => [i.id, i.puzzle.rows, i.puzzle.cols] as [string, number, number]),
+    })),
+    backends: plan.backends.map((b) => ({ id: b.id, label: b.label, params: b.params, ...(b.presolve ? { presolve: b.presolve } : {}) })),
+    timeoutSeconds: plan.timeoutMs / 1000,
+    unique: plan.unique,
+    repeat: plan.repeat,
+    seed: plan.seed,
+    memoryMbPerWorker: limits.memoryMb,
+    gitCommit: (machineInfo().gitCommit as string | null) ?? null,
+  };
+  const argv = Array.isArray(plan.invocation.argv) ? (plan.invocation.argv as string[]) : [];
+  return { fingerprint: planFingerprint(description), ...description, argv };
+}
+
+/** A shard directory resumed as another shard would mix two task lists; a changed plan is worth a warning. */
+function checkResumedShard(runInfo: Record<string, unknown>, shard: ShardSpec, fingerprint: string, dir: string): void {
+  const before = runInfo.shard as ShardSpec | undefined;
+  if (before && (before.index !== shard.index || before.count !== shard.count)) {
+    throw new UsageError(`${dir} holds shard ${before.index}/${before.count}; resume it with --shard ${before.index}/${before.count}, or choose another --out`);
+  }
+  const earlier = (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint;
+  if (earlier && earlier !== fingerprint) process.stderr.write(`bench: warning: the plan changed since this run started (fingerprint ${earlier} -> ${fingerprint}: datasets, back-ends, limits or commit); runs recorded before stay as they were\n`);
+}
+
+/** Where SLURM ran this shard, when it did. */
+function slurmInfo(): Record<string, unknown> {
+  const env = process.env;
+  if (!env.SLURM_JOB_ID) return {};
+  return { slurm: { jobId: env.SLURM_ARRAY_JOB_ID ?? env.SLURM_JOB_ID, arrayTaskId: env.SLURM_ARRAY_TASK_ID ?? null, node: env.SLURMD_NODENAME ?? null, cluster: env.SLURM_CLUSTER_NAME ?? null } };
 }
 
 function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {

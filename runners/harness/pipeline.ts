@@ -65,6 +65,7 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
   const backendVersion = await versionOf(backend, options.params);
   const started = now();
   const stats: Stats = {};
+  let solvedMs: number | undefined;
   try {
     let presolved = puzzle;
     if (options.presolver) {
@@ -79,8 +80,13 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
     }
     const remaining = Math.max(1, options.timeoutMs - elapsedMs(started));
     const result: SolveResult = await backend.solve(presolved, { ...options, timeoutMs: remaining });
+    // timeMs is the back-end's own time (the contract): it stops here, before the verifier's checks.
+    solvedMs = roundMs(elapsedMs(started));
     Object.assign(stats, result.stats);
-    return check(result);
+    const checkStarted = now();
+    const run = check(result);
+    stats.verifyMs = roundMs(elapsedMs(checkStarted));
+    return run;
   } catch (error) {
     return finish('error', null, null, error instanceof Error ? error.message : String(error));
   }
@@ -90,7 +96,11 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
     if (!result.solution) return finish('error', null, null, 'back-end said solved but gave no solution', true);
     // Verified against the puzzle as given, not as presolved: a wrong presolve shows here too.
     const verdict = verify(puzzle, result.solution);
-    if (!verdict.valid) return finish('error', null, null, `verifier rejected the answer: ${verdict.reason}`, true);
+    if (!verdict.valid) {
+      // The rejected answer stays in the stats (its key), so that a report can draw what was wrong.
+      stats.rejectedAnswer = solutionToKey(result.solution);
+      return finish('error', null, null, `verifier rejected the answer: ${verdict.reason}`, true);
+    }
     const unique = options.unique ? result.unique : null;
     if (options.unique && unique === null) return finish('timeout', null, null, result.message ?? 'a solution was found but uniqueness was not decided within the time limit');
     if (unique === false && result.secondSolution) {
@@ -102,7 +112,7 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
   }
 
   function finish(status: Status, solution: Solution | null, unique: boolean | null, message?: string, rejected?: boolean): RunResult {
-    const run: RunResult = { status, unique, solution, backend: backend.name, timeMs: roundMs(elapsedMs(started)), stats };
+    const run: RunResult = { status, unique, solution, backend: backend.name, timeMs: solvedMs ?? roundMs(elapsedMs(started)), stats };
     if (backendVersion) run.backendVersion = backendVersion;
     if (message) run.message = message;
     if (rejected) run.rejected = true;

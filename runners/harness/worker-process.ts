@@ -1,11 +1,16 @@
 // A worker process with limits that hold: it runs one back-end, is reused across puzzles, and is killed
 // and replaced when a run overruns its time (timeout), its memory cap (memout) or dies (error).
 import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
+import { compiledPath, REPOSITORY, useCompiled } from './compiled.ts';
 
 export interface WorkerLimits {
   /** Resident memory cap per worker process, in MB. */
@@ -23,8 +28,55 @@ export interface WorkerRun {
   peakRssMb: number | null;
 }
 
-const WORKER = new URL('./worker.ts', import.meta.url).pathname;
-const TSX = import.meta.resolve('tsx');
+/** The worker's entry and the Node flags it needs: compiled JS when dist/ is up to date, else the source through tsx. */
+function workerEntry(): { path: string; execArgv: string[] } {
+  if (useCompiled()) return { path: compiledPath('runners/harness/worker.ts'), execArgv: [] };
+  return { path: `${REPOSITORY}runners/harness/worker.ts`, execArgv: ['--import', import.meta.resolve('tsx')] };
+}
+
+/**
+ * Where a worker runs. `process`: a child process, for engines in wasm or native code (its memory is
+ * watched and it is killed outright). `thread`: a thread of this process, for back-ends in plain
+ * JavaScript: no second Node start, and `terminate()` stops it as surely as a kill.
+ */
+export type WorkerKind = 'process' | 'thread';
+
+/** A worker thread dressed as the child process the supervisor below expects (send, kill, exit, stderr). */
+class WorkerThread extends EventEmitter {
+  // The memory cap holds for the whole process, where the thread's buffers live too.
+  readonly pid = process.pid;
+  readonly stderr = new PassThrough();
+  exitCode: number | null = null;
+  signalCode: string | null = null;
+  private readonly thread: Worker;
+
+  constructor(entry: string, memoryMb: number) {
+    super();
+    const options = { stderr: true, resourceLimits: { maxOldGenerationSizeMb: Math.max(256, Math.floor(memoryMb * 0.75)) } };
+    // Threads take no --import: from the sources, the thread registers tsx itself before loading the worker.
+    this.thread = entry.endsWith('.ts')
+      ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`, { ...options, eval: true })
+      : new Worker(entry, options);
+    this.thread.unref();
+    this.thread.stderr.pipe(this.stderr);
+    this.thread.on('message', (message) => this.emit('message', message));
+    this.thread.on('error', (error: Error) => this.stderr.write(`${error.name}: ${error.message}\n`));
+    this.thread.on('exit', (code) => {
+      this.exitCode = code;
+      // The stderr listeners see the error before the exit is reported.
+      setImmediate(() => this.emit('exit', this.signalCode ? null : code, this.signalCode));
+    });
+  }
+
+  send(message: ToWorker): void {
+    this.thread.postMessage(message);
+  }
+
+  kill(): void {
+    this.signalCode = 'terminated';
+    void this.thread.terminate();
+  }
+}
 
 function rssMb(pid: number): number | null {
   try {
@@ -35,23 +87,50 @@ function rssMb(pid: number): number | null {
   }
 }
 
+interface WorkerStart {
+  backend: string;
+  /** From fork to the worker's ready message: process start, module load and the back-end's prepare. */
+  startMs: number;
+  /** The back-end's load and prepare alone, as the worker measured it. */
+  prepareMs: number;
+}
+const startsHere: WorkerStart[] = [];
+
+/** How this process's workers started, by back-end (run.json's `workerStarts`): what each run did not pay inside its own time. */
+export function workerStartSummary(): { from: 'dist' | 'tsx'; backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> } {
+  const backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> = {};
+  for (const backend of [...new Set(startsHere.map((s) => s.backend))].sort()) {
+    const mine = startsHere.filter((s) => s.backend === backend);
+    const middle = (values: number[]) => Math.round(values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]);
+    backends[backend] = { starts: mine.length, medianStartMs: middle(mine.map((s) => s.startMs)), maxStartMs: Math.round(Math.max(...mine.map((s) => s.startMs))), medianPrepareMs: middle(mine.map((s) => s.prepareMs)) };
+  }
+  return { from: useCompiled() ? 'dist' : 'tsx', backends };
+}
+
 export class WorkerProcess {
-  private child: ChildProcess | undefined;
+  private child: ChildProcess | WorkerThread | undefined;
   private ready: Promise<void> | undefined;
   private nextId = 1;
   /** Time the last start took (library load, wasm start), in ms. */
   prepareMs = 0;
   starts = 0;
 
-  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS) {}
+  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS, readonly kind: WorkerKind = 'process') {}
 
-  private start(): Promise<void> {
+  /** Starts the worker now (solve starts it when needed), so that its start overlaps the caller's own work. */
+  start(): Promise<void> {
+    if (this.ready) return this.ready;
     this.starts++;
-    const child = fork(WORKER, [], {
-      execArgv: ['--import', TSX, `--max-old-space-size=${Math.max(256, Math.floor(this.limits.memoryMb * 0.75))}`],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env },
-    });
+    const entry = workerEntry();
+    const forked = now();
+    const child =
+      this.kind === 'thread'
+        ? new WorkerThread(entry.path, this.limits.memoryMb)
+        : fork(entry.path, [], {
+            execArgv: [...entry.execArgv, `--max-old-space-size=${Math.max(256, Math.floor(this.limits.memoryMb * 0.75))}`],
+            stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+            env: { ...process.env },
+          });
     this.child = child;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -61,6 +140,7 @@ export class WorkerProcess {
       const onMessage = (message: FromWorker) => {
         if (message.type === 'ready') {
           this.prepareMs = message.prepareMs;
+          startsHere.push({ backend: this.backend, startMs: elapsedMs(forked), prepareMs: message.prepareMs });
           child.off('message', onMessage);
           child.off('exit', onExit);
           resolve();

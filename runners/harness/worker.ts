@@ -1,5 +1,7 @@
-// A worker process: loads one back-end once, then solves puzzles sent over IPC until told to stop.
-// Started by worker-process.ts, which owns the limits (it kills this process on timeout or memout).
+// A worker: loads one back-end once, then solves puzzles sent to it until told to stop. It runs as a child
+// process (messages over IPC) or as a thread of the caller (messages over its port); worker-process.ts
+// starts it and owns the limits (it kills the process or terminates the thread on timeout or memout).
+import { parentPort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { makePuzzle, type Clue, type FixedEdge } from '../../encodings/grid.ts';
@@ -26,14 +28,14 @@ export type FromWorker =
 let backend: Backend | undefined;
 let presolver: Presolver | undefined;
 
-const send = (message: FromWorker) => process.send?.(message);
+const send = (message: FromWorker) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
 
-process.on('message', (message: ToWorker) => {
+(parentPort ?? process).on('message', (message: ToWorker) => {
   void handle(message).catch((error: unknown) => {
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   });
 });
-process.on('disconnect', () => process.exit(0));
+if (!parentPort) process.on('disconnect', () => process.exit(0));
 
 async function handle(message: ToWorker): Promise<void> {
   if (message.type === 'init') {

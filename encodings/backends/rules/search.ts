@@ -2,6 +2,7 @@
 // (deduction at rising levels, then search) and the deduction level of a puzzle (for the generator).
 import type { Puzzle } from '../../grid.ts';
 import { Propagator } from './propagation.ts';
+import { PatternPropagator } from './patterns.ts';
 import * as shared from './state.ts';
 import { Timeout, type RulesStats } from './state.ts';
 
@@ -113,7 +114,8 @@ export function search(s: Propagator, solutions: Uint8Array[], maxSolutions: num
 
 /** Solves with deduction first, then search; finds up to `maxSolutions` solutions. */
 export function solveWithRules(puzzle: Puzzle, options: RulesOptions): RulesOutcome {
-  const solver = new Propagator(puzzle);
+  // Without corners, the basic level is the paper's P_old: with the section II.A patterns (patterns.ts).
+  const solver = options.corners ? new Propagator(puzzle) : new PatternPropagator(puzzle);
   const solutions: Uint8Array[] = [];
   let decidedWithoutSearch = 0;
   const outcome = (status: RulesOutcome['status'], level: Level | null): RulesOutcome => ({ status, solutions, level, decidedWithoutSearch, stats: solver.stats });
@@ -151,4 +153,32 @@ export function deductionLevel(puzzle: Puzzle, upTo: 'basic' | 'corners'): 'basi
   if (solver.unknownCount === 0) return isSolved(solver) ? 'basic' : null;
   if (upTo === 'basic' || !solver.deduce(true)) return null;
   return solver.unknownCount === 0 && isSolved(solver) ? 'corners' : null;
+}
+
+export interface PresolveOutcome {
+  contradiction: boolean;
+  /** null when trial was off or not reached; false when it stopped at the deadline (what it decided stands). */
+  trialFinished: boolean | null;
+  /** Edge states after deduction (UNKNOWN, LINE, CROSS), one per edge. */
+  state: Uint8Array;
+}
+
+/** What deduction decides without search: the fixed edges, the basic rules, the corners, then trial. */
+export function presolveWithRules(puzzle: Puzzle, options: { corners: boolean; trial: boolean; deadline: number }): PresolveOutcome {
+  const solver = options.corners ? new Propagator(puzzle) : new PatternPropagator(puzzle);
+  let ok = true;
+  let trialFinished: boolean | null = null;
+  for (const f of puzzle.fixedEdges ?? []) ok &&= solver.assume(f.edge, f.on ? LINE : CROSS);
+  ok &&= solver.deduce(false);
+  if (options.corners) ok &&= solver.deduce(true);
+  if (ok && options.trial) {
+    try {
+      ok = trial(solver, options.deadline);
+      trialFinished = true;
+    } catch (error) {
+      if (!(error instanceof Timeout)) throw error;
+      trialFinished = false;
+    }
+  }
+  return { contradiction: !ok, trialFinished, state: solver.state.slice() };
 }

@@ -1,6 +1,6 @@
 // The state of the rules solver of Liu, Wu and Sun: the grid as flat typed arrays, edge states, the corner
 // sets, the loop segments, and an undo trail that puts all of them back. propagation.ts adds the rules.
-import { gridOf, type Puzzle } from '../../grid.ts';
+import { flatGridOf, type Puzzle } from '../../grid.ts';
 
 // The solver's modules copy these names into module-local constants (`const { LINE } = shared`): V8 reads
 // an imported binding through its module cell at each use, and that measured ~2% slower on janko passes.
@@ -57,45 +57,35 @@ export class RulesState {
   readonly stats: RulesStats = { byVertex: 0, byCell: 0, byLoop: 0, byTrial: 0, byGuess: 0, nodes: 0, maxDepth: 0, cornerUpdates: 0 };
 
   constructor(puzzle: Puzzle) {
-    const grid = gridOf(puzzle);
-    const { rows: R, cols: C } = puzzle;
+    // Flat tables shared by every puzzle of this size (read only here): building them is a few plain loops.
+    const grid = flatGridOf(puzzle);
     this.edgeCount = grid.edgeCount;
     this.vertexCount = grid.vertexCount;
     this.state = new Uint8Array(grid.edgeCount);
     this.unknowns = grid.edgeCount;
     this.corner = new Uint8Array(grid.vertexCount * 4).fill(7);
-    this.vertexEdges = new Int32Array(grid.vertexCount * 4).fill(-1);
-    for (let r = 0; r <= R; r++) {
-      for (let c = 0; c <= C; c++) {
-        const v = grid.vertex(r, c);
-        if (r > 0) this.vertexEdges[v * 4] = grid.verticalEdge(r - 1, c);
-        if (r < R) this.vertexEdges[v * 4 + 1] = grid.verticalEdge(r, c);
-        if (c > 0) this.vertexEdges[v * 4 + 2] = grid.horizontalEdge(r, c - 1);
-        if (c < C) this.vertexEdges[v * 4 + 3] = grid.horizontalEdge(r, c);
-      }
-    }
-    // A cell's corners are corners of its four vertices: UL = vertex (r,c) DR, UR = (r,c+1) DL, DL = (r+1,c) UR,
-    // DR = (r+1,c+1) UL; both use the same slot pairs (see CORNER_SLOTS in propagation.ts).
-    this.cellEdges = new Int32Array(grid.cellCount * 4);
+    this.vertexEdges = grid.vertexEdges;
+    this.cellEdges = grid.cellEdges;
+    this.edgeEnds = grid.edgeEnds;
+    this.edgeCells = grid.edgeCells;
+    // A cell's corners are corners of its four vertices: UL = its top-left vertex's DR, UR = top-right's DL,
+    // DL = bottom-left's UR, DR = bottom-right's UL; both use the same slot pairs (see CORNER_SLOTS in propagation.ts).
     this.cellCorners = new Int32Array(grid.cellCount * 4);
     for (let cell = 0; cell < grid.cellCount; cell++) {
-      const [r, c] = grid.cellPosition(cell);
-      grid.edgesOfCell(cell).forEach((e, i) => (this.cellEdges[cell * 4 + i] = e));
-      this.cellCorners[cell * 4] = grid.vertex(r, c) * 4 + 3;
-      this.cellCorners[cell * 4 + 1] = grid.vertex(r, c + 1) * 4 + 2;
-      this.cellCorners[cell * 4 + 2] = grid.vertex(r + 1, c) * 4 + 1;
-      this.cellCorners[cell * 4 + 3] = grid.vertex(r + 1, c + 1) * 4;
+      const top = this.cellEdges[cell * 4];
+      const bottom = this.cellEdges[cell * 4 + 1];
+      this.cellCorners[cell * 4] = this.edgeEnds[top * 2] * 4 + 3;
+      this.cellCorners[cell * 4 + 1] = this.edgeEnds[top * 2 + 1] * 4 + 2;
+      this.cellCorners[cell * 4 + 2] = this.edgeEnds[bottom * 2] * 4 + 1;
+      this.cellCorners[cell * 4 + 3] = this.edgeEnds[bottom * 2 + 1] * 4;
     }
-    this.edgeEnds = new Int32Array(grid.edgeCount * 2);
-    this.edgeCells = new Int32Array(grid.edgeCount * 2).fill(-1);
-    for (let e = 0; e < grid.edgeCount; e++) {
-      const [a, b] = grid.verticesOfEdge(e);
-      this.edgeEnds[e * 2] = a;
-      this.edgeEnds[e * 2 + 1] = b;
-      grid.cellsBesideEdge(e).forEach((cell, i) => (this.edgeCells[e * 2 + i] = cell));
+    this.clues = new Int8Array(grid.cellCount);
+    this.cluedCells = [];
+    for (let cell = 0; cell < grid.cellCount; cell++) {
+      const clue = puzzle.clues[cell];
+      this.clues[cell] = typeof clue === 'number' ? clue : -1;
+      if (typeof clue === 'number') this.cluedCells.push(cell);
     }
-    this.clues = Int8Array.from(puzzle.clues, (clue) => (typeof clue === 'number' ? clue : -1));
-    this.cluedCells = [...this.clues.keys()].filter((cell) => this.clues[cell] >= 0);
     this.degree = new Uint8Array(grid.vertexCount);
     this.partner = new Int32Array(grid.vertexCount).fill(-1);
     this.length = new Int32Array(grid.vertexCount);

@@ -1,8 +1,8 @@
 // What every SAT back-end shares: the degree and clue CNF, the engine (an encoding never knows which one
 // runs it), and the shared protocol: solve, cut extra loops (sat-lazy), prove uniqueness by forbidding the
 // loop found. Each back-end supplies only its connectivity encoding.
-import type { Backend, BackendOption, EncodedCnf, SolveOptions, SolveResult, Stats } from '../../backend.ts';
-import { optionValue } from '../../backend.ts';
+import type { Backend, BackendOption, EncodedCnf, Params, SolveOptions, SolveResult, Stats } from '../../backend.ts';
+import { defaultSolveOptions, optionValue } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, findSingleLoop, firstOutcome, type LoopCounts, type SolveStep } from '../../protocol.ts';
@@ -13,8 +13,10 @@ import { degreeAndClueCnf, type PuzzleCnf } from './puzzle-cnf.ts';
 export interface SatEncoding {
   name: string;
   description: string;
+  /** The encoding's own options (beside the engine); `connect` gets them with defaults filled in. */
+  options?: readonly BackendOption[];
   /** Adds the connectivity clauses to the degree and clue CNF; returns their sizes (and the formula they follow). */
-  connect?(model: PuzzleCnf, puzzle: Puzzle): Stats;
+  connect?(model: PuzzleCnf, puzzle: Puzzle, params: Params): Stats;
   /** Clauses that forbid these loops together (sat-lazy); none for an encoding that is connected already. */
   cuts?(model: PuzzleCnf, loops: number[][]): Clause[];
 }
@@ -22,17 +24,20 @@ export interface SatEncoding {
 export const engineOption: BackendOption = { name: 'engine', description: 'SAT engine (also --sat-engine)', default: 'logic-solver', choices: ENGINE_NAMES };
 
 /** The whole CNF of a puzzle under an encoding, before any cut. Throws RangeError when it would be too large. */
-export function encodeCnf(encoding: SatEncoding, puzzle: Puzzle): { model: PuzzleCnf; stats: Stats } {
+export function encodeCnf(encoding: SatEncoding, puzzle: Puzzle, params: Params = {}): { model: PuzzleCnf; stats: Stats } {
   const model = degreeAndClueCnf(puzzle);
-  const stats = encoding.connect?.(model, puzzle) ?? {};
+  const stats = encoding.connect?.(model, puzzle, params) ?? {};
   return { model, stats };
 }
 
 export function satBackend(encoding: SatEncoding): Backend {
+  // The encoding's options with their defaults (and old spellings) resolved.
+  const encodingParams = (options: SolveOptions): Params =>
+    Object.fromEntries((encoding.options ?? []).map((o) => [o.name, optionValue(backend, options, o.name)]));
   const backend: Backend = {
     name: encoding.name,
     description: encoding.description,
-    options: [engineOption],
+    options: [engineOption, ...(encoding.options ?? [])],
     async prepare() {
       preloadLogicSolver();
     },
@@ -42,8 +47,8 @@ export function satBackend(encoding: SatEncoding): Backend {
     async version(params = {}) {
       return engineVersion((params.engine ?? engineOption.default) as EngineName);
     },
-    cnf(puzzle: Puzzle): EncodedCnf {
-      const { model, stats } = encodeCnf(encoding, puzzle);
+    cnf(puzzle: Puzzle, params: Params = {}): EncodedCnf {
+      const { model, stats } = encodeCnf(encoding, puzzle, encodingParams({ ...defaultSolveOptions, params }));
       return { variableCount: model.cnf.variableCount, clauses: model.cnf.clauses, edgeVariable: model.edge, toDimacs: (comments) => model.cnf.toDimacs(comments), stats };
     },
     async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
@@ -55,7 +60,7 @@ export function satBackend(encoding: SatEncoding): Backend {
       if (!availability.available) return { status: 'error', solution: null, unique: null, stats, message: availability.reason };
       let model: PuzzleCnf;
       try {
-        const built = encodeCnf(encoding, puzzle);
+        const built = encodeCnf(encoding, puzzle, encodingParams(options));
         model = built.model;
         Object.assign(stats, built.stats);
       } catch (error) {
@@ -64,13 +69,20 @@ export function satBackend(encoding: SatEncoding): Backend {
       }
       const { cnf, grid, edge } = model;
       Object.assign(stats, { variables: cnf.variableCount, constraints: cnf.clauses.length, encodeMs: elapsedMs(started) });
-      const engine = createEngine(engineName);
-      stats.incremental = engine.incremental;
+      // resolve=scratch (an encoding option of sat-lazy): a new engine for every solve, to measure what
+      // incremental re-solving saves.
+      const scratch = encodingParams(options).resolve === 'scratch';
+      let engine = createEngine(engineName);
+      stats.incremental = engine.incremental && !scratch;
       const counts: LoopCounts = { iterations: 0, cuts: 0 };
       let solverMs = 0;
       let added = 0;
 
       const solveStep: SolveStep = async (timeLeftMs) => {
+        if (scratch && added > 0) {
+          engine = createEngine(engineName);
+          added = 0;
+        }
         engine.addClauses(cnf.clauses.slice(added), cnf.variableCount);
         added = cnf.clauses.length;
         const answer = await engine.solve(timeLeftMs);
@@ -85,7 +97,7 @@ export function satBackend(encoding: SatEncoding): Backend {
       };
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, deadline, counts);
       const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => {
-        Object.assign(stats, { solverMs, iterations: counts.iterations, ...(encoding.cuts ? { cuts: counts.cuts } : {}), clausesAtEnd: cnf.clauses.length });
+        Object.assign(stats, { solverMs, iterations: counts.iterations, ...(encoding.cuts ? { cuts: counts.cuts, firstModelLoops: counts.firstModelLoops ?? null } : {}), clausesAtEnd: cnf.clauses.length });
         return { ...outcome, stats };
       };
       try {

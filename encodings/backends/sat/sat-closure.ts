@@ -1,81 +1,49 @@
-// sat-closure (slitherlinky, made exact): a "connected" relation between vertices, the transitive closure of
-// adjacency along on-edges, required between every pair of on-loop vertices.
-//
-// slitherlinky's recursive definition, c(i, j) <-> on(i) and on(j) and some on-neighbour k with c(k, j), lets two
-// separate loops support each other's c in a circle, accepting multi-loops. Here the closure is built by
-// repeated squaring, which is well founded: r0(u, v) is an on-edge between u and v; r(k+1)(u, v) ->
-// rk(u, v) or some w with rk(u, w) and rk(w, v). So r(k)(u, v) means a path of at most 2^k on-edges.
-// Exactness: on a loop of L <= V vertices any two are within L / 2 steps, so K = ceil(log2(V / 2)) levels do.
-// Pairs farther apart than 2^k (Manhattan) cannot be joined at level k and get no variable.
-// Size: up to K * V^2 / 2 relation variables and K * V^3 / 2 "via w" variables, V = (R + 1)(C + 1):
-// it grows as (RC)^3 log(RC), so it is meant to run out of room early (memout past ~8x8 in logic-solver).
-import type { Stats } from '../../backend.ts';
+// sat-closure: pure SAT with connectivity as a closure relation. Three forms, by `--option closure=`:
+// - elimination (default): vertex-elimination acyclicity of the oriented loop without its root's incoming
+//   arc (Rankooh and Rintanen, AAAI 2021); exact, size follows the elimination width (closure-elimination.ts);
+// - squaring: the transitive closure by repeated squaring; exact, (RC)^3 log(RC) (closure-squaring.ts);
+// - seed: slitherlinky's recursion as written; UNSOUND ALONE, several loops can satisfy it (closure-slitherlinky.ts).
+import type { BackendOption, Params, Stats } from '../../backend.ts';
+import { eliminationClosure, ELIMINATION_ORDERS, ORIENTATIONS, type EliminationOrder, type Orientation } from './closure-elimination.ts';
+import { slitherlinkyClosure } from './closure-slitherlinky.ts';
+import { squaringClosure } from './closure-squaring.ts';
 import { satBackend, type SatEncoding } from './sat-backend.ts';
 
-const MAX_CLAUSES = 6_000_000;
+export const CLOSURES = ['elimination', 'squaring', 'seed'] as const;
+
+const closureOption: BackendOption = {
+  name: 'closure',
+  description: 'elimination: vertex-elimination acyclicity (Rankooh and Rintanen 2021), exact, size ~ V w^2 for elimination width w; ' +
+    'squaring: transitive closure by repeated squaring, exact, ~ (RC)^3 log(RC), memout past ~8x8; ' +
+    "seed: slitherlinky's recursion taken literally, UNSOUND ALONE (it accepts several loops, which the verifier rejects as error)",
+  default: 'elimination',
+  choices: CLOSURES,
+  aliases: { slitherlinky: 'seed' },
+};
+
+const orderOption: BackendOption = {
+  name: 'order',
+  description: 'elimination order of the vertex lattice for closure=elimination (min-degree: fewest clauses on grids)',
+  default: 'min-degree',
+  choices: ELIMINATION_ORDERS,
+};
+
+const orientOption: BackendOption = {
+  name: 'orient',
+  description: 'how closure=elimination orients the loop: inside (cells coloured inside/outside, the loop runs with the inside on its left; no choice) or free (a variable per arc direction)',
+  default: 'inside',
+  choices: ORIENTATIONS,
+};
 
 export const encoding: SatEncoding = {
   name: 'sat-closure',
-  description: 'pure SAT, transitive closure of on-edge adjacency between all pairs of on-loop vertices, by repeated squaring (slitherlinky, exact)',
-  connect({ cnf, grid, edge }): Stats {
-    const V = grid.vertexCount;
-    const levels = Math.max(1, Math.ceil(Math.log2(Math.max(2, V / 2))));
-    const position = (v: number) => grid.vertexPosition(v);
-    const manhattan = (u: number, v: number) => {
-      const [a, b] = position(u);
-      const [c, d] = position(v);
-      return Math.abs(a - c) + Math.abs(b - d);
-    };
-    // Estimate before building: refuse (as memout) what cannot fit.
-    let estimate = 0;
-    for (let k = 1, reach = 2; k <= levels; k++, reach *= 2) for (let u = 0; u < V; u++) for (let v = u + 1; v < V; v++) if (manhattan(u, v) <= reach) estimate += 2 * Math.min(V, (reach + 1) * (reach + 1));
-    if (estimate > MAX_CLAUSES) throw new RangeError(`about ${estimate} closure clauses for ${V} vertices and ${levels} levels (limit ${MAX_CLAUSES})`);
-    const key = (u: number, v: number) => (u < v ? u * V + v : v * V + u);
-    let current = new Map<number, number>();
-    for (let e = 0; e < grid.edgeCount; e++) {
-      const [a, b] = grid.verticesOfEdge(e);
-      current.set(key(a, b), edge(e));
-    }
-    let relationVariables = 0;
-    let viaVariables = 0;
-    for (let k = 1, reach = 2; k <= levels; k++, reach *= 2) {
-      const next = new Map<number, number>();
-      for (let u = 0; u < V; u++) {
-        for (let v = u + 1; v < V; v++) {
-          if (manhattan(u, v) > reach) continue;
-          const supports: number[] = [];
-          const direct = current.get(key(u, v));
-          if (direct !== undefined) supports.push(direct);
-          for (let w = 0; w < V; w++) {
-            if (w === u || w === v) continue;
-            const left = current.get(key(u, w));
-            const right = current.get(key(w, v));
-            if (left === undefined || right === undefined) continue;
-            const via = cnf.newVariable();
-            viaVariables++;
-            cnf.add([-via, left]);
-            cnf.add([-via, right]);
-            supports.push(via);
-          }
-          if (supports.length === 0) continue;
-          const r = cnf.newVariable();
-          relationVariables++;
-          cnf.add([-r, ...supports]);
-          next.set(key(u, v), r);
-        }
-      }
-      current = next;
-    }
-    // Every two on-loop vertices are connected.
-    const onLoop = cnf.newGroup('vertex-on-loop', V);
-    for (let v = 0; v < V; v++) cnf.defineOr(onLoop + v, grid.edgesAtVertex(v).map(edge));
-    for (let u = 0; u < V; u++) {
-      for (let v = u + 1; v < V; v++) {
-        const r = current.get(key(u, v));
-        cnf.add(r === undefined ? [-(onLoop + u), -(onLoop + v)] : [-(onLoop + u), -(onLoop + v), r]);
-      }
-    }
-    return { levels, relationVariables, viaVariables, sizeFormula: 'K = ceil(log2(V/2)) levels, <= K V^2/2 relation vars and K V^3/2 via vars, V = (R+1)(C+1)' };
+  description: 'pure SAT, connectivity as a closure: vertex-elimination acyclicity of the oriented loop by default (Rankooh-Rintanen); repeated squaring or slitherlinky\'s recursion by option',
+  options: [closureOption, orderOption, orientOption],
+  connect(model, puzzle, params: Params): Stats {
+    const closure = params.closure;
+    if (closure === 'squaring') return { closure, ...squaringClosure(model) };
+    if (closure === 'seed') return { closure, ...slitherlinkyClosure(model) };
+    return { closure: 'elimination', ...eliminationClosure(model, puzzle, params.order as EliminationOrder, params.orient as Orientation) };
   },
 };
 

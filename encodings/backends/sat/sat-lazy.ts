@@ -6,6 +6,7 @@ import { satBackend, type SatEncoding } from './sat-backend.ts';
 export const encoding: SatEncoding = {
   name: 'sat-lazy',
   description: 'pure SAT, degree + clue CNF, extra loops cut lazily and re-solved incrementally (optilog)',
+  options: [{ name: 'resolve', description: 'incremental: cuts go to the same solver, which keeps what it learnt (logic-solver; the native engines always start over); scratch: a new solver for every solve', default: 'incremental', choices: ['incremental', 'scratch'] }],
   cuts({ cnf, grid, edge }, loops) {
     // The shared loop cut: all of L on -> every vertex off L is off. With no vertex variables, "vertex off"
     // is "its edges off"; a fresh literal stands for "all of L on".

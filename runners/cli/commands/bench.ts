@@ -10,6 +10,8 @@ import { readExperiment } from '../../harness/experiment.ts';
 import { checkParams, parseParams } from '../../harness/values.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
+import { parseShard } from '../../harness/shard.ts';
+import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
 
 /** The main job's back-ends: one per family, when registered and able to run here. */
 export const DEFAULT_BACKENDS = ['cpsat-circuit', 'sat-lazy', 'z3-lazy', 'glpk-cuts', 'rules'];
@@ -33,6 +35,7 @@ interface BenchFlags {
   satEngine?: string;
   memory: string;
   report: boolean;
+  shard?: string;
 }
 
 export function register(program: Command): void {
@@ -57,8 +60,21 @@ export function register(program: Command): void {
     .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat')
     .option('--memory <mb>', 'memory cap per worker process (resident MB; over it the run is memout)', String(DEFAULT_LIMITS.memoryMb))
     .option('--no-report', 'do not build the report at the end')
-    .addHelpText('after', '\nExit status: 0 when done; 3 when back-ends disagree or an answer was rejected by the verifier; 130 when interrupted (resume with --resume); 2 for bad input.')
-    .action(async (flags: BenchFlags) => {
+    .option('--shard <K/N>', 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`')
+    .option('--slurm', 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here')
+    .option('--shards <n>', 'with --slurm: number of shards, one array task each')
+    .option('--max-parallel <m>', 'with --slurm: at most M array tasks at once (the %M of --array; default: all)')
+    .option('--wait', 'with --slurm: wait for the job, then merge the shards into --out and build the report')
+    .option('--dry-run', 'with --slurm: print the sbatch script and submit nothing')
+    .option('--sbatch-arg <arg>', 'with --slurm: one more sbatch option, e.g. --sbatch-arg=--partition=long (repeatable; overrides the derived --time, --mem, --cpus-per-task)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--collect <dir>', 'merge the shards of an earlier `bench --slurm --out DIR` into DIR and build its report (other options are ignored)')
+    .addHelpText('after', '\nExit status: 0 when done; 3 when back-ends disagree or an answer was rejected by the verifier; 130 when interrupted (resume with --resume); 2 for bad input.\nWith --slurm --wait or --collect: 1 when runs of the plan are missing after the job (listed, with the commands that run them).\nSLURM: --cpus-per-task is --jobs (default 1 with --slurm), --mem covers every worker at --memory plus the parent, --time the worst case of the largest shard.\nThe checkout, the dataset and --out must be on a filesystem that every node sees.')
+    .action(async (flags: BenchFlags & SlurmFlags) => {
+      if (flags.collect) return collectSlurm(flags.collect, flags.report);
+      const shard = flags.shard ? parseShard(flags.shard) : undefined;
+      if (shard && flags.slurm) throw new UsageError('--shard and --slurm do not go together: --slurm gives each array task its own --shard');
+      for (const f of ['shards', 'wait', 'dryRun', 'maxParallel'] as const) if (flags[f] && !flags.slurm) throw new UsageError(`--${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --slurm`);
+      if (flags.sbatchArg.length && !flags.slurm) throw new UsageError('--sbatch-arg needs --slurm');
       const experiment = flags.config ? readExperiment(flags.config) : undefined;
       const seed = experiment?.seed ?? parseInteger(flags.seed, '--seed');
       const filters = {
@@ -108,9 +124,16 @@ export function register(program: Command): void {
       }
       if (new Set(specs.map((s) => s.label)).size !== specs.length) throw new UsageError('two back-ends have the same label; give each a distinct label in the experiment file');
       for (const s of specs) if (s.presolve) await loadPresolver(s.presolve);
-      const jobs = flags.jobs ? parseInteger(flags.jobs, '--jobs', 1) : experiment?.jobs ?? Math.max(1, os.availableParallelism() - 1);
+      const jobs = flags.jobs ? parseInteger(flags.jobs, '--jobs', 1) : experiment?.jobs ?? (flags.slurm ? 1 : Math.max(1, os.availableParallelism() - 1));
       const timeoutMs = (experiment?.timeout ?? parseSeconds(flags.timeout)) * 1000;
       const out = flags.out ?? experiment?.out ?? defaultOut(experiment?.name ?? datasets.map((d) => d.name).join('+'));
+      if (flags.slurm) {
+        return runSlurm(flags, {
+          datasets, backends: specs, timeoutMs, unique: experiment?.unique ?? Boolean(flags.unique),
+          repeat: experiment?.repeat ?? parseInteger(flags.repeat, '--repeat', 1), seed,
+          invocation: { argv: process.argv.slice(2) },
+        }, { ...DEFAULT_LIMITS, memoryMb: experiment?.memoryMb ?? parseInteger(flags.memory, '--memory', 64) }, jobs, out);
+      }
       const signal = { stopped: false };
       const onSigint = () => {
         if (signal.stopped) process.exit(130);
@@ -120,12 +143,13 @@ export function register(program: Command): void {
       process.on('SIGINT', onSigint);
       process.on('SIGTERM', onSigint);
       const runs = datasets.reduce((n, d) => n + d.instances.length, 0) * specs.length * parseInteger(flags.repeat, '--repeat', 1);
-      process.stderr.write(`bench: ${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
+      process.stderr.write(`bench: ${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
       const outcome = await runBench({
         datasets, backends: specs, timeoutMs, unique: experiment?.unique ?? Boolean(flags.unique),
         repeat: experiment?.repeat ?? parseInteger(flags.repeat, '--repeat', 1), jobs, seed, out, resume: Boolean(flags.resume),
         limits: { ...DEFAULT_LIMITS, memoryMb: experiment?.memoryMb ?? parseInteger(flags.memory, '--memory', 64) },
         invocation: { argv: process.argv.slice(2), ...(flags.config ? { config: flags.config, experiment } : {}) },
+        ...(shard ? { shard } : {}),
       }, signal);
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', onSigint);

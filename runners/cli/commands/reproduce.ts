@@ -1,24 +1,48 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
-import { parseSeconds } from '../../harness/values.ts';
-import { reproduce, writeReproduction } from '../../experiments/reproduce-liu-wu-sun.ts';
-import { JANKO_PUZZLES } from '../../../datasets/shared.ts';
+import { listText, reproduce, SOURCES, sourceByName } from '../../experiments/reproduce.ts';
+import { Interrupted, SOURCE_NAMES } from '../../experiments/reproduce-plans.ts';
+
+interface ReproduceFlags {
+  quick?: boolean;
+  out: string;
+  claim?: string;
+  run: boolean;
+}
 
 export function register(program: Command): void {
   program
     .command('reproduce')
-    .description('reproduce a published experiment; so far: liu-wu-sun (basic rules vs corner rules, same search and time limit)')
-    .argument('<experiment>', 'liu-wu-sun')
-    .option('--timeout <seconds>', 'time limit per puzzle and variant', '10')
-    .option('--unique', 'also prove uniqueness (continue the search for a second solution)')
-    .option('--janko <file>', 'the janko collection (for its seven 30x25 hard puzzles and its largest ones)', JANKO_PUZZLES)
-    .option('--out <dir>', 'where to write liu-wu-sun.md, .html and .csv', 'results/liu-wu-sun')
-    .action((experiment: string, flags: { timeout: string; unique?: boolean; janko: string; out: string }) => {
-      if (experiment !== 'liu-wu-sun') throw new UsageError(`unknown experiment '${experiment}' (known: liu-wu-sun)`);
-      const options = { timeoutMs: parseSeconds(flags.timeout) * 1000, out: flags.out, jankoPath: flags.janko, unique: Boolean(flags.unique) };
-      const rows = reproduce(options);
-      const { markdown } = writeReproduction(rows, options);
-      process.stdout.write(markdown);
-      process.stdout.write(`\nreport: ${flags.out}/liu-wu-sun.html\n`);
+    .description('rerun the experiments of a published source and hold each of its claims against our figure; writes DIR/index.html, DIR/claims.csv and DIR/charts/')
+    .argument('<what>', `list, all, or a source: ${SOURCE_NAMES.join(', ')}`)
+    .option('--quick', 'fewer puzzles and shorter limits (under 3 minutes for all); results kept apart from a full run')
+    .option('--out <dir>', 'where the page, claims.csv, charts and each bench plan\'s results (DIR/runs/) go', 'results/reproduce')
+    .option('--claim <id>', 'only this claim of the source (see `reproduce list`)')
+    .option('--no-run', 'only rebuild the page from the results already in DIR')
+    .addHelpText('after', `
+Each source runs its experiments as bench plans (runners/experiments/reproduce-*.yaml) into DIR/runs/<plan>;
+an interrupted reproduce resumes where it stopped when run again. Every figure on the page is computed from
+those results. Defaults take under 20 minutes for all on 2 cores; --quick under 3.`)
+    .action(async (what: string, flags: ReproduceFlags) => {
+      if (what === 'list') {
+        process.stdout.write(listText());
+        return;
+      }
+      const sources = what === 'all' ? [...SOURCES] : [sourceByName(what)];
+      if (flags.claim) {
+        if (what === 'all') throw new UsageError('--claim needs one source, not all');
+        if (!sources[0].claims.some((c) => c.id === flags.claim)) throw new UsageError(`${what} has no claim '${flags.claim}' (known: ${sources[0].claims.map((c) => c.id).join(', ')})`);
+      }
+      try {
+        const { path, page } = await reproduce({ sources, claim: flags.claim, out: flags.out, quick: Boolean(flags.quick), noRun: !flags.run });
+        for (const section of page.sections) {
+          for (const c of section.claims) process.stdout.write(`${c.source}/${c.claim}: ${c.verdict}: ${c.ours}\n`);
+        }
+        process.stdout.write(`report: ${path}\n`);
+      } catch (error) {
+        if (!(error instanceof Interrupted)) throw error;
+        process.stderr.write(`reproduce: ${error.message}; every finished run is kept: run the same command again to resume\n`);
+        process.exitCode = 130;
+      }
     });
 }

@@ -5,12 +5,18 @@ import { renderSvg, renderText } from '../../../encodings/render.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { contractJson, solveWithBackend, type RunResult } from '../../harness/pipeline.ts';
-import { WorkerProcess } from '../../harness/worker-process.ts';
+import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
 import { checkParams } from '../../harness/values.ts';
 
 export const DEFAULT_BACKEND = 'cpsat-circuit';
+
+/**
+ * Back-ends in plain JavaScript with cooperative deadlines: they run in a thread of this process (no second
+ * Node start), still under the hard limits. Engines in wasm or native code keep a worker process.
+ */
+const THREAD_BACKENDS = new Set(['rules']);
 
 export function register(program: Command): void {
   addSolveFlags(
@@ -25,24 +31,27 @@ export function register(program: Command): void {
   ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean; inProcess?: boolean; svg?: string }) => {
     const { puzzle } = readPuzzleArgument(puzzleArg);
     const options = solveOptionsFrom(flags);
-    const backend = await getBackend(flags.backend);
-    checkParams(backend, options.params);
-    const availability = await backend.available();
-    if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
-    const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
+    // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
+    // the checks below run (its start and the engine's load overlap them); anything they refuse ends it unused.
+    const kind = THREAD_BACKENDS.has(flags.backend) && (!flags.presolve || THREAD_BACKENDS.has(flags.presolve.split(':')[0])) ? 'thread' : 'process';
+    const worker = flags.inProcess ? undefined : new WorkerProcess(flags.backend, flags.presolve, DEFAULT_LIMITS, kind);
+    void worker?.start().catch(() => undefined);
     let result: RunResult;
-    if (flags.inProcess) {
-      await backend.prepare?.();
-      await presolver?.backend.prepare?.();
-      result = await solveWithBackend(backend, puzzle, { ...options, presolver: presolver?.backend, presolverParams: presolver?.params });
-    } else {
-      // A worker process, killed if it overruns: synchronous solvers cannot stop themselves.
-      const worker = new WorkerProcess(backend.name, flags.presolve);
-      try {
+    try {
+      const backend = await getBackend(flags.backend);
+      checkParams(backend, options.params);
+      const availability = await backend.available();
+      if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+      const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
+      if (!worker) {
+        await backend.prepare?.();
+        await presolver?.backend.prepare?.();
+        result = await solveWithBackend(backend, puzzle, { ...options, presolver: presolver?.backend, presolverParams: presolver?.params });
+      } else {
         result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
-      } finally {
-        worker.kill();
       }
+    } finally {
+      worker?.kill();
     }
     if (flags.svg) writeFileSync(flags.svg, renderSvg(puzzle, result.solution));
     if (flags.json) {
@@ -50,7 +59,7 @@ export function register(program: Command): void {
     } else {
       if (result.solution) process.stdout.write(renderText(puzzle, result.solution));
       const unique = result.unique === null ? '' : result.unique ? ', unique' : ', not unique';
-      process.stdout.write(`${result.status}${unique} (${backend.name}, ${result.timeMs.toFixed(1)} ms)${result.message ? `: ${result.message}` : ''}\n`);
+      process.stdout.write(`${result.status}${unique} (${result.backend}, ${result.timeMs.toFixed(1)} ms)${result.message ? `: ${result.message}` : ''}\n`);
     }
     process.exitCode = result.status === 'error' ? 1 : 0;
   });

@@ -1,0 +1,288 @@
+// The single-loop propagator: the on-edges read from the trail form paths (segments), tracked with their
+// two ends and their length, undone in trail order. Two deductions, each with a reason clause:
+// - an edge joining the two ends of a path closes a cycle; it is off when an on-edge lies outside that
+//   path (witness: an on-edge at another path's end) or when the cycle would leave a clue unmet (every
+//   other edge would be off, so the cells' counts would be final);
+// - a closed cycle with an on-edge outside it, or with a clue unmet, is a conflict.
+// A closed cycle with neither is the whole loop: every other edge off is a model.
+import type { FlatGrid, Puzzle } from '../../grid.ts';
+import { THEORY_CONFLICT, THEORY_MODEL, THEORY_OK, UNDEF, type CdclSolver, type Theory } from './solver.ts';
+
+const on = (edge: number) => 2 * edge;
+const off = (edge: number) => 2 * edge + 1;
+
+export class LoopPropagator implements Theory {
+  private head = 0;
+  private readonly degree: Int32Array;
+  private readonly partner: Int32Array;
+  private readonly pathLength: Int32Array;
+  private readonly ends: Int32Array;
+  private endCount = 0;
+  private readonly endIndex: Int32Array;
+  private readonly onEdge: Uint8Array;
+  private totalOn = 0;
+  private readonly clue: Int8Array;
+  private readonly cellOn: Int8Array;
+  /** Clued cells whose on-edges do not number the clue. */
+  private mismatch = 0;
+  /** Undo log: [vertex, partner, pathLength, degree] before each change. */
+  private log = new Int32Array(1024);
+  private logTop = 0;
+  private readonly logTopAt: Int32Array;
+  private readonly readEdge: Int32Array;
+  /** A vertex of the closed cycle, and the trail index where it closed (-1: none). */
+  private closedVertex = -1;
+  private closedAt = -1;
+  private closedLength = 0;
+  /** Edge from vertex a to vertex b: looked up through a's four directions. */
+  private readonly grid: FlatGrid;
+  private readonly because: number[] = [];
+
+  constructor(grid: FlatGrid, puzzle: Puzzle) {
+    this.grid = grid;
+    const { vertexCount, edgeCount, cellCount } = grid;
+    this.degree = new Int32Array(vertexCount);
+    this.partner = new Int32Array(vertexCount).fill(-1);
+    this.pathLength = new Int32Array(vertexCount);
+    this.ends = new Int32Array(vertexCount);
+    this.endIndex = new Int32Array(vertexCount).fill(-1);
+    this.onEdge = new Uint8Array(edgeCount);
+    this.clue = new Int8Array(cellCount).fill(-1);
+    this.cellOn = new Int8Array(cellCount);
+    this.logTopAt = new Int32Array(edgeCount + 1);
+    this.readEdge = new Int32Array(edgeCount + 1);
+    puzzle.clues.forEach((c, cell) => {
+      if (typeof c === 'number') {
+        this.clue[cell] = c;
+        if (c !== 0) this.mismatch++;
+      }
+    });
+  }
+
+  private setEnd(v: number, isEnd: boolean): void {
+    const at = this.endIndex[v];
+    if (isEnd && at < 0) {
+      this.endIndex[v] = this.endCount;
+      this.ends[this.endCount++] = v;
+    } else if (!isEnd && at >= 0) {
+      const last = this.ends[--this.endCount];
+      this.ends[at] = last;
+      this.endIndex[last] = at;
+      this.endIndex[v] = -1;
+    }
+  }
+
+  private remember(v: number): void {
+    if (this.logTop + 4 > this.log.length) {
+      const bigger = new Int32Array(this.log.length * 2);
+      bigger.set(this.log);
+      this.log = bigger;
+    }
+    const log = this.log;
+    log[this.logTop++] = v;
+    log[this.logTop++] = this.partner[v];
+    log[this.logTop++] = this.pathLength[v];
+    log[this.logTop++] = this.degree[v];
+  }
+
+  private countCells(edge: number, delta: number): void {
+    for (let k = 0; k < 2; k++) {
+      const cell = this.grid.edgeCells[2 * edge + k];
+      if (cell < 0 || this.clue[cell] < 0) continue;
+      if (this.cellOn[cell] !== this.clue[cell]) this.mismatch--;
+      this.cellOn[cell] += delta;
+      if (this.cellOn[cell] !== this.clue[cell]) this.mismatch++;
+    }
+  }
+
+  /** The on-edge at a vertex other than `not`, or -1. */
+  private nextOn(v: number, not: number): number {
+    const ve = this.grid.vertexEdges;
+    for (let k = 0; k < 4; k++) {
+      const e = ve[4 * v + k];
+      if (e >= 0 && e !== not && this.onEdge[e]) return e;
+    }
+    return -1;
+  }
+
+  /** Pushes `off(e)` for every on-edge of the path or cycle through v (walking from v). */
+  private collectPath(v: number, out: number[]): void {
+    const endsOf = this.grid.edgeEnds;
+    let e = this.nextOn(v, -1);
+    const firstEdge = e;
+    while (e >= 0) {
+      out.push(off(e));
+      v = endsOf[2 * e] === v ? endsOf[2 * e + 1] : endsOf[2 * e];
+      e = this.nextOn(v, e);
+      if (e === firstEdge) break;
+    }
+  }
+
+  /** An on-edge at a path end other than a and b: a witness outside their path. */
+  private witnessBeside(a: number, b: number): number {
+    for (let i = 0; i < this.endCount; i++) {
+      const z = this.ends[i];
+      if (z !== a && z !== b) return this.nextOn(z, -1);
+    }
+    return -1;
+  }
+
+  /** Adds on-edge `e` (trail index `index`); returns a conflict when it closes a second cycle or a cycle with an on-edge outside it. */
+  private addOn(e: number, index: number, solver: CdclSolver): boolean {
+    const a = this.grid.edgeEnds[2 * e];
+    const b = this.grid.edgeEnds[2 * e + 1];
+    const da = this.degree[a];
+    const db = this.degree[b];
+    this.remember(a);
+    this.remember(b);
+    this.onEdge[e] = 1;
+    this.totalOn++;
+    this.countCells(e, 1);
+    this.degree[a] = da + 1;
+    this.degree[b] = db + 1;
+    if (da === 0 && db === 0) {
+      this.partner[a] = b;
+      this.partner[b] = a;
+      this.pathLength[a] = this.pathLength[b] = 1;
+      this.setEnd(a, true);
+      this.setEnd(b, true);
+      return false;
+    }
+    if (da === 1 && db === 1 && this.partner[a] === b) {
+      this.setEnd(a, false);
+      this.setEnd(b, false);
+      const length = this.pathLength[a] + 1;
+      this.partner[a] = this.partner[b] = -1;
+      if (this.closedVertex >= 0 || this.totalOn > length) {
+        // Two cycles, or a cycle and a path: the witness is on the other one.
+        const witness = this.closedVertex >= 0 ? this.nextOn(this.closedVertex, -1) : this.witnessBeside(a, b);
+        const conflict = solver.theoryConflict;
+        conflict.length = 0;
+        this.collectPath(a, conflict);
+        conflict.push(off(witness));
+        return true;
+      }
+      this.closedVertex = a;
+      this.closedAt = index;
+      this.closedLength = length;
+      return false;
+    }
+    // Extend one path, or join two: the far ends become partners.
+    const x = da === 1 ? this.partner[a] : a;
+    const y = db === 1 ? this.partner[b] : b;
+    const length = (da === 1 ? this.pathLength[a] : 0) + (db === 1 ? this.pathLength[b] : 0) + 1;
+    if (x !== a) this.remember(x);
+    if (y !== b) this.remember(y);
+    if (da === 1) {
+      this.setEnd(a, false);
+      this.partner[a] = -1;
+    }
+    if (db === 1) {
+      this.setEnd(b, false);
+      this.partner[b] = -1;
+    }
+    this.partner[x] = y;
+    this.partner[y] = x;
+    this.pathLength[x] = this.pathLength[y] = length;
+    this.setEnd(x, true);
+    this.setEnd(y, true);
+    return false;
+  }
+
+  /** The edge between two vertices, or -1 when they are not neighbours. */
+  private edgeBetween(a: number, b: number): number {
+    const ve = this.grid.vertexEdges;
+    const endsOf = this.grid.edgeEnds;
+    for (let k = 0; k < 4; k++) {
+      const e = ve[4 * a + k];
+      if (e >= 0 && (endsOf[2 * e] === b || endsOf[2 * e + 1] === b)) return e;
+    }
+    return -1;
+  }
+
+  propagate(solver: CdclSolver): number {
+    const trail = solver.trail;
+    while (this.head < solver.trailLength) {
+      const index = this.head++;
+      const lit = trail[index];
+      this.logTopAt[index] = this.logTop;
+      if (lit & 1) {
+        this.readEdge[index] = -1;
+        continue;
+      }
+      this.readEdge[index] = lit >> 1;
+      if (this.addOn(lit >> 1, index, solver)) return THEORY_CONFLICT;
+    }
+    if (this.closedVertex >= 0) {
+      const conflict = solver.theoryConflict;
+      conflict.length = 0;
+      if (this.totalOn > this.closedLength) {
+        this.collectPath(this.closedVertex, conflict);
+        conflict.push(off(this.witnessBeside(-1, -1)));
+        return THEORY_CONFLICT;
+      }
+      if (this.mismatch > 0) {
+        // These edges on make a closed loop, so they are the whole loop, and some clue is unmet.
+        this.collectPath(this.closedVertex, conflict);
+        return THEORY_CONFLICT;
+      }
+      return THEORY_MODEL;
+    }
+    // The closing edge of each path: off when the cycle it would make cannot be the loop.
+    const because = this.because;
+    for (let i = 0; i < this.endCount; i++) {
+      const x = this.ends[i];
+      const y = this.partner[x];
+      if (y < x) continue;
+      const e = this.edgeBetween(x, y);
+      if (e < 0 || solver.value(on(e)) !== UNDEF) continue;
+      let witness = -1;
+      if (this.totalOn > this.pathLength[x]) witness = this.witnessBeside(x, y);
+      else if (!this.cluesMetIfClosedBy(e)) witness = -2;
+      if (witness === -1) continue;
+      because.length = 0;
+      this.collectPath(x, because);
+      if (witness >= 0) because.push(off(witness));
+      solver.imply(off(e), because);
+    }
+    return THEORY_OK;
+  }
+
+  /** With every on-edge on one path, would that path plus `e` meet every clue? */
+  private cluesMetIfClosedBy(e: number): boolean {
+    let mismatch = this.mismatch;
+    for (let k = 0; k < 2; k++) {
+      const cell = this.grid.edgeCells[2 * e + k];
+      if (cell < 0 || this.clue[cell] < 0) continue;
+      const before = this.cellOn[cell] !== this.clue[cell] ? 1 : 0;
+      const after = this.cellOn[cell] + 1 !== this.clue[cell] ? 1 : 0;
+      mismatch += after - before;
+    }
+    return mismatch === 0;
+  }
+
+  backtrack(length: number): void {
+    while (this.head > length) {
+      const index = --this.head;
+      const e = this.readEdge[index];
+      if (e < 0) continue;
+      const stop = this.logTopAt[index];
+      const log = this.log;
+      while (this.logTop > stop) {
+        this.logTop -= 4;
+        const v = log[this.logTop];
+        this.partner[v] = log[this.logTop + 1];
+        this.pathLength[v] = log[this.logTop + 2];
+        this.degree[v] = log[this.logTop + 3];
+        this.setEnd(v, this.degree[v] === 1);
+      }
+      this.onEdge[e] = 0;
+      this.totalOn--;
+      this.countCells(e, -1);
+      if (this.closedAt === index) {
+        this.closedVertex = -1;
+        this.closedAt = -1;
+      }
+    }
+  }
+}

@@ -1,0 +1,550 @@
+// A small CDCL solver over typed arrays: two watched literals, 1-UIP learning with non-chronological
+// backjumping, VSIDS on a binary heap, phase saving, Luby restarts and LBD-based deletion of learnt
+// clauses. A theory (the single-loop propagator) runs after unit propagation reaches a fixpoint; it may
+// assign literals with a reason clause, report a conflict clause, or report that the assignment is a model.
+//
+// Literals: variable v (0-based) is 2v (true) and 2v + 1 (false). Clauses live in one Int32Array arena:
+// [size, header, lit0, lit1, ...], header = learnt | deleted << 1 | lbd << 2; lit0 and lit1 are watched.
+
+export const UNDEF = 2;
+const LEARNT = 1;
+const DELETED = 2;
+
+/** What a theory answers after each unit-propagation fixpoint. */
+export const THEORY_OK = 0;
+export const THEORY_CONFLICT = 1;
+export const THEORY_MODEL = 2;
+
+export interface Theory {
+  /** Reads the trail from where it stopped; may call `solver.imply`; fills `solver.theoryConflict` on conflict. */
+  propagate(solver: CdclSolver): number;
+  /** The trail was cut back to `length` entries: forget what was read beyond it. */
+  backtrack(length: number): void;
+}
+
+export interface CdclStats {
+  conflicts: number;
+  decisions: number;
+  propagations: number;
+  learnedClauses: number;
+  deletedClauses: number;
+  restarts: number;
+  theoryPropagations: number;
+  theoryConflicts: number;
+}
+
+export type SolveAnswer = 'sat' | 'unsat' | 'timeout';
+
+const neg = (lit: number) => lit ^ 1;
+
+export class CdclSolver {
+  readonly variables: number;
+  /** assign[v]: 0 false, 1 true, UNDEF. */
+  readonly assign: Uint8Array;
+  readonly level: Int32Array;
+  /** >= 0: clause offset in the arena; -1: decision or level-0 fact; <= -2: theory reason at pool offset -(r + 2). */
+  readonly reason: Int32Array;
+  readonly trail: Int32Array;
+  trailLength = 0;
+  private propagateHead = 0;
+  private readonly levelStart: number[] = [];
+
+  private arena = new Int32Array(1 << 16);
+  private arenaTop = 0;
+  private learnts: number[] = [];
+  private watches: Int32Array[];
+  private watchLength: Int32Array;
+
+  private pool = new Int32Array(1 << 14);
+  private poolTop = 0;
+
+  private readonly activity: Float64Array;
+  private activityIncrement = 1;
+  private readonly heap: Int32Array;
+  private heapSize = 0;
+  private readonly heapIndex: Int32Array;
+  readonly phase: Uint8Array;
+
+  private readonly seen: Uint8Array;
+  private readonly levelSeen: Uint8Array;
+  /** Filled by a theory on conflict: literals all false under the current assignment. */
+  theoryConflict: number[] = [];
+  unsatAtRoot = false;
+
+  readonly stats: CdclStats = { conflicts: 0, decisions: 0, propagations: 0, learnedClauses: 0, deletedClauses: 0, restarts: 0, theoryPropagations: 0, theoryConflicts: 0 };
+  private maxLearnts = 2000;
+
+  constructor(variables: number, private readonly theory: Theory, seed = 1) {
+    this.variables = variables;
+    this.assign = new Uint8Array(variables).fill(UNDEF);
+    this.level = new Int32Array(variables);
+    this.reason = new Int32Array(variables).fill(-1);
+    this.trail = new Int32Array(variables);
+    this.watches = Array.from({ length: 2 * variables }, () => new Int32Array(8));
+    this.watchLength = new Int32Array(2 * variables);
+    this.activity = new Float64Array(variables);
+    this.heap = new Int32Array(variables);
+    this.heapIndex = new Int32Array(variables).fill(-1);
+    this.phase = new Uint8Array(variables);
+    this.seen = new Uint8Array(variables);
+    this.levelSeen = new Uint8Array(variables + 1);
+    // A seeded tiny jitter so that `--seed` changes the first decisions and nothing else.
+    let x = (seed * 2654435761) >>> 0 || 1;
+    for (let v = 0; v < variables; v++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      this.activity[v] = ((x >>> 0) / 4294967296) * 1e-3;
+      this.heapInsert(v);
+    }
+  }
+
+  value(lit: number): number {
+    const a = this.assign[lit >> 1];
+    return a === UNDEF ? UNDEF : a ^ (lit & 1);
+  }
+
+  get decisionLevel(): number {
+    return this.levelStart.length;
+  }
+
+  /** Adds a clause at decision level 0 (original or blocking). Returns false when the formula became unsat. */
+  addClause(literals: readonly number[]): boolean {
+    if (this.decisionLevel > 0) this.cancelUntil(0);
+    const lits: number[] = [];
+    for (const lit of literals) {
+      const v = this.value(lit);
+      if (v === 1) return true;
+      if (v === 0 || lits.includes(lit)) continue;
+      if (lits.includes(neg(lit))) return true;
+      lits.push(lit);
+    }
+    if (lits.length === 0) return !(this.unsatAtRoot = true);
+    if (lits.length === 1) {
+      this.enqueue(lits[0], -1);
+      return true;
+    }
+    this.attach(lits, false, 0);
+    return true;
+  }
+
+  /** A theory's implication: `lit` becomes true because every literal in `because` is false. */
+  imply(lit: number, because: readonly number[]): void {
+    const need = because.length + 2;
+    if (this.poolTop + need > this.pool.length) {
+      const bigger = new Int32Array(Math.max(this.pool.length * 2, this.poolTop + need));
+      bigger.set(this.pool.subarray(0, this.poolTop));
+      this.pool = bigger;
+    }
+    const at = this.poolTop;
+    this.pool[at] = because.length + 1;
+    this.pool[at + 1] = lit;
+    for (let i = 0; i < because.length; i++) this.pool[at + 2 + i] = because[i];
+    this.poolTop += need;
+    this.stats.theoryPropagations++;
+    this.enqueue(lit, -at - 2);
+  }
+
+  private enqueue(lit: number, reason: number): void {
+    const v = lit >> 1;
+    this.assign[v] = (lit & 1) ^ 1;
+    this.level[v] = this.decisionLevel;
+    this.reason[v] = reason;
+    this.trail[this.trailLength++] = lit;
+  }
+
+  private attach(lits: readonly number[], learnt: boolean, lbd: number): number {
+    const need = lits.length + 2;
+    if (this.arenaTop + need > this.arena.length) {
+      const bigger = new Int32Array(Math.max(this.arena.length * 2, this.arenaTop + need));
+      bigger.set(this.arena.subarray(0, this.arenaTop));
+      this.arena = bigger;
+    }
+    const c = this.arenaTop;
+    this.arena[c] = lits.length;
+    this.arena[c + 1] = (learnt ? LEARNT : 0) | (lbd << 2);
+    for (let i = 0; i < lits.length; i++) this.arena[c + 2 + i] = lits[i];
+    this.arenaTop += need;
+    this.watch(lits[0], c, lits[1]);
+    this.watch(lits[1], c, lits[0]);
+    if (learnt) this.learnts.push(c);
+    return c;
+  }
+
+  /** Clause c watches `lit`: it is visited when `lit` becomes false. */
+  private watch(lit: number, c: number, blocker: number): void {
+    let list = this.watches[lit];
+    const n = this.watchLength[lit];
+    if (n + 2 > list.length) {
+      const bigger = new Int32Array(list.length * 2);
+      bigger.set(list);
+      this.watches[lit] = list = bigger;
+    }
+    list[n] = c;
+    list[n + 1] = blocker;
+    this.watchLength[lit] = n + 2;
+  }
+
+  /** Unit propagation to a fixpoint; returns a conflicting clause offset or -1. */
+  private propagateUnits(): number {
+    const arena = this.arena;
+    while (this.propagateHead < this.trailLength) {
+      const p = this.trail[this.propagateHead++];
+      const falseLit = neg(p);
+      const list = this.watches[falseLit];
+      const n = this.watchLength[falseLit];
+      this.stats.propagations++;
+      let i = 0;
+      let j = 0;
+      let conflict = -1;
+      while (i < n) {
+        const c = list[i];
+        const blocker = list[i + 1];
+        i += 2;
+        if (this.value(blocker) === 1) {
+          list[j++] = c;
+          list[j++] = blocker;
+          continue;
+        }
+        if (arena[c + 1] & DELETED) continue;
+        // Make lit1 the false one.
+        if (arena[c + 2] === falseLit) {
+          arena[c + 2] = arena[c + 3];
+          arena[c + 3] = falseLit;
+        }
+        const first = arena[c + 2];
+        if (first !== blocker && this.value(first) === 1) {
+          list[j++] = c;
+          list[j++] = first;
+          continue;
+        }
+        const size = arena[c];
+        let moved = false;
+        for (let k = 2; k < size; k++) {
+          const lit = arena[c + 2 + k];
+          if (this.value(lit) !== 0) {
+            arena[c + 3] = lit;
+            arena[c + 2 + k] = falseLit;
+            this.watch(lit, c, first);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) continue;
+        list[j++] = c;
+        list[j++] = first;
+        if (this.value(first) === 0) {
+          conflict = c;
+          while (i < n) list[j++] = list[i++];
+        } else {
+          this.enqueue(first, c);
+        }
+      }
+      // `watch` may have replaced this literal's list only for other literals (never falseLit itself).
+      this.watchLength[falseLit] = j;
+      if (conflict >= 0) return conflict;
+    }
+    return -1;
+  }
+
+  /** The literals of a reason or conflict, the implied literal first for reasons. */
+  private reasonLiterals(r: number, out: number[]): void {
+    out.length = 0;
+    if (r >= 0) {
+      const size = this.arena[r];
+      for (let k = 0; k < size; k++) out.push(this.arena[r + 2 + k]);
+    } else {
+      // Pool layout: [size, implied, because...], size counting the implied literal.
+      const at = -r - 2;
+      const size = this.pool[at];
+      for (let k = 0; k < size; k++) out.push(this.pool[at + 1 + k]);
+    }
+  }
+
+  private readonly scratch: number[] = [];
+  private readonly learnt: number[] = [];
+  private readonly toClear: number[] = [];
+
+  /** 1-UIP analysis of a conflict (all literals false); fills `this.learnt` (asserting literal first), returns the backjump level. */
+  private analyze(conflict: readonly number[]): number {
+    const learnt = this.learnt;
+    learnt.length = 0;
+    learnt.push(0);
+    const toClear = this.toClear;
+    toClear.length = 0;
+    let pathCount = 0;
+    let lits: readonly number[] = conflict;
+    let index = this.trailLength - 1;
+    let p = -1;
+    const current = this.decisionLevel;
+    for (;;) {
+      for (let k = p === -1 ? 0 : 1; k < lits.length; k++) {
+        const q = lits[k];
+        const v = q >> 1;
+        if (this.seen[v] || this.level[v] === 0) continue;
+        this.seen[v] = 1;
+        toClear.push(v);
+        this.bumpVariable(v);
+        if (this.level[v] >= current) pathCount++;
+        else learnt.push(q);
+      }
+      while (!this.seen[this.trail[index] >> 1]) index--;
+      p = this.trail[index];
+      index--;
+      pathCount--;
+      if (pathCount <= 0) break;
+      this.reasonLiterals(this.reason[p >> 1], this.scratch);
+      lits = this.scratch;
+    }
+    learnt[0] = neg(p);
+    // Drop literals implied by others in the clause (local minimisation).
+    let j = 1;
+    for (let i = 1; i < learnt.length; i++) {
+      const v = learnt[i] >> 1;
+      const r = this.reason[v];
+      if (r === -1) {
+        learnt[j++] = learnt[i];
+        continue;
+      }
+      this.reasonLiterals(r, this.scratch);
+      let redundant = true;
+      for (let k = 1; k < this.scratch.length; k++) {
+        const w = this.scratch[k] >> 1;
+        if (!this.seen[w] && this.level[w] > 0) {
+          redundant = false;
+          break;
+        }
+      }
+      if (!redundant) learnt[j++] = learnt[i];
+    }
+    learnt.length = j;
+    for (const v of toClear) this.seen[v] = 0;
+    if (learnt.length === 1) return 0;
+    let best = 1;
+    for (let i = 2; i < learnt.length; i++) if (this.level[learnt[i] >> 1] > this.level[learnt[best] >> 1]) best = i;
+    const swap = learnt[1];
+    learnt[1] = learnt[best];
+    learnt[best] = swap;
+    return this.level[learnt[1] >> 1];
+  }
+
+  private lbd(lits: readonly number[]): number {
+    let n = 0;
+    for (const lit of lits) {
+      const l = this.level[lit >> 1];
+      if (!this.levelSeen[l]) {
+        this.levelSeen[l] = 1;
+        n++;
+      }
+    }
+    for (const lit of lits) this.levelSeen[this.level[lit >> 1]] = 0;
+    return n;
+  }
+
+  cancelUntil(level: number): void {
+    if (this.decisionLevel <= level) return;
+    const start = this.levelStart[level];
+    for (let i = this.trailLength - 1; i >= start; i--) {
+      const v = this.trail[i] >> 1;
+      this.phase[v] = this.assign[v];
+      this.assign[v] = UNDEF;
+      const r = this.reason[v];
+      if (r <= -2) this.poolTop = Math.min(this.poolTop, -r - 2);
+      this.reason[v] = -1;
+      if (this.heapIndex[v] < 0) this.heapInsert(v);
+    }
+    this.trailLength = start;
+    this.propagateHead = Math.min(this.propagateHead, start);
+    this.levelStart.length = level;
+    this.theory.backtrack(start);
+  }
+
+  /** Unit propagation and the theory, alternately, to a joint fixpoint. Conflict: its literals in `out`. */
+  private propagateAll(out: number[]): number {
+    for (;;) {
+      const c = this.propagateUnits();
+      if (c >= 0) {
+        this.reasonLiterals(c, out);
+        return THEORY_CONFLICT;
+      }
+      const before = this.trailLength;
+      const answer = this.theory.propagate(this);
+      if (answer === THEORY_CONFLICT) {
+        this.stats.theoryConflicts++;
+        out.length = 0;
+        for (const lit of this.theoryConflict) out.push(lit);
+        return THEORY_CONFLICT;
+      }
+      if (answer === THEORY_MODEL) return THEORY_MODEL;
+      if (this.trailLength === before) return THEORY_OK;
+    }
+  }
+
+  private bumpVariable(v: number): void {
+    if ((this.activity[v] += this.activityIncrement) > 1e100) {
+      for (let i = 0; i < this.variables; i++) this.activity[i] *= 1e-100;
+      this.activityIncrement *= 1e-100;
+    }
+    const i = this.heapIndex[v];
+    if (i >= 0) this.heapUp(i);
+  }
+
+  private heapInsert(v: number): void {
+    this.heapIndex[v] = this.heapSize;
+    this.heap[this.heapSize++] = v;
+    this.heapUp(this.heapSize - 1);
+  }
+
+  private heapUp(i: number): void {
+    const heap = this.heap;
+    const v = heap[i];
+    const a = this.activity[v];
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.activity[heap[parent]] >= a) break;
+      heap[i] = heap[parent];
+      this.heapIndex[heap[i]] = i;
+      i = parent;
+    }
+    heap[i] = v;
+    this.heapIndex[v] = i;
+  }
+
+  private heapPop(): number {
+    const heap = this.heap;
+    const top = heap[0];
+    this.heapIndex[top] = -1;
+    const last = heap[--this.heapSize];
+    if (this.heapSize > 0) {
+      let i = 0;
+      const a = this.activity[last];
+      for (;;) {
+        let child = 2 * i + 1;
+        if (child >= this.heapSize) break;
+        if (child + 1 < this.heapSize && this.activity[heap[child + 1]] > this.activity[heap[child]]) child++;
+        if (this.activity[heap[child]] <= a) break;
+        heap[i] = heap[child];
+        this.heapIndex[heap[i]] = i;
+        i = child;
+      }
+      heap[i] = last;
+      this.heapIndex[last] = i;
+    }
+    return top;
+  }
+
+  private reduceLearnts(): void {
+    const arena = this.arena;
+    const locked = (c: number) => {
+      const v = arena[c + 2] >> 1;
+      return this.reason[v] === c && this.assign[v] !== UNDEF;
+    };
+    // Keep the glue clauses (lbd <= 2) and the better half of the rest by lbd, then by size.
+    this.learnts.sort((a, b) => (arena[a + 1] >> 2) - (arena[b + 1] >> 2) || arena[a] - arena[b]);
+    const keep: number[] = [];
+    const half = this.learnts.length >> 1;
+    this.learnts.forEach((c, i) => {
+      if (i < half || arena[c + 1] >> 2 <= 2 || locked(c)) keep.push(c);
+      else {
+        arena[c + 1] |= DELETED;
+        this.stats.deletedClauses++;
+      }
+    });
+    this.learnts = keep;
+    // Drop the deleted clauses' watches now, so that propagation never meets them again.
+    for (let lit = 0; lit < 2 * this.variables; lit++) {
+      const list = this.watches[lit];
+      const n = this.watchLength[lit];
+      let j = 0;
+      for (let i = 0; i < n; i += 2) {
+        if (arena[list[i] + 1] & DELETED) continue;
+        list[j++] = list[i];
+        list[j++] = list[i + 1];
+      }
+      this.watchLength[lit] = j;
+    }
+  }
+
+  /**
+   * Searches for a model from the current learnt state. 'sat': `assign` holds a model (unassigned
+   * variables read as false). Later calls continue with everything learnt so far.
+   */
+  solve(deadline: number): SolveAnswer {
+    if (this.unsatAtRoot) return 'unsat';
+    const conflict: number[] = [];
+    let restartIndex = 0;
+    for (;;) {
+      const budget = luby(++restartIndex) * 100;
+      let conflictsHere = 0;
+      for (;;) {
+        const answer = this.propagateAll(conflict);
+        if (answer === THEORY_MODEL) return 'sat';
+        if (answer === THEORY_CONFLICT) {
+          this.stats.conflicts++;
+          conflictsHere++;
+          let top = 0;
+          for (const lit of conflict) top = Math.max(top, this.level[lit >> 1]);
+          if (top === 0) {
+            this.unsatAtRoot = true;
+            return 'unsat';
+          }
+          // A theory conflict found late lies wholly below the current level: analyse it where it arose.
+          if (top < this.decisionLevel) this.cancelUntil(top);
+          const back = this.analyze(conflict);
+          this.cancelUntil(back);
+          const learnt = this.learnt;
+          if (learnt.length === 1) this.enqueue(learnt[0], -1);
+          else {
+            const c = this.attach(learnt, true, this.lbd(learnt));
+            this.stats.learnedClauses++;
+            this.enqueue(learnt[0], c);
+          }
+          this.activityIncrement /= 0.95;
+          if ((this.stats.conflicts & 255) === 0 && performance.now() > deadline) return 'timeout';
+          continue;
+        }
+        if (conflictsHere >= budget) {
+          this.stats.restarts++;
+          this.cancelUntil(0);
+          break;
+        }
+        if (this.learnts.length > this.maxLearnts) {
+          this.reduceLearnts();
+          this.maxLearnts += 300;
+        }
+        let next = -1;
+        while (this.heapSize > 0) {
+          const v = this.heapPop();
+          if (this.assign[v] === UNDEF) {
+            next = v;
+            break;
+          }
+        }
+        // Everything assigned without a conflict: the theory has seen the whole loop close.
+        if (next < 0) return 'sat';
+        this.stats.decisions++;
+        if ((this.stats.decisions & 1023) === 0 && performance.now() > deadline) return 'timeout';
+        this.levelStart.push(this.trailLength);
+        this.enqueue(2 * next + (this.phase[next] ? 0 : 1), -1);
+      }
+    }
+  }
+}
+
+/** The Luby sequence 1 1 2 1 1 2 4 ... (1-based). */
+function luby(i: number): number {
+  let size = 1;
+  let power = 0;
+  const x0 = i - 1;
+  while (size < x0 + 1) {
+    power++;
+    size = 2 * size + 1;
+  }
+  let x = i - 1;
+  while (size - 1 !== x) {
+    size = (size - 1) >> 1;
+    power--;
+    x %= size;
+  }
+  return 1 << power;
+}

@@ -1,0 +1,109 @@
+// The rules solver's WebAssembly core (wasm/core.ts, compiled into core-wasm.ts), behind the same entry
+// points as the TypeScript reference: a solve (search.ts solveWithRules) and a presolve. Compiled once per
+// process, by the back-end's prepare; V8 compiles wasm with its baseline compiler at once, so that the first
+// solve in a fresh process runs at nearly warm speed instead of in the JavaScript interpreter.
+import { flatGridOf, type Puzzle } from '../../grid.ts';
+import { RULES_CORE_WASM } from './core-wasm.ts';
+import type { Level } from './levels.ts';
+import type { PresolveOutcome, RulesOptions, RulesOutcome } from './search.ts';
+import type { RulesStats } from './state.ts';
+
+interface Core {
+  memory: WebAssembly.Memory;
+  setup(vertices: number, edges: number, cells: number, maxSolutions: number): void;
+  vertexEdgesPointer(): number;
+  cellEdgesPointer(): number;
+  edgeEndsPointer(): number;
+  edgeCellsPointer(): number;
+  cluesPointer(): number;
+  statePointer(): number;
+  solutionsPointer(): number;
+  finishSetup(): void;
+  getSolutionCount(): number;
+  getUnknowns(): number;
+  stat(k: number): number;
+  assume(edge: number, value: number): number;
+  solve(corners: number, trial: number, maxSolutions: number, deadline: number): number;
+  presolve(corners: number, trial: number, deadline: number): number;
+  level(): number;
+  decidedWithoutSearch(): number;
+}
+
+const LINE = 1;
+const CROSS = 2;
+const LEVEL_NAMES: readonly Level[] = ['basic', 'corners', 'trial', 'search'];
+const STATUS = ['solved', 'unsat', 'timeout'] as const;
+
+let instance: Core | undefined;
+
+/**
+ * Compiles and instantiates the core (once per process; the back-end's prepare calls it, so that solve times
+ * exclude it). V8 flags that change how wasm is compiled (the back-end's oneShotV8Flags) apply from here on.
+ */
+export function loadRulesCore(): Core {
+  instance ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(RULES_CORE_WASM, 'base64')), {
+    env: {
+      now: () => performance.now(),
+      abort: () => {
+        throw new Error('internal: the rules wasm core aborted');
+      },
+    },
+  }).exports as unknown as Core;
+  return instance;
+}
+
+/** Loads a puzzle into the core: its grid tables, clues and fixed edges; false when a fixed edge contradicts. */
+function load(core: Core, puzzle: Puzzle, maxSolutions: number): boolean {
+  const grid = flatGridOf(puzzle);
+  core.setup(grid.vertexCount, grid.edgeCount, grid.cellCount, maxSolutions);
+  const buffer = core.memory.buffer;
+  new Int32Array(buffer, core.vertexEdgesPointer(), grid.vertexCount * 4).set(grid.vertexEdges);
+  new Int32Array(buffer, core.cellEdgesPointer(), grid.cellCount * 4).set(grid.cellEdges);
+  new Int32Array(buffer, core.edgeEndsPointer(), grid.edgeCount * 2).set(grid.edgeEnds);
+  new Int32Array(buffer, core.edgeCellsPointer(), grid.edgeCount * 2).set(grid.edgeCells);
+  const clues = new Int8Array(buffer, core.cluesPointer(), grid.cellCount);
+  for (let cell = 0; cell < grid.cellCount; cell++) {
+    const clue = puzzle.clues[cell];
+    clues[cell] = typeof clue === 'number' ? clue : -1;
+  }
+  core.finishSetup();
+  for (const f of puzzle.fixedEdges ?? []) if (!core.assume(f.edge, f.on ? LINE : CROSS)) return false;
+  return true;
+}
+
+function stats(core: Core): RulesStats {
+  return {
+    byVertex: core.stat(0),
+    byCell: core.stat(1),
+    byLoop: core.stat(2),
+    byTrial: core.stat(3),
+    byGuess: core.stat(4),
+    nodes: core.stat(5),
+    maxDepth: core.stat(6),
+    cornerUpdates: core.stat(7),
+  };
+}
+
+/** solveWithRules (search.ts), run by the wasm core. */
+export function solveWithRulesCore(puzzle: Puzzle, options: RulesOptions): RulesOutcome {
+  const core = loadRulesCore();
+  if (!load(core, puzzle, options.maxSolutions)) return { status: 'unsat', solutions: [], level: null, decidedWithoutSearch: 0, stats: stats(core) };
+  const status = STATUS[core.solve(options.corners ? 1 : 0, options.trial ? 1 : 0, options.maxSolutions, options.deadline)];
+  const edges = flatGridOf(puzzle).edgeCount;
+  const all = new Uint8Array(core.memory.buffer, core.solutionsPointer(), edges * core.getSolutionCount());
+  const solutions = Array.from({ length: core.getSolutionCount() }, (_, i) => all.slice(i * edges, (i + 1) * edges));
+  const level = core.level();
+  return { status, solutions, level: level >= 0 ? LEVEL_NAMES[level] : null, decidedWithoutSearch: core.decidedWithoutSearch(), stats: stats(core) };
+}
+
+/** presolveWithRules (search.ts), run by the wasm core. */
+export function presolveWithRulesCore(puzzle: Puzzle, options: { corners: boolean; trial: boolean; deadline: number }): PresolveOutcome {
+  const core = loadRulesCore();
+  const edges = flatGridOf(puzzle).edgeCount;
+  const code = load(core, puzzle, 1) ? core.presolve(options.corners ? 1 : 0, options.trial ? 1 : 0, options.deadline) : 1;
+  return {
+    contradiction: code === 1 || code === 3,
+    trialFinished: !options.trial || code === 1 ? null : code !== 2,
+    state: new Uint8Array(core.memory.buffer, core.statePointer(), edges).slice(),
+  };
+}

@@ -1,0 +1,642 @@
+// The rules solver of Liu, Wu and Sun compiled to WebAssembly (AssemblyScript): the same state, rules, trial
+// and search as state.ts, propagation.ts, trial.ts and search.ts, step for step. Why: a fresh process runs
+// JavaScript in V8's interpreter for the first milliseconds, while wasm is compiled at once by the baseline
+// compiler, so the first solve in a process runs at nearly warm speed. The TypeScript files stay the
+// reference; test/rules-wasm.test.ts checks that both give the same solutions, levels and stats.
+//
+// Contradictions are return values here (wasm has no cheap exceptions): `false` wherever the TypeScript
+// throws, returned at the same point, so that the undo trail and the state match the reference exactly.
+// The grid's tables come from encodings/grid.ts (flatGridOf), written into this module's memory by the
+// wrapper (wasm-core.ts): no index arithmetic of the grid lives here.
+
+@external("env", "now")
+declare function now(): f64;
+
+const UNKNOWN: u8 = 0;
+const LINE: u8 = 1;
+const CROSS: u8 = 2;
+
+// Rule families (RuleFamily in state.ts).
+const F_VERTEX = 0;
+const F_CELL = 1;
+const F_LOOP = 2;
+const F_TRIAL = 3;
+const F_GUESS = 4;
+
+// Undo trail kinds (TrailKind in state.ts).
+const T_EDGE = 0;
+const T_CORNER = 1;
+const T_PARTNER = 2;
+const T_LENGTH = 3;
+
+// Outcome codes read by the wrapper.
+const SOLVED = 0;
+const UNSAT = 1;
+const TIMEOUT = 2;
+
+const POPCOUNT: StaticArray<i32> = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+const CORNER_SLOTS: StaticArray<i32> = [0, 2, 0, 3, 1, 2, 1, 3];
+const CORNER_BIT = new StaticArray<i32>(64);
+// UNIT_MASKS: the allowed assignments of unit kind k (0..4 a clue, 5 a vertex) at UNIT_START[k]..UNIT_START[k+1].
+const UNIT_MASKS = new StaticArray<i32>(96);
+const UNIT_START = new StaticArray<i32>(7);
+
+function buildTables(): void {
+  for (let mask = 0; mask < 16; mask++) {
+    for (let q = 0; q < 4; q++) {
+      const a = (mask >> CORNER_SLOTS[q * 2]) & 1;
+      const b = (mask >> CORNER_SLOTS[q * 2 + 1]) & 1;
+      CORNER_BIT[mask * 4 + q] = 1 << (a + b);
+    }
+  }
+  let n = 0;
+  for (let k = 0; k < 6; k++) {
+    UNIT_START[k] = n;
+    for (let mask = 0; mask < 16; mask++) {
+      const p = POPCOUNT[mask];
+      if (k == 5 ? p == 0 || p == 2 : p == k) UNIT_MASKS[n++] = mask;
+    }
+  }
+  UNIT_START[6] = n;
+}
+buildTables();
+
+let edgeCount = 0;
+let vertexCount = 0;
+let cellCount = 0;
+let state = new StaticArray<u8>(0);
+let corner = new StaticArray<u8>(0);
+let vertexEdges = new StaticArray<i32>(0);
+let cellEdges = new StaticArray<i32>(0);
+let cellCorners = new StaticArray<i32>(0);
+let edgeEnds = new StaticArray<i32>(0);
+let edgeCells = new StaticArray<i32>(0);
+let clues = new StaticArray<i8>(0);
+let cluedCells = new StaticArray<i32>(0);
+let cluedCount = 0;
+let degree = new StaticArray<u8>(0);
+let partner = new StaticArray<i32>(0);
+let segmentLength = new StaticArray<i32>(0);
+let queue = new StaticArray<i32>(0);
+let queued = new StaticArray<u8>(0);
+let head = 0;
+let tail = 0;
+let useCorners = false;
+let lines = 0;
+let unknowns = 0;
+let family = F_VERTEX;
+// The undo trail: [kind, index, old value] triples, in a buffer that only grows (no bounds checks per push).
+let trail = new StaticArray<i32>(1024);
+let trailLength = 0;
+let solutions = new StaticArray<u8>(0);
+let solutionCount = 0;
+let timedOut = false;
+// Trial's scratch arrays.
+let mark0 = new StaticArray<i32>(0);
+let valueInLine = new StaticArray<u8>(0);
+let commonValue = new StaticArray<u8>(0);
+let common = new Array<i32>();
+
+// Stats, as RulesStats.
+let byVertex = 0;
+let byCell = 0;
+let byLoop = 0;
+let byTrial = 0;
+let byGuess = 0;
+let nodes = 0;
+let maxDepth = 0;
+let cornerUpdates = 0;
+
+/** Allocates a grid's arrays; the wrapper then writes the tables through the pointers below. */
+export function setup(vertices: i32, edges: i32, cells: i32, maxSolutions: i32): void {
+  vertexCount = vertices;
+  edgeCount = edges;
+  cellCount = cells;
+  state = new StaticArray<u8>(edges);
+  corner = new StaticArray<u8>(vertices * 4);
+  for (let i = 0; i < vertices * 4; i++) unchecked((corner[i] = 7));
+  vertexEdges = new StaticArray<i32>(vertices * 4);
+  cellEdges = new StaticArray<i32>(cells * 4);
+  cellCorners = new StaticArray<i32>(cells * 4);
+  edgeEnds = new StaticArray<i32>(edges * 2);
+  edgeCells = new StaticArray<i32>(edges * 2);
+  clues = new StaticArray<i8>(cells);
+  cluedCells = new StaticArray<i32>(cells);
+  cluedCount = 0;
+  degree = new StaticArray<u8>(vertices);
+  partner = new StaticArray<i32>(vertices);
+  for (let v = 0; v < vertices; v++) unchecked((partner[v] = -1));
+  segmentLength = new StaticArray<i32>(vertices);
+  queue = new StaticArray<i32>(vertices + cells + 1);
+  queued = new StaticArray<u8>(vertices + cells);
+  head = 0;
+  tail = 0;
+  useCorners = false;
+  lines = 0;
+  unknowns = edges;
+  family = F_VERTEX;
+  trailLength = 0;
+  solutions = new StaticArray<u8>(edges * max(maxSolutions, 1));
+  solutionCount = 0;
+  timedOut = false;
+  mark0 = new StaticArray<i32>(edges);
+  valueInLine = new StaticArray<u8>(edges);
+  commonValue = new StaticArray<u8>(edges);
+  common = new Array<i32>();
+  byVertex = 0;
+  byCell = 0;
+  byLoop = 0;
+  byTrial = 0;
+  byGuess = 0;
+  nodes = 0;
+  maxDepth = 0;
+  cornerUpdates = 0;
+}
+
+// Where the wrapper writes the tables (Int32 views) and the clues (Int8), and reads the state and solutions (Uint8).
+export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
+export function cellEdgesPointer(): usize { return changetype<usize>(cellEdges); }
+export function edgeEndsPointer(): usize { return changetype<usize>(edgeEnds); }
+export function edgeCellsPointer(): usize { return changetype<usize>(edgeCells); }
+export function cluesPointer(): usize { return changetype<usize>(clues); }
+export function statePointer(): usize { return changetype<usize>(state); }
+export function solutionsPointer(): usize { return changetype<usize>(solutions); }
+
+/** After the tables are written: the cells' corner indices and the clued cells, as RulesState's constructor. */
+export function finishSetup(): void {
+  for (let cell = 0; cell < cellCount; cell++) {
+    const top = unchecked(cellEdges[cell * 4]);
+    const bottom = unchecked(cellEdges[cell * 4 + 1]);
+    unchecked((cellCorners[cell * 4] = edgeEnds[top * 2] * 4 + 3));
+    unchecked((cellCorners[cell * 4 + 1] = edgeEnds[top * 2 + 1] * 4 + 2));
+    unchecked((cellCorners[cell * 4 + 2] = edgeEnds[bottom * 2] * 4 + 1));
+    unchecked((cellCorners[cell * 4 + 3] = edgeEnds[bottom * 2 + 1] * 4));
+    if (unchecked(clues[cell]) >= 0) unchecked((cluedCells[cluedCount++] = cell));
+  }
+}
+
+export function getSolutionCount(): i32 { return solutionCount; }
+export function getUnknowns(): i32 { return unknowns; }
+export function stat(k: i32): i32 {
+  switch (k) {
+    case 0: return byVertex;
+    case 1: return byCell;
+    case 2: return byLoop;
+    case 3: return byTrial;
+    case 4: return byGuess;
+    case 5: return nodes;
+    case 6: return maxDepth;
+    default: return cornerUpdates;
+  }
+}
+
+function count(): void {
+  if (family == F_VERTEX) byVertex++;
+  else if (family == F_CELL) byCell++;
+  else if (family == F_LOOP) byLoop++;
+  else if (family == F_TRIAL) byTrial++;
+  else byGuess++;
+}
+
+function push3(kind: i32, index: i32, old: i32): void {
+  if (trailLength + 3 > trail.length) {
+    const bigger = new StaticArray<i32>(trail.length * 2);
+    memory.copy(changetype<usize>(bigger), changetype<usize>(trail), <usize>trailLength << 2);
+    trail = bigger;
+  }
+  unchecked((trail[trailLength] = kind));
+  unchecked((trail[trailLength + 1] = index));
+  unchecked((trail[trailLength + 2] = old));
+  trailLength += 3;
+}
+
+function setPartner(v: i32, p: i32, len: i32): void {
+  push3(T_PARTNER, v, unchecked(partner[v]));
+  push3(T_LENGTH, v, unchecked(segmentLength[v]));
+  unchecked((partner[v] = p));
+  unchecked((segmentLength[v] = len));
+}
+
+function undo(mark: i32): void {
+  while (trailLength > mark) {
+    trailLength -= 3;
+    const kind = unchecked(trail[trailLength]);
+    const index = unchecked(trail[trailLength + 1]);
+    const old = unchecked(trail[trailLength + 2]);
+    if (kind == T_EDGE) {
+      if (unchecked(state[index]) == LINE) {
+        unchecked(degree[edgeEnds[index * 2]]--);
+        unchecked(degree[edgeEnds[index * 2 + 1]]--);
+        lines--;
+      }
+      unchecked((state[index] = <u8>old));
+      unknowns++;
+    } else if (kind == T_CORNER) unchecked((corner[index] = <u8>old));
+    else if (kind == T_PARTNER) unchecked((partner[index] = old));
+    else unchecked((segmentLength[index] = old));
+  }
+}
+
+function enqueue(unit: i32): void {
+  if (unit < 0 || unchecked(queued[unit])) return;
+  unchecked((queued[unit] = 1));
+  unchecked((queue[tail] = unit));
+  tail = tail + 1 == queue.length ? 0 : tail + 1;
+}
+
+function enqueueEdge(e: i32): void {
+  enqueue(unchecked(edgeEnds[e * 2]));
+  enqueue(unchecked(edgeEnds[e * 2 + 1]));
+  const a = unchecked(edgeCells[e * 2]);
+  const b = unchecked(edgeCells[e * 2 + 1]);
+  if (a >= 0 && unchecked(clues[a]) >= 0) enqueue(vertexCount + a);
+  if (b >= 0 && unchecked(clues[b]) >= 0) enqueue(vertexCount + b);
+}
+
+/** Propagator.set: false where it throws. */
+function set(e: i32, value: u8): bool {
+  const current = unchecked(state[e]);
+  if (current == value) return true;
+  if (current != UNKNOWN) return false;
+  const a = unchecked(edgeEnds[e * 2]);
+  const b = unchecked(edgeEnds[e * 2 + 1]);
+  const da = unchecked(degree[a]);
+  const db = unchecked(degree[b]);
+  if (value == LINE && (da >= 2 || db >= 2)) return false;
+  if (value == CROSS && unknowns == 1 && lines == 0) return false;
+  count();
+  push3(T_EDGE, e, UNKNOWN);
+  unchecked((state[e] = value));
+  unknowns--;
+  enqueueEdge(e);
+  if (value == CROSS) return true;
+  unchecked(degree[a]++);
+  unchecked(degree[b]++);
+  lines++;
+  if (da == 1 && db == 1 && unchecked(partner[a]) == b) {
+    if (lines != unchecked(segmentLength[a]) + 1) return false;
+    const saved = family;
+    family = F_LOOP;
+    for (let f = 0; f < edgeCount; f++) if (unchecked(state[f]) == UNKNOWN && !set(f, CROSS)) return false;
+    family = saved;
+    return true;
+  }
+  const endA = da == 1 ? unchecked(partner[a]) : a;
+  const endB = db == 1 ? unchecked(partner[b]) : b;
+  const len = (da == 1 ? unchecked(segmentLength[a]) : 0) + (db == 1 ? unchecked(segmentLength[b]) : 0) + 1;
+  setPartner(endA, endB, len);
+  setPartner(endB, endA, len);
+  if (lines > len) {
+    for (let slot = 0; slot < 4; slot++) {
+      const f = unchecked(vertexEdges[endA * 4 + slot]);
+      if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB)) {
+        const saved = family;
+        family = F_LOOP;
+        if (!set(f, CROSS)) return false;
+        family = saved;
+      }
+    }
+  }
+  return true;
+}
+
+function restrictCorner(k: i32, mask: i32): bool {
+  const old = <i32>unchecked(corner[k]);
+  const next = old & mask;
+  if (next == old) return true;
+  if (next == 0) return false;
+  push3(T_CORNER, k, old);
+  unchecked((corner[k] = <u8>next));
+  cornerUpdates++;
+  const v = k >> 2;
+  enqueue(v);
+  const q = k & 3;
+  const vertical = unchecked(vertexEdges[v * 4 + (q < 2 ? 0 : 1)]);
+  const horizontal = unchecked(vertexEdges[v * 4 + (q & 1 ? 3 : 2)]);
+  if (vertical >= 0 && horizontal >= 0) {
+    const c0 = unchecked(edgeCells[vertical * 2]);
+    const c1 = unchecked(edgeCells[vertical * 2 + 1]);
+    const h0 = unchecked(edgeCells[horizontal * 2]);
+    const h1 = unchecked(edgeCells[horizontal * 2 + 1]);
+    const cell = c0 >= 0 && (c0 == h0 || c0 == h1) ? c0 : c1;
+    if (cell >= 0 && unchecked(clues[cell]) >= 0) enqueue(vertexCount + cell);
+  }
+  return true;
+}
+
+function propagateUnit(unit: i32): bool {
+  const isVertex = unit < vertexCount;
+  const base = isVertex ? unit * 4 : (unit - vertexCount) * 4;
+  const edges = isVertex ? vertexEdges : cellEdges;
+  let mustOn = 0;
+  let mustOff = 0;
+  for (let i = 0; i < 4; i++) {
+    const e = unchecked(edges[base + i]);
+    if (e < 0) mustOff |= 1 << i;
+    else {
+      const s = unchecked(state[e]);
+      if (s == CROSS) mustOff |= 1 << i;
+      else if (s == LINE) mustOn |= 1 << i;
+    }
+  }
+  const kind = isVertex ? 5 : <i32>unchecked(clues[unit - vertexCount]);
+  let k0 = 0, k1 = 0, k2 = 0, k3 = 0;
+  let e0 = 7, e1 = 7, e2 = 7, e3 = 7;
+  if (useCorners) {
+    if (isVertex) {
+      k0 = base; k1 = base + 1; k2 = base + 2; k3 = base + 3;
+    } else {
+      k0 = unchecked(cellCorners[base]);
+      k1 = unchecked(cellCorners[base + 1]);
+      k2 = unchecked(cellCorners[base + 2]);
+      k3 = unchecked(cellCorners[base + 3]);
+    }
+    e0 = unchecked(corner[k0]);
+    e1 = unchecked(corner[k1]);
+    e2 = unchecked(corner[k2]);
+    e3 = unchecked(corner[k3]);
+  }
+  let canOn = 0;
+  let canOff = 0;
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  let any = false;
+  const end = unchecked(UNIT_START[kind + 1]);
+  for (let j = unchecked(UNIT_START[kind]); j < end; j++) {
+    const mask = unchecked(UNIT_MASKS[j]);
+    if ((mask & mustOn) != mustOn || (mask & mustOff) != 0) continue;
+    const b = mask * 4;
+    const b0 = unchecked(CORNER_BIT[b]), b1 = unchecked(CORNER_BIT[b + 1]), b2 = unchecked(CORNER_BIT[b + 2]), b3 = unchecked(CORNER_BIT[b + 3]);
+    if (!(e0 & b0) || !(e1 & b1) || !(e2 & b2) || !(e3 & b3)) continue;
+    any = true;
+    canOn |= mask;
+    canOff |= ~mask & 15;
+    s0 |= b0;
+    s1 |= b1;
+    s2 |= b2;
+    s3 |= b3;
+  }
+  if (!any) return false;
+  family = isVertex ? F_VERTEX : F_CELL;
+  if ((canOn & canOff) != 15) {
+    for (let i = 0; i < 4; i++) {
+      const e = unchecked(edges[base + i]);
+      if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
+      if (!(canOff & (1 << i))) {
+        if (!set(e, LINE)) return false;
+      } else if (!(canOn & (1 << i))) {
+        if (!set(e, CROSS)) return false;
+      }
+    }
+  }
+  if (useCorners) {
+    if (!restrictCorner(k0, s0)) return false;
+    if (!restrictCorner(k1, s1)) return false;
+    if (!restrictCorner(k2, s2)) return false;
+    if (!restrictCorner(k3, s3)) return false;
+  }
+  return true;
+}
+
+function clearQueue(): void {
+  while (head != tail) {
+    unchecked((queued[queue[head]] = 0));
+    head = head + 1 == queue.length ? 0 : head + 1;
+  }
+}
+
+function propagate(): bool {
+  while (head != tail) {
+    const unit = unchecked(queue[head]);
+    head = head + 1 == queue.length ? 0 : head + 1;
+    unchecked((queued[unit] = 0));
+    if (!propagateUnit(unit)) {
+      clearQueue();
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Propagator.assume: a fixed edge, a guess or a probe, then propagation. */
+export function assume(edge: i32, value: u8): bool {
+  family = F_GUESS;
+  if (!set(edge, value)) {
+    // As the reference: a contradiction thrown by set leaves the queue as it was (propagate clears it later).
+    return false;
+  }
+  return propagate();
+}
+
+export function deduce(corners: bool): bool {
+  useCorners = corners;
+  for (let v = 0; v < vertexCount; v++) enqueue(v);
+  for (let i = 0; i < cluedCount; i++) enqueue(vertexCount + unchecked(cluedCells[i]));
+  return propagate();
+}
+
+/** trial.ts: false on contradiction; sets timedOut (and returns true) at the deadline between probes. */
+export function trial(deadline: f64): bool {
+  let stamp = 0;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let e = 0; e < edgeCount; e++) {
+      if (unchecked(state[e]) != UNKNOWN) continue;
+      if (now() > deadline) {
+        timedOut = true;
+        return true;
+      }
+      const sVertex = byVertex, sCell = byCell, sLoop = byLoop, sGuess = byGuess, sCorner = cornerUpdates;
+      const mark = trailLength;
+      const lineOk = assume(e, LINE);
+      stamp++;
+      if (lineOk) {
+        for (let i = mark; i < trailLength; i += 3) {
+          if (unchecked(trail[i]) == T_EDGE) {
+            const f = unchecked(trail[i + 1]);
+            unchecked((mark0[f] = stamp));
+            unchecked((valueInLine[f] = state[f]));
+          }
+        }
+      }
+      undo(mark);
+      const crossOk = assume(e, CROSS);
+      common.length = 0;
+      if (lineOk && crossOk) {
+        for (let i = mark; i < trailLength; i += 3) {
+          const f = unchecked(trail[i + 1]);
+          if (unchecked(trail[i]) == T_EDGE && unchecked(mark0[f]) == stamp && unchecked(valueInLine[f]) == unchecked(state[f])) {
+            common.push(f);
+            unchecked((commonValue[f] = state[f]));
+          }
+        }
+      }
+      undo(mark);
+      byVertex = sVertex;
+      byCell = sCell;
+      byLoop = sLoop;
+      byGuess = sGuess;
+      cornerUpdates = sCorner;
+      family = F_TRIAL;
+      if (!lineOk && !crossOk) return false;
+      if (!lineOk) {
+        if (!set(e, CROSS)) return false;
+      } else if (!crossOk) {
+        if (!set(e, LINE)) return false;
+      } else {
+        // In edge order, as the reference.
+        common.sort();
+        for (let i = 0; i < common.length; i++) {
+          const f = unchecked(common[i]);
+          if (unchecked(state[f]) == UNKNOWN && !set(f, unchecked(commonValue[f]))) return false;
+        }
+      }
+      if (trailLength > mark) {
+        changed = true;
+        if (!propagate()) return false;
+      }
+    }
+  }
+  return true;
+}
+
+function isSolved(): bool {
+  if (lines == 0) return false;
+  for (let e = 0; e < edgeCount; e++) if (unchecked(state[e]) == UNKNOWN) return false;
+  for (let v = 0; v < vertexCount; v++) {
+    const d = unchecked(degree[v]);
+    if (d != 0 && d != 2) return false;
+  }
+  for (let i = 0; i < cluedCount; i++) {
+    const cell = unchecked(cluedCells[i]);
+    let n = 0;
+    for (let j = 0; j < 4; j++) if (unchecked(state[cellEdges[cell * 4 + j]]) == LINE) n++;
+    if (n != <i32>unchecked(clues[cell])) return false;
+  }
+  let start = -1;
+  for (let e = 0; e < edgeCount && start < 0; e++) if (unchecked(state[e]) == LINE) start = e;
+  let at = unchecked(edgeEnds[start * 2 + 1]);
+  let previous = start;
+  let walked = 1;
+  while (at != unchecked(edgeEnds[start * 2])) {
+    let next = -1;
+    for (let slot = 0; slot < 4; slot++) {
+      const f = unchecked(vertexEdges[at * 4 + slot]);
+      if (f >= 0 && f != previous && unchecked(state[f]) == LINE) next = f;
+    }
+    if (next < 0) return false;
+    at = unchecked(edgeEnds[next * 2]) == at ? unchecked(edgeEnds[next * 2 + 1]) : unchecked(edgeEnds[next * 2]);
+    previous = next;
+    walked++;
+  }
+  return walked == lines;
+}
+
+function pushSolution(): void {
+  const base = solutionCount * edgeCount;
+  for (let e = 0; e < edgeCount; e++) unchecked((solutions[base + e] = state[e] == LINE ? 1 : 0));
+  solutionCount++;
+}
+
+function chooseEdge(): i32 {
+  let best = -1;
+  let bestScore = i32.MAX_VALUE;
+  for (let v = 0; v < vertexCount; v++) {
+    if (unchecked(degree[v]) != 1) continue;
+    let open = 0;
+    let candidate = -1;
+    for (let slot = 0; slot < 4; slot++) {
+      const f = unchecked(vertexEdges[v * 4 + slot]);
+      if (f >= 0 && unchecked(state[f]) == UNKNOWN) {
+        open++;
+        candidate = f;
+      }
+    }
+    if (candidate >= 0 && open < bestScore) {
+      bestScore = open;
+      best = candidate;
+      if (open <= 2) break;
+    }
+  }
+  if (best >= 0) return best;
+  for (let i = 0; i < cluedCount; i++) {
+    const cell = unchecked(cluedCells[i]);
+    for (let j = 0; j < 4; j++) {
+      const e = unchecked(cellEdges[cell * 4 + j]);
+      if (unchecked(state[e]) == UNKNOWN) return e;
+    }
+  }
+  for (let e = 0; e < edgeCount; e++) if (unchecked(state[e]) == UNKNOWN) return e;
+  return -1;
+}
+
+function search(maxSolutions: i32, deadline: f64, depth: i32): void {
+  nodes++;
+  if (depth > maxDepth) maxDepth = depth;
+  if ((nodes & 255) == 0 && now() > deadline) {
+    timedOut = true;
+    return;
+  }
+  const e = chooseEdge();
+  if (e < 0) {
+    if (isSolved()) pushSolution();
+    return;
+  }
+  for (let k = 0; k < 2; k++) {
+    const value = k == 0 ? LINE : CROSS;
+    const mark = trailLength;
+    if (assume(e, value)) search(maxSolutions, deadline, depth + 1);
+    // At the deadline the reference throws through every frame without undoing: stop the same way.
+    if (timedOut) return;
+    undo(mark);
+    if (solutionCount >= maxSolutions) return;
+  }
+}
+
+let outcomeLevel = -1;
+let decidedBeforeSearch = 0;
+export function level(): i32 { return outcomeLevel; }
+export function decidedWithoutSearch(): i32 { return decidedBeforeSearch; }
+
+/** search.ts solveWithRules after the fixed edges: levels 0 basic, 1 corners, 2 trial, 3 search, -1 none. */
+export function solve(corners: bool, withTrial: bool, maxSolutions: i32, deadline: f64): i32 {
+  outcomeLevel = -1;
+  decidedBeforeSearch = 0;
+  for (let stage = 0; stage < 3; stage++) {
+    if (stage == 1 && !corners) continue;
+    if (stage == 2 && !withTrial) continue;
+    const ok = stage == 2 ? trial(deadline) : deduce(stage == 1);
+    if (timedOut) return solutionCount > 0 ? SOLVED : TIMEOUT;
+    if (!ok) {
+      outcomeLevel = stage;
+      return UNSAT;
+    }
+    decidedBeforeSearch = edgeCount - unknowns;
+    if (unknowns == 0) {
+      outcomeLevel = stage;
+      if (!isSolved()) return UNSAT;
+      pushSolution();
+      return SOLVED;
+    }
+  }
+  trailLength = 0;
+  search(maxSolutions, deadline, 0);
+  if (timedOut) return solutionCount > 0 ? SOLVED : TIMEOUT;
+  outcomeLevel = 3;
+  return solutionCount > 0 ? SOLVED : UNSAT;
+}
+
+/** rules.ts presolve: 0 done, 1 contradiction before trial, 2 trial stopped at the deadline (what it decided stands), 3 contradiction in trial. */
+export function presolve(corners: bool, withTrial: bool, deadline: f64): i32 {
+  let ok = deduce(false);
+  if (ok && corners) ok = deduce(true);
+  if (!ok) return 1;
+  if (withTrial) {
+    ok = trial(deadline);
+    if (timedOut) return 2;
+    if (!ok) return 3;
+  }
+  return 0;
+}
+
+export function wasTimedOut(): bool { return timedOut; }

@@ -1,0 +1,72 @@
+// `npm run build` (and `prepare`, so `npm ci` runs it): compiles the sources to dist/ with tsc and lays dist/
+// out as a mirror of the repository, so that `new URL('../x', import.meta.url)` finds from a compiled module
+// what it finds from its source: the other files of the source folders (datasets, YAML plans, ASP programs)
+// are copied, and package.json, node_modules and bin are links to the originals.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { REPOSITORY, SOURCE_FOLDERS, STAMP } from './harness/compiled.ts';
+
+const root = REPOSITORY;
+const dist = `${root}dist/`;
+const started = Date.now();
+
+let tsc: string;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch {
+  // An install without devDependencies still runs, through tsx.
+  process.stderr.write('build: typescript is not installed; slitherbench will run its sources through tsx\n');
+  process.exit(0);
+}
+
+rmSync(`${root}${STAMP}`, { force: true });
+// tsc's incremental state trusts dist/ to hold what it wrote last; without a finished build, start over.
+if (!existsSync(`${dist}runners/cli/main.js`)) rmSync(`${dist}.tsbuildinfo`, { force: true });
+const compiled = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { cwd: root, stdio: 'inherit' });
+// Status 2: type errors, JavaScript written anyway; it runs as tsx (which checks no types) would run the sources.
+if (compiled.status === 2) process.stderr.write('build: type errors (see above, or npm run typecheck); dist/ written all the same\n');
+else if (compiled.status !== 0) {
+  process.stderr.write('build: tsc wrote nothing; dist/ is left without its stamp, so slitherbench runs its sources through tsx\n');
+  process.exit(compiled.status ?? 1);
+}
+
+let copied = 0;
+let removed = 0;
+const walk = (folder: string, visit: (path: string) => void) => {
+  if (!existsSync(`${root}${folder}`)) return;
+  for (const entry of readdirSync(`${root}${folder}`, { withFileTypes: true })) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) walk(path, visit);
+    else visit(path);
+  }
+};
+for (const folder of SOURCE_FOLDERS) {
+  walk(folder, (path) => {
+    if (path.endsWith('.ts')) return;
+    mkdirSync(dirname(`${dist}${path}`), { recursive: true });
+    copyFileSync(`${root}${path}`, `${dist}${path}`);
+    copied++;
+  });
+}
+// Compiled files whose source is gone would still be found by a path built at run time: remove them.
+const distFolder = (folder: string) => `dist/${folder}`;
+for (const folder of SOURCE_FOLDERS) {
+  walk(distFolder(folder), (path) => {
+    const source = path.slice('dist/'.length);
+    const stem = /^(.*)\.(js|js\.map)$/.exec(source)?.[1];
+    if (stem ? !existsSync(`${root}${stem}.ts`) : !existsSync(`${root}${source}`)) {
+      rmSync(`${root}${path}`);
+      removed++;
+    }
+  });
+}
+for (const name of ['package.json', 'node_modules', 'bin']) {
+  const link = `${dist}${name}`;
+  if (lstatSync(link, { throwIfNoEntry: false })) unlinkSync(link);
+  symlinkSync(`../${name}`, link);
+}
+writeFileSync(`${root}${STAMP}`, `built ${new Date(started).toISOString()} from the sources as they were then\n`);
+utimesSync(`${root}${STAMP}`, started / 1000, started / 1000);
+process.stderr.write(`build: dist/ compiled in ${((Date.now() - started) / 1000).toFixed(1)} s; ${copied} other files copied${removed ? `, ${removed} left-overs removed` : ''}\n`);

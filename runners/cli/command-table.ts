@@ -1,0 +1,94 @@
+// Every command, by name: what the overall --help lists, and the module that defines it. A command's
+// module (with all it imports) is loaded only when that command runs or shows its own --help, so that
+// `convert` never pays for vega or a solver library. Adding a command: its file in commands/ and one entry
+// here (test/cli-table.test.ts fails when a file in commands/ has no entry or an entry drifts from it).
+import type { Command } from 'commander';
+
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+export interface CommandEntry {
+  readonly name: string;
+  /** What follows the name in the overall --help: `[options]` when it has any, then its arguments. */
+  readonly usage: string;
+  /** One line, the same as the command's own description. */
+  readonly summary: string;
+  /** The module that registers the command with its options, --help and action. */
+  readonly load: () => Promise<CommandModule>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'backends',
+    usage: '[options]',
+    summary: 'list back-end IDs, what each is, and whether it can run here',
+    load: () => import('./commands/backends.ts'),
+  },
+  {
+    name: 'bench',
+    usage: '[options]',
+    summary: 'run back-ends over a dataset in isolated worker processes; write results.jsonl, results.csv, run.json and the report',
+    load: () => import('./commands/bench.ts'),
+  },
+  {
+    name: 'check',
+    usage: '[options] <puzzle> <solution>',
+    summary: 'check a solution against a puzzle with the independent verifier',
+    load: () => import('./commands/check.ts'),
+  },
+  {
+    name: 'compare',
+    usage: '[options] <a> <b>',
+    summary: 'compare two result directories run for run: status and time in A and B, regressions, geometric-mean speed-up with a bootstrap interval, Wilcoxon p; writes compare.md, compare.html, compare.csv and a scatter chart',
+    load: () => import('./commands/compare.ts'),
+  },
+  {
+    name: 'convert',
+    usage: '[options] <puzzle>',
+    summary: 'print a puzzle in another format (a solution carried by pzprv3 or JSON input travels along)',
+    load: () => import('./commands/convert.ts'),
+  },
+  {
+    name: 'datasets',
+    usage: '[options]',
+    summary: 'list the built-in datasets with their counts, sizes and sources',
+    load: () => import('./commands/datasets.ts'),
+  },
+  {
+    name: 'encode',
+    usage: '[options] <puzzle>',
+    summary: "write the CNF of a SAT back-end's encoding as DIMACS, with comments mapping edges to variables",
+    load: () => import('./commands/encode.ts'),
+  },
+  {
+    name: 'generate',
+    usage: '[options]',
+    summary: 'generate puzzles with exactly one solution, one per line; the same seed gives the same output',
+    load: () => import('./commands/generate.ts'),
+  },
+  {
+    name: 'merge',
+    usage: '[options] <out> <dirs...>',
+    summary: 'join the shard directories of one plan (bench --shard K/N, or a bench --slurm directory) into one results directory and build its report',
+    load: () => import('./commands/merge.ts'),
+  },
+  {
+    name: 'report',
+    usage: '<dir>',
+    summary: '(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run',
+    load: () => import('./commands/report.ts'),
+  },
+  {
+    name: 'reproduce',
+    usage: '[options] <what>',
+    summary: 'rerun the experiments of a published source and hold each of its claims against our figure; writes DIR/index.html, DIR/claims.csv and DIR/charts/',
+    load: () => import('./commands/reproduce.ts'),
+  },
+  {
+    name: 'solve',
+    usage: '[options] <puzzle>',
+    summary: 'solve one puzzle with one back-end; every answer is checked by the independent verifier',
+    load: () => import('./commands/solve.ts'),
+  },
+];

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { readSide, writeComparison } from '../../../reports/compare-page.ts';
+
+export function register(program: Command): void {
+  program
+    .command('compare')
+    .description('compare two result directories run for run: status and time in A and B, regressions, geometric-mean speed-up with a bootstrap interval, Wilcoxon p; writes compare.md, compare.html, compare.csv and a scatter chart')
+    .argument('<a>', 'the baseline results directory (bench, merge or bench --slurm output)')
+    .argument('<b>', 'the results directory compared with it')
+    .option('--out <dir>', 'where to write the comparison (default: B/compare)')
+    .option('--fail-on-regression', 'exit 4 when a run solved or proved unsat in A is not in B (for CI)')
+    .addHelpText('after', '\nRuns are paired by instance, back-end label and repeat. Exit status: 0; 4 with --fail-on-regression when a regression exists; 2 for bad input.')
+    .action(async (a: string, b: string, flags: { out?: string; failOnRegression?: boolean }) => {
+      const out = flags.out ?? join(b, 'compare');
+      const result = await writeComparison(readSide('A', a), readSide('B', b), out);
+      const t = result.comparison.total;
+      for (const c of result.cautions) process.stderr.write(`compare: caution: ${c}\n`);
+      process.stderr.write(`compare: ${t.paired} paired runs (${t.onlyA} only in A, ${t.onlyB} only in B): ${t.regressions} regression${t.regressions === 1 ? '' : 's'}, ${t.improvements} improvement${t.improvements === 1 ? '' : 's'}, ${t.statusDifferences} status difference${t.statusDifferences === 1 ? '' : 's'}, ${t.uniqueDifferences + t.loopDifferences} uniqueness or loop differences\n`);
+      for (const c of result.comparison.backends) process.stderr.write(`compare:   ${c.backend}: ${c.regressions} regressions, ${c.improvements} improvements, ${c.statusDifferences} status differences; speed-up A/B ${c.geomeanSpeedup === null ? '-' : c.geomeanSpeedup.toFixed(2)}${c.interval ? ` [${c.interval[0].toFixed(2)}, ${c.interval[1].toFixed(2)}]` : ''} over ${c.instances} instances; Wilcoxon p ${c.wilcoxonP === null ? '-' : c.wilcoxonP.toPrecision(2)}\n`);
+      process.stdout.write(`compare: ${join(out, 'compare.html')}\n`);
+      process.exitCode = flags.failOnRegression && t.regressions > 0 ? 4 : 0;
+    });
+}

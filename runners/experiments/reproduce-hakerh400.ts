@@ -1,0 +1,137 @@
+// reproduce hakerh400: the cellular automaton (sat-reach) against path distance (sat-distance) as grids grow,
+// and pure CNF against the other solvers here (rules) and the peer's published per-puzzle times.
+import { PEER_BUILTIN } from '../../datasets/shared.ts';
+import { readPeerRuns } from '../../reports/peer.ts';
+import { isSolvedLike, type RunRecord } from '../../reports/records.ts';
+import { chartBase, colourScale, type ChartSpec } from '../../reports/specs.ts';
+import { bySize, groupBy, median, par2Ms } from '../../reports/statistics.ts';
+import { fmt } from '../../reports/tables.ts';
+import { msText, runsOf, timeoutMsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
+
+const REACH = 'sat-reach/cadical';
+const DISTANCE = 'sat-distance/cadical';
+const CNF = [REACH, DISTANCE];
+
+const plans: PlanDef[] = [
+  { name: 'hakerh400-sizes', yaml: 'reproduce-hakerh400.yaml', quick: { limit: 2, timeout: 3 } },
+  { name: 'hakerh400-solvers', yaml: 'reproduce-hakerh400-solvers.yaml', quick: { limit: 2, timeout: 3 } },
+];
+
+/** Median PAR-2 time of one back-end per size class, smallest first. */
+function perSize(results: PlanResults, label: string): Map<string, { cells: number; median: number | null; runs: number; answered: number }> {
+  const timeoutMs = timeoutMsOf(results);
+  const out = new Map<string, { cells: number; median: number | null; runs: number; answered: number }>();
+  const groups = groupBy(runsOf(results, label), (r) => `${r.rows}x${r.cols}`);
+  for (const size of [...groups.keys()].sort(bySize)) {
+    const runs = groups.get(size)!;
+    out.set(size, { cells: runs[0].rows * runs[0].cols, median: median(runs.map((r) => par2Ms(r, timeoutMs))), runs: runs.length, answered: runs.filter(isSolvedLike).length });
+  }
+  return out;
+}
+
+function timeChart(results: PlanResults): ChartSpec {
+  const values = CNF.flatMap((label) => [...perSize(results, label)].map(([size, s]) => ({ encoding: label, size, cells: s.cells, median_ms: Math.max(1, s.median ?? 1) })));
+  return {
+    name: 'hakerh400-reach-vs-distance',
+    title: 'sat-reach against sat-distance as the grid grows',
+    spec: chartBase(`hakerh400: median time against cells (CaDiCaL, first solution; failures at ${(2 * timeoutMsOf(results)) / 1000} s)`, {
+      data: { values },
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (log)' },
+        y: { field: 'median_ms', type: 'quantitative', scale: { type: 'log' }, title: 'median PAR-2 time (ms, log)' },
+        color: { field: 'encoding', type: 'nominal', title: 'encoding', scale: colourScale(CNF) },
+        tooltip: [{ field: 'size' }, { field: 'median_ms', format: '.1f' }],
+      },
+    }),
+  };
+}
+
+const claims: ClaimDef[] = [
+  {
+    id: 'reach-vs-distance',
+    sentence: 'This turns out to be faster for large grids, but slower for small grids (compared to the Method 1). [...] For larger grids, it renders intractable.',
+    published: 'cellular automaton faster on small grids, path distance on large ones; no crossover size given',
+    plans: ['hakerh400-sizes'],
+    evaluate(results) {
+      const r = results.get('hakerh400-sizes')!;
+      const reach = perSize(r, REACH);
+      const distance = perSize(r, DISTANCE);
+      const sizes = [...reach.keys()].filter((s) => distance.has(s) && reach.get(s)!.median !== null && distance.get(s)!.median !== null);
+      if (sizes.length < 2) return { ours: 'fewer than two sizes measured', verdict: 'not comparable', why: 'a crossover needs at least two sizes' };
+      const reachFaster = sizes.map((s) => reach.get(s)!.median! <= distance.get(s)!.median!);
+      // The crossover: the smallest size from which path distance stays faster.
+      let crossover = -1;
+      for (let i = sizes.length - 1; i >= 0 && !reachFaster[i]; i--) crossover = i;
+      const table = {
+        header: ['size', 'cells', 'sat-reach median', 'answered', 'sat-distance median', 'answered', 'reach / distance'],
+        rows: sizes.map((s) => {
+          const a = reach.get(s)!;
+          const b = distance.get(s)!;
+          return [s, a.cells, msText(a.median), `${a.answered}/${a.runs}`, msText(b.median), `${b.answered}/${b.runs}`, fmt(a.median! / b.median!, 2)];
+        }),
+        align: ['left', 'right', 'right', 'right', 'right', 'right', 'right'] as const,
+      };
+      const holds = reachFaster[0] && crossover > 0;
+      const ours = crossover > 0
+        ? `sat-reach faster up to ${sizes[crossover - 1]}, sat-distance from ${sizes[crossover]} (${reach.get(sizes[crossover])!.cells} cells) on: reach/distance ${fmt(reach.get(sizes[0])!.median! / distance.get(sizes[0])!.median!, 2)} at ${sizes[0]}, ${fmt(reach.get(sizes.at(-1)!)!.median! / distance.get(sizes.at(-1)!)!.median!, 2)} at ${sizes.at(-1)}`
+        : crossover === 0 ? `sat-distance faster at every size from ${sizes[0]} to ${sizes.at(-1)}` : `sat-reach faster at every size up to ${sizes.at(-1)}`;
+      return {
+        ours, verdict: holds ? 'holds' : 'does not hold', table: { ...table, align: [...table.align] },
+        why: holds ? `the order flips once as grids grow, at ${sizes[crossover]}` : `no crossover within ${sizes[0]}..${sizes.at(-1)}`,
+        charts: [timeChart(r)],
+      };
+    },
+  },
+  {
+    id: 'cnf-vs-solvers',
+    sentence: 'It is definitely possible to convert Slitherlink rules to a pure CNF formula and it is at least as performant as other Slitherlink solvers.',
+    published: 'pure CNF at least as fast as other Slitherlink solvers (no figure)',
+    plans: ['hakerh400-solvers'],
+    evaluate(results) {
+      const r = results.get('hakerh400-solvers')!;
+      const timeoutMs = timeoutMsOf(r);
+      const peer = readPeerRuns(PEER_BUILTIN);
+      // Per instance, the faster of the two CNF encodings: the best pure CNF can do here.
+      const byInstance = groupBy(r.records, (x) => x.instance);
+      const rows: (string | number)[][] = [];
+      const all = { cnf: [] as number[], rules: [] as number[], peer: [] as number[] };
+      for (const [size, instances] of groupBy([...byInstance.entries()], ([, runs]) => `${runs[0].rows}x${runs[0].cols}`)) {
+        const cnf: number[] = [];
+        const rules: number[] = [];
+        const peers: number[] = [];
+        for (const [instance, runs] of instances) {
+          const best = Math.min(...runs.filter((x: RunRecord) => CNF.includes(x.backend)).map((x) => par2Ms(x, timeoutMs)));
+          const rule = runs.find((x: RunRecord) => x.backend === 'rules');
+          const p = peer.get(instance);
+          if (!Number.isFinite(best) || !rule || !p) continue;
+          cnf.push(best);
+          rules.push(par2Ms(rule, timeoutMs));
+          peers.push(p.ms);
+        }
+        if (!cnf.length) continue;
+        all.cnf.push(...cnf);
+        all.rules.push(...rules);
+        all.peer.push(...peers);
+        rows.push([size, cnf.length, msText(median(cnf)), msText(median(rules)), msText(median(peers))]);
+      }
+      if (!all.cnf.length) return { ours: 'no instance with the peer\'s time', verdict: 'not comparable', why: `the peer's figures (${PEER_BUILTIN}) are absent or name none of these puzzles` };
+      const [cnf, rules, peerMedian] = [median(all.cnf)!, median(all.rules)!, median(all.peer)!];
+      const holds = cnf <= rules && cnf <= peerMedian;
+      return {
+        ours: `best pure CNF (faster of sat-reach, sat-distance on CaDiCaL) ${msText(cnf)}, rules ${msText(rules)}, the peer cspuz_core ${msText(peerMedian)} (medians over ${all.cnf.length} puzzles, uniqueness proved)`,
+        verdict: holds ? 'holds' : 'does not hold',
+        why: holds ? 'pure CNF is at or under both medians' : `pure CNF is ${fmt(cnf / Math.min(rules, peerMedian), 1)}x the median of the fastest other solver (the peer's times include a 4 ms process start; CaDiCaL here starts a process per solve too)`,
+        table: { header: ['size', 'puzzles', 'best CNF', 'rules', 'cspuz_core (peer)'], rows, align: ['left', 'right', 'right', 'right', 'right'] },
+      };
+    },
+  },
+];
+
+export const hakerh400: SourceDef = {
+  name: 'hakerh400',
+  title: 'Hakerh400, How to solve Slitherlink using SAT solver (Esolang wiki)',
+  seedFile: '001_89bf773ff1d8a14b.txt',
+  plans,
+  claims,
+};

@@ -1,0 +1,262 @@
+// What every source of `reproduce` shares: its claims, the bench plans behind them (YAML files beside this
+// one, run by the normal `bench --config ... --resume`, so that a reproduction resumes where it stopped),
+// and the reading of their results. A claim's figure is computed from those results only.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { SHARED_DATASETS } from '../../datasets/shared.ts';
+import { experimentSchema, type Experiment } from '../harness/experiment.ts';
+import { formatSeconds } from '../harness/progress.ts';
+import { readRecords, type RunRecord } from '../../reports/records.ts';
+import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
+import type { ChartSpec } from '../../reports/specs.ts';
+import type { Table } from '../../reports/tables.ts';
+
+export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'optilog', 'liu-wu-sun'] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = resolve(HERE, '../..');
+const CLI = join(ROOT, 'bin', 'slitherbench.js');
+
+/** A bench plan: a YAML experiment file in runners/experiments/, and what --quick changes in it. */
+export interface PlanDef {
+  name: string;
+  /** File name in runners/experiments/. `{run}` in a dataset path is the plan's results directory, `{shared}` ../shared/datasets. */
+  yaml: string;
+  quick: { timeout?: number; limit?: number; sample?: number; repeat?: number };
+  /** Writes what the plan reads from `{run}` (generated puzzles), deterministically, before the bench. */
+  prepare?(runDir: string, quick: boolean, say: (line: string) => void): Promise<void>;
+}
+
+/** The results of one plan as run. */
+export interface PlanResults {
+  name: string;
+  dir: string;
+  records: RunRecord[];
+  run: Record<string, unknown>;
+  /** Why the plan has no results (its data is missing, it failed), else null. */
+  missing: string | null;
+}
+
+export interface Evaluation {
+  ours: string;
+  verdict: Verdict;
+  why: string;
+  table?: Table;
+  charts?: ChartSpec[];
+  figures?: { caption: string; svg: string }[];
+}
+
+export interface ClaimDef {
+  id: string;
+  sentence: string;
+  published: string;
+  /** The plans whose results the figure is computed from. */
+  plans: string[];
+  evaluate(results: Map<string, PlanResults>, context: { quick: boolean }): Evaluation;
+}
+
+export interface SourceDef {
+  name: SourceName;
+  title: string;
+  seedFile: string;
+  notes?: string[];
+  plans: PlanDef[];
+  claims: ClaimDef[];
+}
+
+export interface RunOptions {
+  out: string;
+  quick: boolean;
+}
+
+/** Where a plan's results go: quick runs apart, so that --quick never resumes into a full run. */
+export const planDir = (options: RunOptions, plan: PlanDef) => join(options.out, 'runs', `${plan.name}${options.quick ? '-quick' : ''}`);
+
+/** The plan as it is run: placeholders resolved, --quick applied, datasets whose shared file is absent dropped. */
+export function resolvePlan(plan: PlanDef, options: RunOptions): { experiment: Experiment; dropped: string[] } {
+  const text = readFileSync(join(HERE, plan.yaml), 'utf8');
+  const experiment = experimentSchema.parse(parseYaml(text));
+  const runDir = resolve(planDir(options, plan));
+  const dropped: string[] = [];
+  const datasets = experiment.datasets.flatMap((d) => {
+    const entry = typeof d === 'string' ? { path: d } : { ...d };
+    entry.path = entry.path.replace('{run}', runDir).replace('{shared}', SHARED_DATASETS.replace(/\/$/, ''));
+    // The third-party collections live beside the repository, which a clone may lack.
+    if (entry.path.startsWith(SHARED_DATASETS) && !existsSync(entry.path)) {
+      dropped.push(entry.path);
+      return [];
+    }
+    if (options.quick && plan.quick.limit) entry.limit = Math.min(entry.limit ?? Infinity, plan.quick.limit);
+    if (options.quick && plan.quick.sample) entry.sample = Math.min(entry.sample ?? Infinity, plan.quick.sample);
+    return [entry];
+  });
+  const quick = options.quick ? { ...(plan.quick.timeout ? { timeout: plan.quick.timeout } : {}), ...(plan.quick.repeat ? { repeat: plan.quick.repeat } : {}) } : {};
+  const { out: _out, ...rest } = experiment;
+  return { experiment: { ...rest, ...quick, name: plan.name, datasets }, dropped };
+}
+
+const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+const shortPath = (path: string) => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
+
+/** The one command that reruns a source (or one claim of it) into the same directory. */
+export function reproduceCommand(source: string, options: RunOptions, claim?: string): string {
+  return ['npx', 'slitherbench', 'reproduce', source, ...(claim ? ['--claim', claim] : []), ...(options.quick ? ['--quick'] : []), '--out', shortPath(resolve(options.out))].map(quote).join(' ');
+}
+
+export const benchCommand = (dir: string) => ['npx', 'slitherbench', 'bench', '--config', join(shortPath(resolve(dir)), 'plan.json'), '--out', shortPath(resolve(dir)), '--resume', '--no-report'].map(quote).join(' ');
+
+/** The progress line of a whole reproduction: plans done, runs of the current plan, time so far. */
+export class ReproduceProgress {
+  private readonly started = Date.now();
+  private readonly tty = Boolean(process.stderr.isTTY);
+  private lastPrinted = 0;
+  constructor(private readonly plans: number) {}
+
+  show(planIndex: number, plan: string, detail: string, force = false): void {
+    const line = `reproduce: plan ${planIndex + 1}/${this.plans} ${plan}: ${detail}  (${formatSeconds((Date.now() - this.started) / 1000)})`;
+    if (this.tty) process.stderr.write(`\r\x1b[K${line.slice(0, (process.stderr.columns ?? 100) - 1)}`);
+    else if (force || Date.now() - this.lastPrinted > 5000) {
+      process.stderr.write(`${line}\n`);
+      this.lastPrinted = Date.now();
+    }
+  }
+
+  say(line: string): void {
+    process.stderr.write(`${this.tty ? '\r\x1b[K' : ''}${line}\n`);
+  }
+
+  done(): void {
+    if (this.tty) process.stderr.write('\r\x1b[K');
+  }
+}
+
+const planHash = (experiment: Experiment) => createHash('sha256').update(JSON.stringify(experiment)).digest('hex').slice(0, 16);
+
+/**
+ * Runs one plan through `bench --config plan.json --out DIR --resume`: already recorded runs are skipped, and a
+ * plan finished before (same plan, `complete.json`) is not started again. Returns why it has no results, or null.
+ */
+export async function runPlan(plan: PlanDef, options: RunOptions, progress: ReproduceProgress, index: number): Promise<string | null> {
+  const dir = planDir(options, plan);
+  mkdirSync(dir, { recursive: true });
+  const { experiment, dropped } = resolvePlan(plan, options);
+  for (const path of dropped) progress.say(`reproduce: ${plan.name}: ${path} is absent (../shared/datasets beside the repository holds it); left out`);
+  if (experiment.datasets.length === 0) return `its data is absent here (${dropped.join(', ')})`;
+  const hash = planHash(experiment);
+  const completePath = join(dir, 'complete.json');
+  if (existsSync(completePath) && (JSON.parse(readFileSync(completePath, 'utf8')) as { plan?: string }).plan === hash) {
+    progress.show(index, plan.name, 'already complete', true);
+    return null;
+  }
+  if (plan.prepare) await plan.prepare(resolve(dir), options.quick, (line) => progress.say(line));
+  writeFileSync(join(dir, 'plan.json'), JSON.stringify(experiment, null, 2) + '\n');
+  progress.show(index, plan.name, 'starting', true);
+  const tail: string[] = [];
+  // Ctrl-C reaches the bench too (same process group): it stops, keeps what it recorded and exits 130.
+  const ignore = () => {};
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', ignore);
+  const code = await new Promise<number>((done, fail) => {
+    const child = spawn(process.execPath, [CLI, 'bench', '--config', join(dir, 'plan.json'), '--out', dir, '--resume', '--no-report'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let buffer = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      buffer += chunk;
+      const lines = buffer.split(/\r|\n/);
+      buffer = lines.pop() ?? '';
+      for (const line of lines.map((l) => l.replace(/\x1b\[K/g, '').trim()).filter(Boolean)) {
+        tail.push(line);
+        if (tail.length > 5) tail.shift();
+        const m = /^bench: (\d+)\/(\d+)/.exec(line);
+        if (m) progress.show(index, plan.name, `${m[1]}/${m[2]} runs`);
+      }
+    });
+    child.on('error', fail);
+    child.on('exit', (status, signal) => done(status ?? (signal ? 130 : 1)));
+  }).finally(() => {
+    process.off('SIGINT', ignore);
+    process.off('SIGTERM', ignore);
+  });
+  if (code === 130) throw new Interrupted(plan.name);
+  // 3: back-ends disagreed or the verifier rejected an answer, which some claims are about.
+  if (code !== 0 && code !== 3) return `bench failed (exit ${code}): ${tail.filter((l) => /error/i.test(l)).pop() ?? tail.pop() ?? 'no message'}`;
+  writeFileSync(completePath, JSON.stringify({ plan: hash, at: new Date().toISOString() }) + '\n');
+  progress.show(index, plan.name, 'done', true);
+  return null;
+}
+
+export class Interrupted extends Error {
+  constructor(readonly plan: string) {
+    super(`interrupted during ${plan}`);
+  }
+}
+
+/** Reads a plan's results as they are on disk now. */
+export function readPlan(plan: PlanDef, options: RunOptions, missing: string | null): PlanResults {
+  const dir = planDir(options, plan);
+  const runPath = join(dir, 'run.json');
+  const run = existsSync(runPath) ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
+  const records = readRecords(dir);
+  return { name: plan.name, dir, records, run, missing: missing ?? (records.length === 0 ? 'no results yet' : null) };
+}
+
+/** "CPU, N cores, M MB" of the run, with the load note every timing here needs. */
+export function machineOf(run: Record<string, unknown>): string {
+  const m = (run.machine ?? {}) as { cpu?: string; cores?: number; memoryMb?: number; os?: string };
+  if (!m.cpu) return 'not run';
+  return `${m.cpu}, ${m.cores} cores, ${Math.round((m.memoryMb ?? 0) / 1024)} GB, ${m.os ?? ''}; Node ${String(((run.software ?? {}) as { node?: string }).node ?? '?')}; ${run.jobs ?? '?'} job(s); a shared machine, timings noisy`;
+}
+
+/** A claim whose plan has no results: not comparable, and why. */
+export function missingEvaluation(results: Map<string, PlanResults>, plans: string[]): Evaluation | null {
+  for (const name of plans) {
+    const r = results.get(name);
+    if (!r || r.missing) return { ours: 'not measured', verdict: 'not comparable', why: `plan ${name} has no results: ${r?.missing ?? 'not run'}` };
+  }
+  return null;
+}
+
+/** Turns a source's claims and its plans' results into page rows. */
+export function claimRows(source: SourceDef, results: Map<string, PlanResults>, options: RunOptions): { rows: ClaimRow[]; charts: ChartSpec[]; figures: { caption: string; svg: string }[] } {
+  const rows: ClaimRow[] = [];
+  const charts: ChartSpec[] = [];
+  const figures: { caption: string; svg: string }[] = [];
+  for (const claim of source.claims) {
+    let evaluation = missingEvaluation(results, claim.plans);
+    if (!evaluation) {
+      try {
+        evaluation = claim.evaluate(results, { quick: options.quick });
+      } catch (error) {
+        evaluation = { ours: 'not computed', verdict: 'not comparable', why: `the figure could not be computed: ${(error as Error).message}` };
+      }
+    }
+    const first = results.get(claim.plans[0]);
+    rows.push({
+      source: source.name, claim: claim.id, sentence: claim.sentence, seedFile: source.seedFile, published: claim.published,
+      ours: evaluation.ours, verdict: evaluation.verdict, why: evaluation.why, machine: first ? machineOf(first.run) : 'not run',
+      command: reproduceCommand(source.name, options, claim.id), table: evaluation.table, charts: evaluation.charts?.map((c) => c.name),
+    });
+    charts.push(...(evaluation.charts ?? []));
+    figures.push(...(evaluation.figures ?? []));
+  }
+  return { rows, charts, figures };
+}
+
+/** The runs of one back-end label (as the plan names it), optionally of one dataset. */
+export function runsOf(results: PlanResults, label: string, dataset?: string): RunRecord[] {
+  return results.records.filter((r) => r.backend === label && (dataset === undefined || r.dataset === dataset));
+}
+
+/** The plan's per-run time limit, in ms, from its run.json. */
+export const timeoutMsOf = (results: PlanResults) => Number(results.run.timeoutSeconds ?? 0) * 1000;
+
+/** "12 ms" for a figure in ms; "-" when there is none. */
+export const msText = (x: number | null) => (x === null ? '-' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : x >= 10 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);

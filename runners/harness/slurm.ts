@@ -1,0 +1,154 @@
+// bench --slurm: one SLURM array job, one array task per shard, each task the normal `bench --shard K/N`.
+// SLURM is only the scheduler here: sbatch submits, the cluster's queue runs, merge joins the shards.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../../encodings/errors.ts';
+
+export interface SlurmJob {
+  /** Absolute results directory: shards in shards/shard-K, the script and logs in slurm/, the merge in it. */
+  out: string;
+  shards: number;
+  /** At most this many array tasks at once (the %M of --array). */
+  maxParallel: number;
+  /** bench arguments of the plan, without --out, --shard and the SLURM flags. */
+  benchArgs: string[];
+  jobs: number;
+  timeoutSeconds: number;
+  memoryMbPerWorker: number;
+  /** Tasks in the largest shard, for the time limit. */
+  tasksPerShard: number;
+  jobName: string;
+  sbatchArgs: string[];
+  cwd: string;
+}
+
+export const shardDir = (out: string, k: number) => join(out, 'shards', `shard-${k}`);
+
+/** The CLI of this checkout, as the array tasks must run it (the same code on a shared filesystem). */
+const BIN = fileURLToPath(new URL('../../bin/slitherbench.js', import.meta.url));
+
+const SHORT: Record<string, string> = { '-t': 'time', '-c': 'cpus-per-task', '-J': 'job-name', '-o': 'output', '-e': 'error', '-a': 'array', '-p': 'partition', '-A': 'account', '-q': 'qos' };
+
+/** The option name of a pass-through sbatch argument (`--time=1:00:00`, `--time 1:00:00`, `-t 60`). */
+export function sbatchOptionName(arg: string): string | null {
+  const m = /^--([\w-]+)/.exec(arg) ?? /^(-\w)/.exec(arg);
+  if (!m) return null;
+  return arg.startsWith('--') ? m[1] : SHORT[m[1]] ?? m[1];
+}
+
+/** D-HH:MM:SS */
+export function slurmTime(seconds: number): string {
+  const s = Math.ceil(seconds);
+  const d = Math.floor(s / 86400);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d}-${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/**
+ * Resources from the limits: a CPU per worker; memory for every worker at its cap plus the parent; time
+ * for the worst case (every run of the largest shard at its limit plus the kill grace) plus start-up.
+ */
+export function slurmResources(job: Pick<SlurmJob, 'jobs' | 'timeoutSeconds' | 'memoryMbPerWorker' | 'tasksPerShard'>) {
+  const waves = Math.ceil(job.tasksPerShard / job.jobs);
+  return {
+    'cpus-per-task': String(job.jobs),
+    mem: `${job.jobs * job.memoryMbPerWorker + 1024}M`,
+    time: slurmTime(waves * (job.timeoutSeconds + 5) + 300),
+  };
+}
+
+const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+export function sbatchScript(job: SlurmJob): string {
+  const overridden = new Set(job.sbatchArgs.map(sbatchOptionName));
+  const directives: [string, string][] = [
+    ['job-name', job.jobName],
+    ['array', `0-${job.shards - 1}%${job.maxParallel}`],
+    ...Object.entries(slurmResources(job)),
+    ['output', join(job.out, 'slurm', 'array-%A_%a.out')],
+  ];
+  const lines = [
+    '#!/bin/bash',
+    `# slitherbench bench --slurm: ${job.shards} shards of one plan; array task i runs shard i+1.`,
+    '# The checkout, the datasets and the results directory must be on a filesystem every node sees.',
+    ...directives.filter(([name]) => !overridden.has(name)).map(([name, value]) => `#SBATCH --${name}=${value}`),
+    ...job.sbatchArgs.map((a) => `#SBATCH ${a}`),
+    'set -euo pipefail',
+    `cd ${quote(job.cwd)}`,
+    'K=$((SLURM_ARRAY_TASK_ID + 1))',
+    `LOG=${quote(join(job.out, 'slurm'))}/shard-$K.log`,
+    `echo "shard $K/${job.shards} on $(hostname) (job \${SLURM_ARRAY_JOB_ID:-?}_\${SLURM_ARRAY_TASK_ID})" >> "$LOG"`,
+    // --resume: a requeued or resubmitted task goes on from the runs its shard already recorded.
+    `exec "\${SLITHERBENCH_NODE:-${process.execPath}}" ${quote(BIN)} bench ${job.benchArgs.map(quote).join(' ')} --jobs ${job.jobs} --shard "$K/${job.shards}" --out ${quote(join(job.out, 'shards'))}/shard-$K --resume --no-report >> "$LOG" 2>&1`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function sbatchMissing(): string | null {
+  const found = spawnSync('sh', ['-c', 'command -v sbatch'], { encoding: 'utf8' });
+  return found.status === 0 ? null : 'sbatch not found on PATH: bench --slurm needs the SLURM client on the submitting machine (Debian/Ubuntu: apt-get install slurm-client; a whole single-node cluster: slurm-wlm munge, or npm run setup:slurm)';
+}
+
+/** Writes the script and submits it; resolves with the job ID once sbatch has printed it, and the exit of sbatch. */
+export function submit(job: SlurmJob, wait: boolean): { scriptPath: string; jobId: Promise<string>; finished: Promise<number> } {
+  const missing = sbatchMissing();
+  if (missing) throw new UsageError(missing);
+  mkdirSync(join(job.out, 'slurm'), { recursive: true });
+  mkdirSync(join(job.out, 'shards'), { recursive: true });
+  const scriptPath = join(job.out, 'slurm', 'job.sh');
+  writeFileSync(scriptPath, sbatchScript(job), { mode: 0o755 });
+  const args = ['--parsable', ...(wait ? ['--wait'] : []), scriptPath];
+  const child = spawn('sbatch', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let gotId: (id: string) => void;
+  let failed: (e: Error) => void;
+  const jobId = new Promise<string>((res, rej) => ((gotId = res), (failed = rej)));
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    const line = /^(\d+)(;[^\n]*)?\n/.exec(stdout);
+    if (line) gotId(line[1]);
+  });
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const finished = new Promise<number>((res) => child.on('close', (code) => {
+    if (!/^\d+/.test(stdout)) failed(new UsageError(`sbatch refused the job: ${stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`} (script: ${scriptPath})`));
+    res(code ?? 1);
+  }));
+  child.on('error', (e) => failed(e));
+  return { scriptPath, jobId, finished };
+}
+
+/** Runs recorded so far in every shard directory (lines of results.jsonl), for progress while waiting. */
+export function recordedRuns(out: string): number {
+  const dir = join(out, 'shards');
+  if (!existsSync(dir)) return 0;
+  let n = 0;
+  for (const shard of readdirSync(dir)) {
+    const path = join(dir, shard, 'results.jsonl');
+    if (existsSync(path)) n += readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length;
+  }
+  return n;
+}
+
+/** The shard directories of a `bench --slurm` results directory, shard 1 first. */
+export function slurmShardDirs(out: string): string[] {
+  const dir = join(out, 'shards');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((d) => /^shard-\d+$/.test(d)).sort((a, b) => Number(a.slice(6)) - Number(b.slice(6))).map((d) => resolve(dir, d));
+}
+
+export interface Submission {
+  jobId: string | null;
+  shards: number;
+  submitted: string;
+  script: string;
+}
+
+export const submissionPath = (out: string) => join(out, 'slurm', 'submission.json');
+
+export function readSubmission(out: string): Submission | null {
+  return existsSync(submissionPath(out)) ? (JSON.parse(readFileSync(submissionPath(out), 'utf8')) as Submission) : null;
+}
