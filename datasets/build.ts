@@ -2,7 +2,10 @@
 // that made it in its manifest, so anyone can regenerate it and compare.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { BUILTIN_DIRECTORY, readPuzzleLines, type DatasetManifest } from './builtin.ts';
+import { writePuzzle, parsePuzzle } from '../encodings/formats/index.ts';
+import type { Puzzle } from '../encodings/grid.ts';
+import { BUILTIN_DIRECTORY, builtinPuzzlesPath, readPuzzleLines, type DatasetManifest } from './builtin.ts';
+import { lazyTrapPuzzles, multiVariant, unsatVariant } from './crafted.ts';
 import { loopyVersion } from './loopy.ts';
 
 interface SetRecipe {
@@ -18,14 +21,17 @@ const generated = (size: string, count: number, seed: number, extra: string[] = 
 // "medium" sets are minimal among puzzles the corner rules solve without guessing (fast to make at any size);
 // "any" sets are fully minimal (every clue needed), whatever it takes to solve them.
 const medium = ['--difficulty', 'medium'];
+// Past 10x10, fully minimal puzzles need hundreds of uniqueness checks that the rules back-end's search (and
+// sat-lazy in logic-solver's heap) cannot all settle: cdcl-loop settles them, about 5 s per 15x15 puzzle.
+const cdcl = ['--backend', 'cdcl-loop'];
 export const RECIPES: SetRecipe[] = [
   { name: 'quick', description: "The main job's set: 5x5, 7x7 and 10x10 generated puzzles (corner-rule solvable, minimal as such), small enough for every default back-end in about a minute", runs: [generated('5x5', 4, 7, medium), generated('7x7', 4, 7, medium), generated('10x10', 4, 7, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-5x5', description: 'Generated 5x5 puzzles, fully minimal (every clue needed for uniqueness)', runs: [generated('5x5', 20, 1)] },
   { name: 'gen-7x7', description: 'Generated 7x7 puzzles, fully minimal', runs: [generated('7x7', 20, 1)] },
   { name: 'gen-10x10', description: 'Generated 10x10 puzzles, minimal among corner-rule solvable ones', runs: [generated('10x10', 20, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-10x10-minimal', description: 'Generated 10x10 puzzles, fully minimal (most need search beyond the corner rules)', runs: [generated('10x10', 6, 1)] },
-  { name: 'gen-15x15-minimal', description: 'Generated 15x15 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('15x15', 10, 1)] },
-  { name: 'gen-20x20-minimal', description: 'Generated 20x20 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('20x20', 10, 1)] },
+  { name: 'gen-15x15-minimal', description: 'Generated 15x15 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('15x15', 6, 1, cdcl)] },
+  { name: 'gen-20x20-minimal', description: 'Generated 20x20 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('20x20', 4, 1, cdcl)] },
   { name: 'gen-15x15', description: 'Generated 15x15 puzzles, minimal among corner-rule solvable ones', runs: [generated('15x15', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-20x20', description: 'Generated 20x20 puzzles, minimal among corner-rule solvable ones', runs: [generated('20x20', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-30x25', description: 'Generated 30x25 puzzles (30 rows, 25 columns), minimal among corner-rule solvable ones', runs: [generated('30x25', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
@@ -34,6 +40,13 @@ export const RECIPES: SetRecipe[] = [
     name: `loopy-10x10-${d}`,
     description: `Simon Tatham's Loopy 10x10 puzzles graded ${d} by its own solver`,
     runs: [generated('10x10', 10, 1, ['--with', 'loopy', '--difficulty', d])],
+    difficulty: `${d} (sgt-loopy)`,
+  })),
+  // Loopy at the other size classes of the hidden sets (7x7 to 40x35); W x H in Loopy is cols x rows.
+  ...([['7x7', 'easy', 10], ['7x7', 'hard', 10], ['15x15', 'hard', 10], ['20x20', 'hard', 10], ['40x35', 'hard', 5]] as const).map(([size, d, count]) => ({
+    name: `loopy-${size}-${d}`,
+    description: `Simon Tatham's Loopy ${size} puzzles graded ${d} by its own solver`,
+    runs: [generated(size, count, 1, ['--with', 'loopy', '--difficulty', d])],
     difficulty: `${d} (sgt-loopy)`,
   })),
   { name: 'loopy-25x30-hard', description: "Loopy 25x30 hard (25 rows, 30 columns, as puzzle-loop.com's 25x30 hard in Liu, Wu and Sun)", runs: [generated('25x30', 10, 1, ['--with', 'loopy', '--difficulty', 'hard'])], difficulty: 'hard (sgt-loopy)' },
@@ -69,5 +82,81 @@ function build(recipe: SetRecipe): void {
   process.stderr.write(`${recipe.name}: ${entries.length} puzzles\n`);
 }
 
+/** A set made by a function here (datasets/crafted.ts) rather than by `generate`. */
+interface CraftedRecipe {
+  name: string;
+  description: string;
+  /** How the puzzles are made, for the manifest (the function below does exactly this). */
+  method: string;
+  difficulty: string;
+  craft(): Promise<{ id: string; puzzle: Puzzle }[]>;
+}
+
+/** The first `count` puzzles of a built-in set, with their ids. */
+function builtinPuzzles(name: string, count: number): { id: string; puzzle: Puzzle }[] {
+  const path = builtinPuzzlesPath(name);
+  if (!path) throw new Error(`built-in set ${name} is missing: build it first`);
+  return readPuzzleLines(readFileSync(path, 'utf8')).slice(0, count).map((e) => ({ id: e.id, puzzle: parsePuzzle(e.puzzle).puzzle }));
+}
+const SOURCES: [string, number][] = [['gen-7x7', 4], ['gen-10x10-minimal', 4]];
+const fromSources = async (make: (p: Puzzle, seed: number) => Promise<Puzzle>, suffix: string) => {
+  const out: { id: string; puzzle: Puzzle }[] = [];
+  for (const [set, count] of SOURCES) {
+    for (const { id, puzzle } of builtinPuzzles(set, count)) out.push({ id: `${id}-${suffix}`, puzzle: await make(puzzle, 1) });
+  }
+  return out;
+};
+
+export const CRAFTED: CraftedRecipe[] = [
+  {
+    name: 'unsat',
+    description: 'No solution: fully minimal generated puzzles (7x7 and 10x10) given one more clue that their only loop does not meet',
+    method: `first ${SOURCES.map(([s, n]) => `${n} of ${s}`).join(', ')}; a blank cell drawn with seed 1 gets the nearest wrong count (unsatVariant in datasets/crafted.ts); CP-SAT proves no solution`,
+    difficulty: 'unsat (proof of no solution; the contradiction is not local)',
+    craft: () => fromSources(unsatVariant, 'unsat'),
+  },
+  {
+    name: 'multi',
+    description: 'Several solutions: fully minimal generated puzzles (7x7 and 10x10) less one clue, so uniqueness must be refuted',
+    method: `first ${SOURCES.map(([s, n]) => `${n} of ${s}`).join(', ')}; one clue drawn with seed 1 removed (multiVariant in datasets/crafted.ts); CP-SAT finds two verified loops`,
+    difficulty: 'several solutions (every clue was needed)',
+    craft: () => fromSources(multiVariant, 'multi'),
+  },
+  ...[8, 16, 32, 64].map((n): CraftedRecipe => ({
+    name: `lazy-trap-${n}`,
+    description: `A 1x${n} strip (and ${n}x1) with a 3 in both end cells: one loop, but about ${n}/2 rounds of lazy loop cuts to prove it unique`,
+    method: `lazyTrapPuzzles(${n}) in datasets/crafted.ts: pairs of boxes from either end meet every clue, and each round of cuts forbids one box per end, so proving uniqueness takes at least (N - 3) / 2 rounds`,
+    difficulty: 'crafted against solve-and-cut back-ends',
+    craft: async () => lazyTrapPuzzles(n),
+  })),
+];
+
+async function buildCrafted(recipe: CraftedRecipe): Promise<void> {
+  process.stderr.write(`${recipe.name}: ${recipe.method}\n`);
+  const made = await recipe.craft();
+  const dir = new URL(`${recipe.name}/`, BUILTIN_DIRECTORY);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(new URL('puzzles.txt', dir), `# ${recipe.description}\n` + made.map(({ id, puzzle }) => `${id}\t${writePuzzle(puzzle, 'url')}`).join('\n') + '\n');
+  const manifest: DatasetManifest = {
+    name: recipe.name,
+    description: recipe.description,
+    source: 'slitherbench datasets/crafted.ts',
+    command: `npm run datasets:build -- ${recipe.name}  (${recipe.method})`,
+    count: made.length,
+    sizes: [...new Set(made.map(({ puzzle }) => `${puzzle.rows}x${puzzle.cols}`))],
+    difficulty: recipe.difficulty,
+    created: new Date().toISOString().slice(0, 10),
+  };
+  writeFileSync(new URL('manifest.json', dir), JSON.stringify(manifest, null, 2) + '\n');
+  process.stderr.write(`${recipe.name}: ${made.length} puzzles\n`);
+}
+
 const wanted = process.argv.slice(2);
+const known = [...RECIPES, ...CRAFTED].map((r) => r.name);
+for (const name of wanted) {
+  if (known.includes(name)) continue;
+  process.stderr.write(`error: no built-in set recipe '${name}' (known: ${known.join(', ')})\n`);
+  process.exit(2);
+}
 for (const recipe of RECIPES) if (wanted.length === 0 || wanted.includes(recipe.name)) build(recipe);
+for (const recipe of CRAFTED) if (wanted.length === 0 || wanted.includes(recipe.name)) await buildCrafted(recipe);

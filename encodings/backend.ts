@@ -68,6 +68,8 @@ export interface BackendOption {
   readonly choices?: readonly string[];
   /** Older spellings of choices, still accepted: e.g. `seed` for `cpsat-chapter`. */
   readonly aliases?: Readonly<Record<string, string>>;
+  /** Choices that are unsound on purpose (a source's encoding reproduced as written): `fuzz --backends all` leaves them out. */
+  readonly unsound?: readonly string[];
 }
 
 export type Availability = { available: true; detail?: string } | { available: false; reason: string };

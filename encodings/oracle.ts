@@ -43,17 +43,45 @@ export function solveExactly(puzzle: Puzzle, limit = 2, deadline = Infinity): Or
   const solutions: Solution[] = [];
   const onPath = new Uint8Array(grid.edgeCount);
   const visited = new Uint8Array(grid.vertexCount);
+  // An edge is dead while some reason rules it out (an end vertex below the start vertex, or inside the
+  // path); `open` counts a cell's edges neither on the path nor dead, so that a clue out of reach prunes.
+  const dead = new Int32Array(grid.edgeCount);
+  const open = new Int32Array(grid.cellCount);
+  for (let cell = 0; cell < grid.cellCount; cell++) for (const e of grid.edgesOfCell(cell)) if (allowed[e]) open[cell]++;
   let steps = 0;
 
+  const reachable = (cells: readonly number[]) => cells.every((c) => onCount[c] + open[c] >= clue[c]);
   const add = (e: number): boolean => {
     onPath[e] = 1;
     let fits = true;
-    for (const c of cellsOf[e]) if (++onCount[c] > clue[c]) fits = false;
+    for (const c of cellsOf[e]) {
+      open[c]--;
+      if (++onCount[c] > clue[c]) fits = false;
+    }
     return fits;
   };
   const remove = (e: number) => {
     onPath[e] = 0;
-    for (const c of cellsOf[e]) onCount[c]--;
+    for (const c of cellsOf[e]) {
+      open[c]++;
+      onCount[c]--;
+    }
+  };
+  /** Rules out the free edges at a vertex; returns them, to be revived later, and whether every clue stays reachable. */
+  const kill = (vertex: number, killed: number[]): boolean => {
+    let fits = true;
+    for (const [e] of neighbours[vertex]) {
+      if (onPath[e]) continue;
+      killed.push(e);
+      if (dead[e]++ === 0) {
+        for (const c of cellsOf[e]) open[c]--;
+        if (!reachable(cellsOf[e])) fits = false;
+      }
+    }
+    return fits;
+  };
+  const revive = (killed: readonly number[]) => {
+    for (const e of killed) if (--dead[e] === 0) for (const c of cellsOf[e]) open[c]++;
   };
   const meetsEverything = () => clued.every((c) => onCount[c] === clue[c]) && required.every((e) => onPath[e]);
 
@@ -62,7 +90,7 @@ export function solveExactly(puzzle: Puzzle, limit = 2, deadline = Infinity): Or
   const walk = (start: number, at: number, firstEdge: number, length: number): boolean => {
     if ((++steps & 0xffff) === 0 && Date.now() > deadline) throw new RangeError('the exact oracle ran out of time');
     for (const [e, next] of neighbours[at]) {
-      if (onPath[e]) continue;
+      if (onPath[e] || dead[e]) continue;
       if (next === start) {
         if (length < 3 || e < firstEdge) continue;
         if (add(e) && meetsEverything()) {
@@ -76,35 +104,37 @@ export function solveExactly(puzzle: Puzzle, limit = 2, deadline = Infinity): Or
         continue;
       }
       if (next < start || visited[next]) continue;
+      let stop = false;
       if (add(e)) {
-        visited[next] = 1;
-        const stop = walk(start, next, firstEdge, length + 1);
-        visited[next] = 0;
-        if (stop) {
-          remove(e);
-          return true;
+        // `at` now has its two loop edges: its other edges are out.
+        const killed: number[] = [];
+        if (kill(at, killed)) {
+          visited[next] = 1;
+          stop = walk(start, next, firstEdge, length + 1);
+          visited[next] = 0;
         }
+        revive(killed);
       }
       remove(e);
+      if (stop) return true;
     }
     return false;
   };
 
   search: for (let start = 0; start < grid.vertexCount; start++) {
+    // Vertices below the start are off every cycle still to be found; once a clue is out of reach, no later start helps.
+    if (start > 0 && !kill(start - 1, [])) break;
     visited[start] = 1;
     for (const [e, next] of neighbours[start]) {
-      if (next < start) continue;
+      if (next < start || dead[e]) continue;
+      let stop = false;
       if (add(e)) {
         visited[next] = 1;
-        const stop = walk(start, next, e, 1);
+        stop = walk(start, next, e, 1);
         visited[next] = 0;
-        if (stop) {
-          remove(e);
-          visited[start] = 0;
-          break search;
-        }
       }
       remove(e);
+      if (stop) break search;
     }
     visited[start] = 0;
   }

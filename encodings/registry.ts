@@ -9,6 +9,9 @@ import { UnknownBackendError } from './errors.ts';
 type BackendModule = { default?: unknown };
 
 const BACKENDS: Readonly<Record<string, () => Promise<BackendModule>>> = {
+  'asp-closure': () => import('./backends/asp/asp-closure.ts'),
+  'asp-reach': () => import('./backends/asp/asp-reach.ts'),
+  auto: () => import('./backends/auto/auto.ts'),
   'cdcl-loop': () => import('./backends/cdcl/cdcl-loop.ts'),
   'cpsat-circuit': () => import('./backends/cpsat/cpsat-circuit.ts'),
   'glpk-cuts': () => import('./backends/ilp/glpk-cuts.ts'),

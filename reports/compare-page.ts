@@ -88,8 +88,11 @@ const LISTED_RUNS = 1000;
 
 export function scatterSpec(comparison: Comparison, limitA: number, limitB: number): ChartSpec {
   const backends = comparison.backends.map((c) => c.backend);
-  const top = Math.max(limitA, limitB, 10);
-  const values = comparison.runs.filter((r) => r.statusA !== null && r.statusB !== null).map((r) => {
+  const paired = comparison.runs.filter((r) => r.statusA !== null && r.statusB !== null);
+  const answered = (s: string | null) => s === 'solved' || s === 'unsat';
+  // Unanswered runs sit at the larger limit; with none, the axes end just past the slowest run.
+  const top = paired.some((r) => !answered(r.statusA) || !answered(r.statusB)) ? Math.max(limitA, limitB) : Math.max(10, ...paired.flatMap((r) => [r.msA ?? 0, r.msB ?? 0]));
+  const values = paired.map((r) => {
     const okA = r.statusA === 'solved' || r.statusA === 'unsat';
     const okB = r.statusB === 'solved' || r.statusB === 'unsat';
     return {
@@ -106,8 +109,8 @@ export function scatterSpec(comparison: Comparison, limitA: number, limitB: numb
       width: 420, height: 420,
       layer: [
         { data: { values }, mark: { type: 'point', filled: true, opacity: 0.75 }, encoding: {
-          x: { field: 'a', type: 'quantitative', scale: { type: 'log', domain }, title: 'A: time (ms, log)' },
-          y: { field: 'b', type: 'quantitative', scale: { type: 'log', domain }, title: 'B: time (ms, log)' },
+          x: { field: 'a', type: 'quantitative', scale: { type: 'log', domain, nice: false }, title: 'A: time (ms, log)' },
+          y: { field: 'b', type: 'quantitative', scale: { type: 'log', domain, nice: false }, title: 'B: time (ms, log)' },
           color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
           shape: { field: 'answered', type: 'nominal', title: 'answered', scale: { domain: ['in both', 'in A only', 'in B only', 'in neither'], range: ['circle', 'triangle-down', 'triangle-up', 'cross'] } },
           tooltip: [{ field: 'backend' }, { field: 'instance' }, { field: 'repeat' }, { field: 'a', title: 'A (ms)' }, { field: 'b', title: 'B (ms)' }, { field: 'answered' }],

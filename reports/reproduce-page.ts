@@ -28,9 +28,10 @@ export interface ClaimRow {
   machine: string;
   /** The exact command that reproduces this row. */
   command: string;
-  /** Per-claim detail: a small table and the names of its charts. */
+  /** Per-claim detail: a small table, the names of its charts, drawn puzzles (SVG made by encodings/render.ts). */
   table?: Table;
   charts?: string[];
+  figures?: { caption: string; svg: string }[];
 }
 
 export interface SourceSection {
@@ -39,8 +40,6 @@ export interface SourceSection {
   seedFile: string;
   claims: ClaimRow[];
   charts: ChartSpec[];
-  /** Drawn puzzles (e.g. a model with two loops), as SVG markup made by encodings/render.ts. */
-  figures: { caption: string; svg: string }[];
   /** The bench plans behind the claims: where their results are and how to run one alone. */
   plans: { name: string; dir: string; command: string; runs: number }[];
   notes: string[];
@@ -86,13 +85,13 @@ export function reproductionHtml(page: ReproductionPage, svgs: ReadonlyMap<strin
 </tbody></table>
 ${c.table ? tableHtml(c.table) : ''}
 ${(c.charts ?? []).map((name) => (svgs.has(name) ? `<figure class="chart">${svgs.get(name)}<figcaption>charts/${escapeHtml(name)}.svg · .png · .vl.json</figcaption></figure>` : '')).join('\n')}
+${(c.figures ?? []).map((f) => `<figure class="puzzle">${f.svg}<figcaption>${escapeHtml(f.caption)}</figcaption></figure>`).join('\n')}
 </article>`;
   const section = (s: SourceSection) => `<section id="${escapeHtml(s.name)}">
 <h2>${escapeHtml(s.name)}: ${escapeHtml(s.title)}</h2>
 <p class="files">seed file: ${escapeHtml(s.seedFile)}</p>
 ${s.notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
 ${s.claims.map(claimHtml).join('\n')}
-${s.figures.map((f) => `<figure>${f.svg}<figcaption>${escapeHtml(f.caption)}</figcaption></figure>`).join('\n')}
 <details><summary>bench plans behind these claims</summary><ul>${s.plans.map((p) => `<li><b>${escapeHtml(p.name)}</b>: ${p.runs} runs in <code>${escapeHtml(p.dir)}</code>; alone: <code>${escapeHtml(p.command)}</code></li>`).join('')}</ul></details>
 </section>`;
   return `<!doctype html>

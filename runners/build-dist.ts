@@ -3,14 +3,15 @@
 // what it finds from its source: the other files of the source folders (datasets, YAML plans, ASP programs)
 // are copied, and package.json, node_modules and bin are links to the originals.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { REPOSITORY, SOURCE_FOLDERS, STAMP } from './harness/compiled.ts';
+import { listInputs, REPOSITORY, SOURCE_FOLDERS, STAMP, writeStamp } from './harness/compiled.ts';
 
 const root = REPOSITORY;
 const dist = `${root}dist/`;
 const started = Date.now();
+const inputs = listInputs(root);
 
 let tsc: string;
 try {
@@ -67,6 +68,5 @@ for (const name of ['package.json', 'node_modules', 'bin']) {
   if (lstatSync(link, { throwIfNoEntry: false })) unlinkSync(link);
   symlinkSync(`../${name}`, link);
 }
-writeFileSync(`${root}${STAMP}`, `built ${new Date(started).toISOString()} from the sources as they were then\n`);
-utimesSync(`${root}${STAMP}`, started / 1000, started / 1000);
+writeStamp(inputs, started, root);
 process.stderr.write(`build: dist/ compiled in ${((Date.now() - started) / 1000).toFixed(1)} s; ${copied} other files copied${removed ? `, ${removed} left-overs removed` : ''}\n`);

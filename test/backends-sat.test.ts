@@ -31,8 +31,8 @@ test('sat-lazy cuts extra loops: a 10x10 takes several solve-cut rounds and stil
   assert.ok((r.stats.cuts as number) > 0);
 });
 
-test('sat-closure runs out of room as memout, not a crash, on a 12x12', async () => {
-  const r = await run('sat-closure', parsePuzzle('12 12\n' + '............\n'.repeat(12)).puzzle, false);
+test('sat-closure closure=squaring runs out of room as memout, not a crash, on a 12x12', async () => {
+  const r = await run('sat-closure', parsePuzzle('12 12\n' + '............\n'.repeat(12)).puzzle, false, { closure: 'squaring' });
   assert.equal(r.status, 'memout');
 });
 

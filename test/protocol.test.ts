@@ -79,7 +79,7 @@ test('findSingleLoop cuts a two-loop model and returns the one loop left', async
   const counts = { iterations: 0, cuts: 0 };
   const seen: number[][][] = [];
   const found = await findSingleLoop(puzzle, async () => answers.shift()!, (loops) => (seen.push(loops), loops.length), performance.now() + 10_000, counts);
-  assert.deepEqual(counts, { iterations: 2, cuts: 2 });
+  assert.deepEqual(counts, { iterations: 2, cuts: 2, firstModelLoops: 2 });
   assert.equal(seen[0].length, 2);
   assert.deepEqual((found as Solution).on, square(2));
 });

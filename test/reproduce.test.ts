@@ -8,11 +8,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { loadDataset } from '../datasets/load.ts';
+import { gridOf } from '../encodings/grid.ts';
+import { solutionFromEdges, solutionToKey } from '../encodings/solution.ts';
 import type { RunRecord } from '../reports/records.ts';
 import { VERDICTS, writeReproduction } from '../reports/reproduce-page.ts';
 import { buildPage, SOURCES } from '../runners/experiments/reproduce.ts';
 import { INCREMENTAL, SCRATCH, CADICAL } from '../runners/experiments/reproduce-optilog.ts';
 import { P_NEW, P_OLD } from '../runners/experiments/reproduce-liu-wu-sun.ts';
+import { run } from './backend-cases.ts';
 
 const URL5 = 'https://puzz.link/p?slither/5/5/322c7ag26bh1cd';
 
@@ -25,6 +29,12 @@ function record(dataset: string, instance: string, backend: string, solveMs: num
 }
 
 const size = (n: number) => ({ rows: n, cols: n });
+
+/** Two unit squares in opposite corners of a 5x5: a model with two loops. */
+function twoLoops(): string {
+  const grid = gridOf(size(5));
+  return solutionToKey(solutionFromEdges(size(5), [...grid.edgesOfCell(0), ...grid.edgesOfCell(24)]));
+}
 
 /** Hand-written results for every plan of every source, as `reproduce all --quick` would leave them. */
 function plans(): Record<string, RunRecord[]> {
@@ -62,10 +72,18 @@ function plans(): Record<string, RunRecord[]> {
     ])),
     'hakerh400-sizes': hakerh400.filter((r) => r.backend !== 'rules'),
     'hakerh400-solvers': hakerh400,
+    'hakerh400-lazy-trap': [8, 16, 32].map((n) => record(`lazy-trap-${n}`, `lazy-trap-${n}/row`, 'sat-lazy/minisat-js', 10, { rows: 1, cols: n, unique: true, iterations: n / 2 + 1 })),
     'slitherlinky-closure': [5, 10].flatMap((n) => [
-      record(`gen-${n}x${n}`, `gen-${n}x${n}/a`, 'sat-closure/cadical', 100, { ...size(n), variables: n === 5 ? 3000 : 40_000 }),
+      record(`gen-${n}x${n}`, `gen-${n}x${n}/a`, 'closure=seed/cadical', 100, { ...size(n), variables: n === 5 ? 3700 : 48_700, stats: { relationVariables: n === 5 ? 3600 : 48_400 } }),
+      record(`gen-${n}x${n}`, `gen-${n}x${n}/a`, 'closure=elimination/cadical', 100, { ...size(n), variables: n === 5 ? 500 : 2_400 }),
       record(`gen-${n}x${n}`, `gen-${n}x${n}/a`, 'sat-reach/cadical', 100, { ...size(n), variables: n === 5 ? 900 : 12_000 }),
     ]),
+    'slitherlinky-seed': [
+      record('gen-5x5', 'gen-5x5/a', 'closure=seed/cadical', 30, { status: 'wrong', message: 'verifier rejected the answer: the edges form more than one loop', stats: { rejectedAnswer: twoLoops() } }),
+      record('gen-5x5', 'gen-5x5/b', 'closure=seed/cadical', 30),
+      record('gen-5x5', 'gen-5x5/a', 'asp-closure', 40, { unique: true, solution_key: solutionToKey(solutionFromEdges(size(5), gridOf(size(5)).edgesOfCell(0))) }),
+      record('gen-5x5', 'gen-5x5/b', 'asp-closure', 40, { unique: true }),
+    ],
     'optilog-janko': optilog,
     'liu-wu-sun': liu,
   };
@@ -106,10 +124,18 @@ test('every claim is computed from the run\'s result files: changing one changes
     assert.equal(get(before, 'liu-wu-sun/p-new-0.05s').verdict, 'holds');
     assert.match(get(before, 'liu-wu-sun/p-new-0.05s').ours, /^4 of 4 hard/);
     assert.match(get(before, 'liu-wu-sun/p-old-2pct').ours, /2 of 4 \(50%\) unsolved within 2 s/);
-    assert.match(get(before, 'hakerh400/reach-vs-distance').ours, /sat-distance from 20x20/);
+    assert.match(get(before, 'hakerh400/reach-vs-distance').ours, /sat-distance faster from 20x20 \(400 cells\) on; before it: 5x5 sat-reach, 10x10 a tie/);
+    assert.equal(get(before, 'hakerh400/reach-vs-distance').verdict, 'holds');
+    assert.match(get(before, 'hakerh400/lazy-cuts').ours, /N = 8: 5 calls, N = 16: 9 calls, N = 32: 17 calls/);
+    assert.equal(get(before, 'hakerh400/lazy-cuts').verdict, 'not comparable');
     assert.match(get(before, 'optilog/several-loops').ours, /several loops on 2 of 4 janko puzzles \(50%\)/);
     assert.equal(get(before, 'slitherlinky/closure-variables').verdict, 'does not hold');
     assert.match(html, /<section id="optilog">/);
+    assert.match(get(before, 'slitherlinky/recursion-loops').ours, /1 of 2 generated puzzles got a model with several loops/);
+    assert.match(html, /gen-5x5\/a \([^)]*\): the model closure=seed returned, 2 loops/);
+    assert.match(get(before, 'slitherlinky/recursion-asp').ours, /2 of 2 generated puzzles answered with one verified loop, 0 rejected; on the 1 where closure=seed returned several loops, 1 answered/);
+    assert.equal(get(before, 'slitherlinky/recursion-asp').verdict, 'holds');
+    assert.match(html, /<figure class="puzzle"><svg/);
 
     // One P_new run over 0.05 s in the results file: the verdict, the figure and the page follow.
     const liu = records['liu-wu-sun'];
@@ -121,6 +147,9 @@ test('every claim is computed from the run\'s result files: changing one changes
     assert.match(get(after, 'liu-wu-sun/p-new-0.05s').ours, /^3 of 4 hard/);
     assert.notEqual(readFileSync(join(out, 'index.html'), 'utf8'), html);
     assert.deepEqual(after.filter((c) => c.source !== 'liu-wu-sun'), before.filter((c) => c.source !== 'liu-wu-sun'));
+
+    // Rebuilding for one source keeps every source that has results in the directory.
+    assert.deepEqual(buildPage({ ...request(out), sources: [SOURCES[0]], claim: SOURCES[0].claims[0].id }).sections.map((x) => x.name), SOURCES.map((x) => x.name));
 
     // Without results a claim says so, as not comparable.
     rmSync(join(out, 'runs', 'optilog-janko-quick'), { recursive: true });
@@ -184,5 +213,19 @@ test('reproduce list names every source and claim; an unknown source or claim is
     const r = cli(...args);
     assert.equal(r.status, 2, args.join(' '));
     assert.match(r.stderr, /^error: [^\n]+\n$/);
+  }
+});
+
+test('what the optilog and slitherlinky rows read: sat-lazy from scratch answers as incrementally, and reports its first model\'s loops', async () => {
+  const p = loadDataset('gen-7x7', { limit: 3 }).instances.map((i) => i.puzzle);
+  for (const puzzle of p) {
+    const incremental = await run('sat-lazy', puzzle, true, { resolve: 'incremental' });
+    const scratch = await run('sat-lazy', puzzle, true, { resolve: 'scratch' });
+    assert.equal(scratch.status, 'solved');
+    assert.deepEqual(scratch.solution, incremental.solution);
+    assert.equal(scratch.unique, true);
+    assert.equal(incremental.stats.incremental, true);
+    assert.equal(scratch.stats.incremental, false);
+    for (const r of [incremental, scratch]) assert.ok(typeof r.stats.firstModelLoops === 'number' && r.stats.firstModelLoops >= 1);
   }
 });

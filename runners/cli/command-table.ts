@@ -62,6 +62,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/encode.ts'),
   },
   {
+    name: 'fuzz',
+    usage: '[options]',
+    summary: 'differential testing: back-ends against an exact oracle on small grids and against each other on larger ones; disagreements shrunk to regression cases',
+    load: () => import('./commands/fuzz.ts'),
+  },
+  {
     name: 'generate',
     usage: '[options]',
     summary: 'generate puzzles with exactly one solution, one per line; the same seed gives the same output',

@@ -5,7 +5,7 @@ import { UsageError } from '../../encodings/errors.ts';
 import { describePlan, type BenchPlan } from '../harness/bench.ts';
 import { mergeMessage, mergeShards, planArgs, writeMissingList } from '../harness/merge.ts';
 import { assignShards, planTasks, type PlanFile } from '../harness/shard.ts';
-import { readSubmission, recordedRuns, sbatchScript, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/slurm.ts';
+import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRuns, sbatchOptionName, sbatchScript, slurmResources, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/slurm.ts';
 import { parseInteger } from '../harness/values.ts';
 import type { WorkerLimits } from '../harness/worker-process.ts';
 
@@ -37,6 +37,9 @@ export async function runSlurm(flags: SlurmFlags & { report: boolean }, parts: P
     memoryMbPerWorker: limits.memoryMb, tasksPerShard: Math.max(...sizes), jobName: `slitherbench-${out.split('/').pop()}`,
     sbatchArgs: flags.sbatchArg, cwd: process.cwd(),
   };
+  const partitionArg = flags.sbatchArg.find((a) => sbatchOptionName(a) === 'partition');
+  job.capacity = clusterCapacity(partitionArg?.replace(/^(--partition|-p)[= ]?/, '').trim() || undefined);
+  for (const note of fitResources(slurmResources(job), job.capacity).notes) process.stderr.write(`bench: note: ${note}\n`);
   const summary = `${shards} shards of ${tasks.length} runs (${Math.min(...sizes)}-${Math.max(...sizes)} runs each), ${jobs} worker${jobs > 1 ? 's' : ''} per array task`;
   if (flags.dryRun) {
     process.stdout.write(sbatchScript(job));
@@ -59,14 +62,22 @@ export async function runSlurm(flags: SlurmFlags & { report: boolean }, parts: P
     return;
   }
   let last = -1;
+  let gone = 0;
+  let stoppedWaiting = false;
   const started = Date.now();
   const poll = setInterval(() => {
     const done = recordedRuns(out);
     if (done !== last) process.stderr.write(`bench: job ${jobId}: ${done}/${tasks.length} runs recorded (${Math.round((Date.now() - started) / 1000)} s)\n`);
     last = done;
-  }, 5000);
+    // Twice out of the queue, so that one odd answer of squeue never ends the wait early.
+    gone = jobLeftQueue(jobId) ? gone + 1 : 0;
+    if (gone >= 2 && !stoppedWaiting) {
+      stoppedWaiting = true;
+      submission.stopWaiting();
+    }
+  }, 3000);
   const code = await submission.finished.finally(() => clearInterval(poll));
-  if (code !== 0) process.stderr.write(`bench: warning: sbatch --wait exited ${code}: some array task failed or found disagreements; see ${join(out, 'slurm')}/shard-*.log\n`);
+  if (code !== 0 && !stoppedWaiting) process.stderr.write(`bench: warning: sbatch --wait exited ${code}: some array task failed or found disagreements; see ${join(out, 'slurm')}/shard-*.log\n`);
   await collect(out, flags.report, plan, shards, 'bench');
 }
 
@@ -78,10 +89,21 @@ export async function collectSlurm(dir: string, report: boolean): Promise<void> 
   await collect(out, report, plan, readSubmission(out)?.shards, 'bench');
 }
 
+const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+function readPlanOf(dir: string | undefined, plan: PlanFile | undefined): PlanFile | undefined {
+  if (plan) return plan;
+  return dir && existsSync(join(dir, 'plan.json')) ? (JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as PlanFile) : undefined;
+}
+
 async function collect(out: string, report: boolean, plan: PlanFile | undefined, shardCount: number | undefined, prefix: string): Promise<void> {
   const merged = mergeShards(out, slurmShardDirs(out), { plan, shardCount, shardDirOf: (k) => shardDir(out, k) });
   writeMissingList(merged);
   process.stderr.write(mergeMessage(merged, prefix));
+  const reference = readPlanOf(merged.shards[0]?.dir, plan);
+  if (merged.missing.length && reference && shardCount) {
+    process.stderr.write(`${prefix}: or submit the job again; every shard resumes from the runs it recorded:\n  ${['slitherbench', 'bench', ...planArgs(reference.argv), '--slurm', '--shards', String(shardCount), '--out', out, '--resume'].map(quote).join(' ')}\n`);
+  }
   for (const d of merged.disagreements) process.stderr.write(`  disagreement: ${d.instance}: ${d.kind}: ${d.detail}\n`);
   if (report && merged.records.length) {
     const { buildReport } = await import('../../reports/index.ts');

@@ -15,7 +15,28 @@ const CNF = [REACH, DISTANCE];
 const plans: PlanDef[] = [
   { name: 'hakerh400-sizes', yaml: 'reproduce-hakerh400.yaml', quick: { limit: 2, timeout: 3 } },
   { name: 'hakerh400-solvers', yaml: 'reproduce-hakerh400-solvers.yaml', quick: { limit: 2, timeout: 3 } },
+  { name: 'hakerh400-lazy-trap', yaml: 'reproduce-hakerh400-lazy-trap.yaml', quick: { timeout: 10 } },
 ];
+const LAZY = 'sat-lazy/minisat-js';
+
+/** N of a lazy-trap-N run, from its dataset's name. */
+const trapSize = (r: RunRecord) => Number(/^lazy-trap-(\d+)$/.exec(r.dataset)?.[1] ?? NaN);
+
+function trapChart(runs: RunRecord[]): ChartSpec {
+  return {
+    name: 'hakerh400-lazy-trap',
+    title: 'Solver calls of lazy loop cuts on the lazy-trap family',
+    spec: chartBase('hakerh400: solver calls of lazy loop cuts against N (lazy-trap-N, uniqueness proved)', {
+      data: { values: runs.map((r) => ({ n: trapSize(r), calls: r.iterations, shape: `${r.rows}x${r.cols}`.startsWith('1x') ? '1 x N' : 'N x 1' })) },
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'n', type: 'quantitative', scale: { type: 'log', base: 2 }, title: 'N (log)' },
+        y: { field: 'calls', type: 'quantitative', scale: { type: 'log' }, title: 'solver calls (log)' },
+        color: { field: 'shape', type: 'nominal', title: 'strip' },
+      },
+    }),
+  };
+}
 
 /** Median PAR-2 time of one back-end per size class, smallest first. */
 function perSize(results: PlanResults, label: string): Map<string, { cells: number; median: number | null; runs: number; answered: number }> {
@@ -57,28 +78,37 @@ const claims: ClaimDef[] = [
       const r = results.get('hakerh400-sizes')!;
       const reach = perSize(r, REACH);
       const distance = perSize(r, DISTANCE);
+      const failed = CNF.filter((label) => !runsOf(r, label).some(isSolvedLike));
+      if (failed.length) return { ours: `no run of ${failed.join(' or ')} answered`, verdict: 'not comparable', why: `${runsOf(r, failed[0])[0]?.message || 'nothing answered within the limit'}` };
       const sizes = [...reach.keys()].filter((s) => distance.has(s) && reach.get(s)!.median !== null && distance.get(s)!.median !== null);
       if (sizes.length < 2) return { ours: 'fewer than two sizes measured', verdict: 'not comparable', why: 'a crossover needs at least two sizes' };
-      const reachFaster = sizes.map((s) => reach.get(s)!.median! <= distance.get(s)!.median!);
-      // The crossover: the smallest size from which path distance stays faster.
+      // Medians on a shared machine: a ratio within 25% either way is a tie, not an order.
+      const ratios = sizes.map((s) => reach.get(s)!.median! / distance.get(s)!.median!);
+      const order = ratios.map((x) => (x < 0.8 ? 'reach' : x > 1.25 ? 'distance' : 'tie'));
+      // The crossover: the smallest size where path distance is clearly faster and reach never is again.
       let crossover = -1;
-      for (let i = sizes.length - 1; i >= 0 && !reachFaster[i]; i--) crossover = i;
+      for (let i = sizes.length - 1; i >= 0 && order[i] !== 'reach'; i--) if (order[i] === 'distance') crossover = i;
+      const before = order.slice(0, Math.max(0, crossover));
+      const holds = crossover > 0 && before.includes('reach') && !before.includes('distance');
+      const ties = sizes.filter((_, i) => order[i] === 'tie');
       const table = {
-        header: ['size', 'cells', 'sat-reach median', 'answered', 'sat-distance median', 'answered', 'reach / distance'],
-        rows: sizes.map((s) => {
+        header: ['size', 'cells', 'sat-reach median', 'answered', 'sat-distance median', 'answered', 'reach / distance', 'faster'],
+        rows: sizes.map((s, i) => {
           const a = reach.get(s)!;
           const b = distance.get(s)!;
-          return [s, a.cells, msText(a.median), `${a.answered}/${a.runs}`, msText(b.median), `${b.answered}/${b.runs}`, fmt(a.median! / b.median!, 2)];
+          return [s, a.cells, msText(a.median), `${a.answered}/${a.runs}`, msText(b.median), `${b.answered}/${b.runs}`, fmt(ratios[i], 2), order[i] === 'tie' ? 'tie (within 25%)' : `sat-${order[i]}`];
         }),
-        align: ['left', 'right', 'right', 'right', 'right', 'right', 'right'] as const,
+        align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'] as const,
       };
-      const holds = reachFaster[0] && crossover > 0;
+      const span = `reach/distance ${fmt(ratios[0], 2)} at ${sizes[0]}, ${fmt(ratios.at(-1)!, 2)} at ${sizes.at(-1)}`;
       const ours = crossover > 0
-        ? `sat-reach faster up to ${sizes[crossover - 1]}, sat-distance from ${sizes[crossover]} (${reach.get(sizes[crossover])!.cells} cells) on: reach/distance ${fmt(reach.get(sizes[0])!.median! / distance.get(sizes[0])!.median!, 2)} at ${sizes[0]}, ${fmt(reach.get(sizes.at(-1)!)!.median! / distance.get(sizes.at(-1)!)!.median!, 2)} at ${sizes.at(-1)}`
-        : crossover === 0 ? `sat-distance faster at every size from ${sizes[0]} to ${sizes.at(-1)}` : `sat-reach faster at every size up to ${sizes.at(-1)}`;
+        ? `sat-distance faster from ${sizes[crossover]} (${reach.get(sizes[crossover])!.cells} cells) on; before it: ${sizes.slice(0, crossover).map((x, i) => `${x} ${order[i] === 'tie' ? 'a tie' : `sat-${order[i]}`}`).join(', ')}; ${span}`
+        : crossover === 0 ? `sat-distance faster at every size (${span})` : `no size where sat-distance is clearly faster (${span})`;
       return {
         ours, verdict: holds ? 'holds' : 'does not hold', table: { ...table, align: [...table.align] },
-        why: holds ? `the order flips once as grids grow, at ${sizes[crossover]}` : `no crossover within ${sizes[0]}..${sizes.at(-1)}`,
+        why: holds
+          ? `the order flips once as grids grow, at ${sizes[crossover]}${ties.length ? ` (${ties.join(', ')} within 25%, counted as ties)` : ''}`
+          : crossover < 0 ? `sat-distance is never clearly faster within ${sizes[0]}..${sizes.at(-1)}` : 'sat-reach is not clearly faster on the small grids',
         charts: [timeChart(r)],
       };
     },
@@ -91,6 +121,7 @@ const claims: ClaimDef[] = [
     evaluate(results) {
       const r = results.get('hakerh400-solvers')!;
       const timeoutMs = timeoutMsOf(r);
+      if (!r.records.some((x) => CNF.includes(x.backend) && isSolvedLike(x))) return { ours: 'no CNF run answered', verdict: 'not comparable', why: r.records.find((x) => CNF.includes(x.backend))?.message || 'nothing answered within the limit' };
       const peer = readPeerRuns(PEER_BUILTIN);
       // Per instance, the faster of the two CNF encodings: the best pure CNF can do here.
       const byInstance = groupBy(r.records, (x) => x.instance);
@@ -123,6 +154,30 @@ const claims: ClaimDef[] = [
         verdict: holds ? 'holds' : 'does not hold',
         why: holds ? 'pure CNF is at or under both medians' : `pure CNF is ${fmt(cnf / Math.min(rules, peerMedian), 1)}x the median of the fastest other solver (the peer's times include a 4 ms process start; CaDiCaL here starts a process per solve too)`,
         table: { header: ['size', 'puzzles', 'best CNF', 'rules', 'cspuz_core (peer)'], rows, align: ['left', 'right', 'right', 'right', 'right'] },
+      };
+    },
+  },
+  {
+    id: 'lazy-cuts',
+    sentence: 'Their solution calls SAT solver multiple times [...] Most of the times it works well, but deliberately crafted puzzles can trigger exponential number of solver invocations.',
+    published: 'exponentially many solver calls on crafted puzzles (no family or figure given)',
+    plans: ['hakerh400-lazy-trap'],
+    evaluate(results) {
+      const runs = runsOf(results.get('hakerh400-lazy-trap')!, LAZY).filter((r) => isSolvedLike(r) && r.iterations !== null && Number.isFinite(trapSize(r)));
+      const byN = [...groupBy(runs, (r) => String(trapSize(r)))].map(([n, rs]) => ({ n: Number(n), calls: Math.max(...rs.map((r) => r.iterations!)) })).sort((a, b) => a.n - b.n);
+      if (byN.length < 2) return { ours: 'fewer than two sizes answered', verdict: 'not comparable', why: 'no growth to measure' };
+      const [first, last] = [byN[0], byN.at(-1)!];
+      // Growth as a power of N between the smallest and largest N: an exponential would outgrow any power.
+      const power = Math.log(last.calls / first.calls) / Math.log(last.n / first.n);
+      const superPolynomial = byN.length >= 3 && last.calls / first.calls > (last.n / first.n) ** 3;
+      return {
+        ours: `lazy-trap-N, uniqueness proved: ${byN.map((x) => `N = ${x.n}: ${x.calls} calls`).join(', ')}; about N^${fmt(power, 2)}`,
+        verdict: superPolynomial ? 'holds' : 'not comparable',
+        why: superPolynomial
+          ? 'the solver calls outgrow N^3 on this family'
+          : `on this crafted family the calls grow polynomially (about N^${fmt(power, 1)}), so it neither shows nor rules out a family that needs exponentially many`,
+        table: { header: ['N', 'most solver calls (1xN or Nx1)'], rows: byN.map((x) => [x.n, x.calls]), align: ['right', 'right'] },
+        charts: [trapChart(runs)],
       };
     },
   },

@@ -220,15 +220,16 @@ export function missingEvaluation(results: Map<string, PlanResults>, plans: stri
   for (const name of plans) {
     const r = results.get(name);
     if (!r || r.missing) return { ours: 'not measured', verdict: 'not comparable', why: `plan ${name} has no results: ${r?.missing ?? 'not run'}` };
+    // A missing engine or library fails every run alike: that is no figure at all.
+    if (r.records.every((x) => x.status === 'error')) return { ours: 'not measured', verdict: 'not comparable', why: `every run of plan ${name} failed: ${r.records[0].message || 'no message'}` };
   }
   return null;
 }
 
 /** Turns a source's claims and its plans' results into page rows. */
-export function claimRows(source: SourceDef, results: Map<string, PlanResults>, options: RunOptions): { rows: ClaimRow[]; charts: ChartSpec[]; figures: { caption: string; svg: string }[] } {
+export function claimRows(source: SourceDef, results: Map<string, PlanResults>, options: RunOptions): { rows: ClaimRow[]; charts: ChartSpec[] } {
   const rows: ClaimRow[] = [];
   const charts: ChartSpec[] = [];
-  const figures: { caption: string; svg: string }[] = [];
   for (const claim of source.claims) {
     let evaluation = missingEvaluation(results, claim.plans);
     if (!evaluation) {
@@ -242,12 +243,11 @@ export function claimRows(source: SourceDef, results: Map<string, PlanResults>, 
     rows.push({
       source: source.name, claim: claim.id, sentence: claim.sentence, seedFile: source.seedFile, published: claim.published,
       ours: evaluation.ours, verdict: evaluation.verdict, why: evaluation.why, machine: first ? machineOf(first.run) : 'not run',
-      command: reproduceCommand(source.name, options, claim.id), table: evaluation.table, charts: evaluation.charts?.map((c) => c.name),
+      command: reproduceCommand(source.name, options, claim.id), table: evaluation.table, charts: evaluation.charts?.map((c) => c.name), figures: evaluation.figures,
     });
     charts.push(...(evaluation.charts ?? []));
-    figures.push(...(evaluation.figures ?? []));
   }
-  return { rows, charts, figures };
+  return { rows, charts };
 }
 
 /** The runs of one back-end label (as the plan names it), optionally of one dataset. */

@@ -44,23 +44,28 @@ function neededPlans(request: ReproduceRequest): PlanDef[] {
   return [...plans.values()];
 }
 
-/** Computes the page from the results on disk (nothing is run). */
+/**
+ * Computes the page from the results on disk (nothing is run): every claim of the sources asked for, and of
+ * any other source with results in the same directory, so that running one source or claim after `all`
+ * keeps the whole page.
+ */
 export function buildPage(request: ReproduceRequest, missing: Map<string, string | null> = new Map()): ReproductionPage {
-  const plans = neededPlans(request);
+  const hasResults = (source: SourceDef) => source.plans.some((p) => readPlan(p, request, null).missing === null);
+  const shown = SOURCES.filter((s) => request.sources.includes(s) || hasResults(s));
+  const plans = neededPlans({ ...request, sources: shown, claim: undefined });
   const results = new Map<string, PlanResults>(plans.map((p) => [p.name, readPlan(p, request, missing.get(p.name) ?? null)]));
-  const sections: SourceSection[] = request.sources.map((source) => {
-    const only = request.claim ? { ...source, claims: source.claims.filter((c) => c.id === request.claim) } : source;
-    const { rows, charts, figures } = claimRows(only, results, request);
-    const mine = new Set(only.claims.flatMap((c) => c.plans));
+  const sections: SourceSection[] = shown.map((source) => {
+    const { rows, charts } = claimRows(source, results, request);
+    const mine = new Set(source.claims.flatMap((c) => c.plans));
     return {
-      name: source.name, title: source.title, seedFile: source.seedFile, claims: rows, charts, figures, notes: source.notes ?? [],
+      name: source.name, title: source.title, seedFile: source.seedFile, claims: rows, charts, notes: source.notes ?? [],
       plans: plans.filter((p) => mine.has(p.name)).map((p) => ({ name: p.name, dir: planDir(request, p), command: benchCommand(planDir(request, p)), runs: results.get(p.name)!.records.length })),
     };
   });
   const what = request.sources.length === SOURCES.length ? 'all' : request.sources.map((s) => s.name).join(' ');
   return {
     title: 'slitherbench: published claims against our figures',
-    setting: `${request.quick ? 'Quick run (--quick: fewer puzzles, shorter limits; figures are indicative)' : 'Default run'}, built ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`${reproduceCommand(what, request, request.claim)}\`.`,
+    setting: `${request.quick ? 'Quick run (--quick: fewer puzzles, shorter limits; figures are indicative)' : 'Default run'}, last built ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`${reproduceCommand(what, request, request.claim)}\`.`,
     sections,
   };
 }

@@ -53,7 +53,7 @@ const cases: Case[] = [
 ];
 
 const times = new Map<string, number[]>(cases.map((c) => [c.name, []]));
-process.stderr.write(`bench:startup: ${cases.length} commands x ${runs} runs, interleaved; ${useCompiled() ? 'dist/ is up to date: the bin runs compiled JavaScript' : 'dist/ is stale or absent: the bin runs the sources through tsx (npm run build)'}\n`);
+process.stderr.write(`bench:startup: ${cases.length} commands x ${runs} runs, interleaved; bin ${values.bin}; this checkout's ${useCompiled() ? 'dist/ is up to date' : 'dist/ is stale or absent: its bin runs the sources through tsx (npm run build)'}\n`);
 const loadBefore = os.loadavg()[0];
 for (let run = 0; run < runs; run++) {
   for (const c of cases) {
@@ -84,7 +84,7 @@ const table = [
 const cpsatLine = engineMs === null
   ? 'cpsat-circuit: the engine load was not measured (it needs an up-to-date dist/: npm run build).'
   : `cpsat-circuit over rules: ${(cpsat.medianMs - rulesMs).toFixed(0)} ms; CP-SAT's own load (import and warm-up) ${engineMs.toFixed(0)} ms: goal (no more than the engine's load on top) ${cpsat.medianMs - rulesMs <= engineMs ? 'met' : 'NOT met'}.`;
-const markdown = `${table}\n\n${cpsatLine}\n\nPuzzle: ${puzzle}\n${runs} runs each, interleaved; Node ${process.version}; ${os.cpus().length} cores; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after; ${useCompiled() ? 'compiled dist/' : 'sources through tsx'}.\n`;
+const markdown = `${table}\n\n${cpsatLine}\n\nPuzzle: ${puzzle}\n${runs} runs each, interleaved; Node ${process.version}; ${os.cpus().length} cores; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after; bin ${values.bin} (this checkout's dist/ ${useCompiled() ? 'up to date' : 'stale or absent'}).\n`;
 writeFileSync(join(out, 'startup.md'), markdown);
 writeFileSync(join(out, 'startup.json'), JSON.stringify({ puzzle, runs, node: process.version, compiled: useCompiled(), loadAverage: [loadBefore, os.loadavg()[0]], rows, engineLoadMs: engineMs, timesMs: Object.fromEntries(times) }, null, 2) + '\n');
 process.stdout.write(markdown);

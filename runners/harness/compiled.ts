@@ -1,41 +1,57 @@
 // The compiled JavaScript in dist/ (`npm run build`, which `npm ci` runs as `prepare`) starts in a fraction
 // of the time the tsx loader takes. It is used only while no source is newer than the build, so that a tree
 // being edited never runs stale code: the bin and the worker fall back to the sources through tsx.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** What dist/ is built from: a change to any of these (or a new or deleted file) makes it stale. */
 export const SOURCE_FOLDERS = ['encodings', 'datasets', 'reports', 'runners'] as const;
-export const BUILD_FILES = ['package.json', 'tsconfig.json', 'tsconfig.build.json'] as const;
-/** Written last by the build, with the time the build started as its modification time. */
+// package.json is not among them: dist/ links to it, and compiled code reads it as it is now.
+export const BUILD_FILES = ['tsconfig.json', 'tsconfig.build.json'] as const;
+/** Written last by the build (writeStamp). */
 export const STAMP = 'dist/.build-stamp';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The repository, whether this module runs from runners/harness/ or from dist/runners/harness/. */
 export const REPOSITORY = fileURLToPath(new URL(here.endsWith('/dist/runners/harness/') ? '../../../' : '../../', import.meta.url));
 
-/** The newest modification time among the build's inputs, folders included (they change when a file is added or removed). */
-export function newestInputMs(root = REPOSITORY): number {
-  let newest = 0;
+/** The build's inputs, folders included (a folder changes when a file in it is added, removed or renamed). */
+export function listInputs(root = REPOSITORY): string[] {
+  const inputs: string[] = [];
   const visit = (path: string) => {
-    const stat = statSync(path, { throwIfNoEntry: false });
+    const stat = statSync(`${root}${path}`, { throwIfNoEntry: false });
     if (!stat) return;
-    newest = Math.max(newest, stat.mtimeMs);
-    if (!stat.isDirectory()) return;
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      const child = `${path}/${entry.name}`;
-      if (entry.isDirectory()) visit(child);
-      else newest = Math.max(newest, statSync(child, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-    }
+    inputs.push(path);
+    if (stat.isDirectory()) for (const entry of readdirSync(`${root}${path}`)) visit(`${path}/${entry}`);
   };
-  for (const name of [...SOURCE_FOLDERS, ...BUILD_FILES]) visit(`${root}${name}`);
-  return newest;
+  for (const name of [...SOURCE_FOLDERS, ...BUILD_FILES]) visit(name);
+  return inputs;
 }
 
-/** True when dist/ holds a complete build at least as new as every source. */
+/** Written last by the build: the inputs as listed when it started, dated when it started. */
+export function writeStamp(inputs: readonly string[], startedMs: number, root = REPOSITORY): void {
+  writeFileSync(`${root}${STAMP}`, JSON.stringify({ built: new Date(startedMs).toISOString(), inputs }) + '\n');
+  utimesSync(`${root}${STAMP}`, startedMs / 1000, startedMs / 1000);
+}
+
+/**
+ * True when dist/ holds a complete build at least as new as every input. Only `stat` calls, a few ms
+ * (listing folders again would cost far more): a new file shows as a newer folder.
+ */
 export function distIsFresh(root = REPOSITORY): boolean {
   const stamp = statSync(`${root}${STAMP}`, { throwIfNoEntry: false });
-  return stamp !== undefined && newestInputMs(root) <= stamp.mtimeMs;
+  if (!stamp) return false;
+  let inputs: string[];
+  try {
+    inputs = (JSON.parse(readFileSync(`${root}${STAMP}`, 'utf8')) as { inputs: string[] }).inputs;
+  } catch {
+    return false;
+  }
+  for (const path of inputs) {
+    const stat = statSync(`${root}${path}`, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > stamp.mtimeMs) return false;
+  }
+  return inputs.length > 0;
 }
 
 let decided: boolean | undefined;
@@ -50,8 +66,3 @@ export function useCompiled(): boolean {
 export function compiledPath(source: string, root = REPOSITORY): string {
   return `${root}dist/${source.replace(/\.ts$/, '.js')}`;
 }
-
-/** True when this module itself runs from dist/ (so the process was started from compiled code). */
-export const RUNNING_COMPILED = here.endsWith('/dist/runners/harness/');
-
-export const hasBuild = (root = REPOSITORY) => existsSync(`${root}${STAMP}`);

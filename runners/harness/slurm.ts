@@ -22,6 +22,74 @@ export interface SlurmJob {
   jobName: string;
   sbatchArgs: string[];
   cwd: string;
+  /** What the cluster's nodes offer (sinfo), when known: the derived resources are capped to it. */
+  capacity?: Capacity | null;
+}
+
+export interface Capacity {
+  memoryMb: number;
+  cpus: number;
+  /** The partition's time limit; null when unlimited. */
+  timeLimitSeconds: number | null;
+}
+
+/** SLURM's time format (minutes, MM:SS, HH:MM:SS, D-HH[:MM[:SS]]) in seconds; null for 'infinite'. */
+export function parseSlurmTime(text: string): number | null {
+  const t = text.trim();
+  if (/^(infinite|unlimited|n\/a)$/i.test(t)) return null;
+  const [days, rest] = t.includes('-') ? [Number(t.split('-')[0]), t.split('-')[1]] : [0, t];
+  const parts = rest.split(':').map(Number);
+  if (parts.some((x) => !Number.isFinite(x))) return null;
+  const [h, m, sec] = t.includes('-') ? [parts[0], parts[1] ?? 0, parts[2] ?? 0] : parts.length === 3 ? parts : parts.length === 2 ? [0, parts[0], parts[1]] : [0, parts[0], 0];
+  return days * 86400 + h * 3600 + m * 60 + sec;
+}
+
+/** The largest node memory and CPU count and the time limit of a partition (the default one unless named), from sinfo. */
+export function clusterCapacity(partition?: string): Capacity | null {
+  const r = spawnSync('sinfo', ['-h', '-o', '%m|%c|%l|%P', ...(partition ? ['-p', partition] : [])], { encoding: 'utf8', timeout: 30_000 });
+  if (r.status !== 0 || !r.stdout.trim()) return null;
+  const lines = r.stdout.trim().split('\n').map((l) => l.split('|'));
+  // Without -p: the default partition (marked '*'), else all of them.
+  const chosen = partition ? lines : lines.filter((l) => l[3]?.endsWith('*')).length ? lines.filter((l) => l[3]?.endsWith('*')) : lines;
+  const num = (x: string) => Number.parseInt(x, 10) || 0;
+  const limits = chosen.map((l) => parseSlurmTime(l[2] ?? ''));
+  return {
+    memoryMb: Math.max(...chosen.map((l) => num(l[0]))),
+    cpus: Math.max(...chosen.map((l) => num(l[1]))),
+    timeLimitSeconds: limits.some((x) => x === null) ? null : Math.max(...(limits as number[])),
+  };
+}
+
+/**
+ * The derived resources within what the nodes have: a job asking for more than any node offers is refused
+ * (or pends for ever). Memory below 1 GB means the cluster does not declare it: --mem is then left out,
+ * and the workers' own resident-memory cap (--memory) still holds.
+ */
+export function fitResources(wanted: Record<string, string>, capacity: Capacity | null | undefined): { resources: Record<string, string>; notes: string[] } {
+  if (!capacity) return { resources: wanted, notes: [] };
+  const resources = { ...wanted };
+  const notes: string[] = [];
+  const mem = Number.parseInt(wanted.mem, 10);
+  if (mem > capacity.memoryMb) {
+    if (capacity.memoryMb < 1024) {
+      delete resources.mem;
+      notes.push(`the nodes declare ${capacity.memoryMb} MB of memory (RealMemory unset?): --mem left out; each worker is still capped at its --memory`);
+    } else {
+      resources.mem = `${capacity.memoryMb}M`;
+      notes.push(`--mem lowered from ${mem} MB to the ${capacity.memoryMb} MB of the largest node`);
+    }
+  }
+  const cpus = Number(wanted['cpus-per-task']);
+  if (capacity.cpus > 0 && cpus > capacity.cpus) {
+    resources['cpus-per-task'] = String(capacity.cpus);
+    notes.push(`--cpus-per-task lowered from ${cpus} to the ${capacity.cpus} CPUs of the largest node (the --jobs workers share them)`);
+  }
+  const time = parseSlurmTime(wanted.time)!;
+  if (capacity.timeLimitSeconds !== null && time > capacity.timeLimitSeconds) {
+    resources.time = slurmTime(capacity.timeLimitSeconds);
+    notes.push(`--time lowered from ${wanted.time} to the partition's limit ${resources.time}; a shard cut short resumes with --resume`);
+  }
+  return { resources, notes };
 }
 
 export const shardDir = (out: string, k: number) => join(out, 'shards', `shard-${k}`);
@@ -66,7 +134,7 @@ export function sbatchScript(job: SlurmJob): string {
   const directives: [string, string][] = [
     ['job-name', job.jobName],
     ['array', `0-${job.shards - 1}%${job.maxParallel}`],
-    ...Object.entries(slurmResources(job)),
+    ...Object.entries(fitResources(slurmResources(job), job.capacity).resources),
     ['output', join(job.out, 'slurm', 'array-%A_%a.out')],
   ];
   const lines = [
@@ -93,7 +161,7 @@ export function sbatchMissing(): string | null {
 }
 
 /** Writes the script and submits it; resolves with the job ID once sbatch has printed it, and the exit of sbatch. */
-export function submit(job: SlurmJob, wait: boolean): { scriptPath: string; jobId: Promise<string>; finished: Promise<number> } {
+export function submit(job: SlurmJob, wait: boolean): { scriptPath: string; jobId: Promise<string>; finished: Promise<number>; stopWaiting: () => void } {
   const missing = sbatchMissing();
   if (missing) throw new UsageError(missing);
   mkdirSync(join(job.out, 'slurm'), { recursive: true });
@@ -118,7 +186,16 @@ export function submit(job: SlurmJob, wait: boolean): { scriptPath: string; jobI
     res(code ?? 1);
   }));
   child.on('error', (e) => failed(e));
-  return { scriptPath, jobId, finished };
+  return { scriptPath, jobId, finished, stopWaiting: () => child.kill('SIGTERM') };
+}
+
+/**
+ * True when the job has left the queue (squeue lists none of its tasks). sbatch --wait polls with a
+ * growing interval; asking squeue ends a finished job's wait sooner. False when squeue cannot answer.
+ */
+export function jobLeftQueue(jobId: string): boolean {
+  const r = spawnSync('squeue', ['-h', '-j', jobId, '-o', '%i'], { encoding: 'utf8', timeout: 30_000 });
+  return r.status === 0 && r.stdout.trim() === '';
 }
 
 /** Runs recorded so far in every shard directory (lines of results.jsonl), for progress while waiting. */

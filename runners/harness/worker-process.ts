@@ -115,7 +115,8 @@ export class WorkerProcess {
   prepareMs = 0;
   starts = 0;
 
-  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS, readonly kind: WorkerKind = 'process') {}
+  /** oneShot: the worker answers one puzzle and is killed (`solve`), so the back-end's oneShotV8Flags apply. */
+  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS, readonly kind: WorkerKind = 'process', readonly oneShot = false) {}
 
   /** Starts the worker now (solve starts it when needed), so that its start overlaps the caller's own work. */
   start(): Promise<void> {
@@ -155,7 +156,7 @@ export class WorkerProcess {
       };
       child.on('message', onMessage);
       child.once('exit', onExit);
-      child.send({ type: 'init', backend: this.backend, presolver: this.presolver } satisfies ToWorker);
+      child.send({ type: 'init', backend: this.backend, presolver: this.presolver, oneShot: this.oneShot } satisfies ToWorker);
     });
     this.ready.catch(() => {
       this.child = undefined;

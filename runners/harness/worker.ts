@@ -8,6 +8,7 @@ import { makePuzzle, type Clue, type FixedEdge } from '../../encodings/grid.ts';
 import { resultToWire, solveWithBackend, type WireResult } from './pipeline.ts';
 import type { Backend } from '../../encodings/backend.ts';
 import { loadPresolver, type Presolver } from './presolver.ts';
+import { applyOneShotFlags } from './one-shot-flags.ts';
 
 export interface PuzzleMessage {
   rows: number;
@@ -17,7 +18,7 @@ export interface PuzzleMessage {
 }
 
 export type ToWorker =
-  | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string }
+  | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string; /** One puzzle, then exit: apply the back-end's oneShotV8Flags. */ oneShot?: boolean }
   | { type: 'solve'; id: number; puzzle: PuzzleMessage; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> };
 
 export type FromWorker =
@@ -27,6 +28,7 @@ export type FromWorker =
 
 let backend: Backend | undefined;
 let presolver: Presolver | undefined;
+let v8Flags = '';
 
 const send = (message: FromWorker) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
 
@@ -43,6 +45,7 @@ async function handle(message: ToWorker): Promise<void> {
     backend = await getBackend(message.backend);
     const availability = await backend.available();
     if (!availability.available) throw new Error(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+    if (message.oneShot) v8Flags = applyOneShotFlags(backend);
     await backend.prepare?.();
     if (message.presolver) {
       presolver = await loadPresolver(message.presolver);
@@ -55,5 +58,6 @@ async function handle(message: ToWorker): Promise<void> {
   const p = message.puzzle;
   const puzzle = makePuzzle(p.rows, p.cols, p.clues, p.fixedEdges);
   const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, presolver: presolver?.backend, presolverParams: presolver?.params });
+  if (v8Flags) result.stats.v8Flags = v8Flags;
   send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
 }

@@ -37,6 +37,7 @@ test('bench --slurm --shards 4 --wait on a local cluster equals a local bench, r
     const submitted = await cli([...plan, '--slurm', '--shards', '4', '--wait', '--out', join(dir, 'slurm')], cluster.env);
     assert.equal(submitted.code, 0, `${submitted.stderr}\n${cluster.log()}`);
     assert.match(submitted.stdout, /^slurm job: \d+$/m);
+    assert.match(submitted.stderr, /--mem left out/, 'the node declares no memory, so the job must not ask for any');
     const shardInfo = JSON.parse(readFileSync(join(dir, 'slurm', 'shards', 'shard-3', 'run.json'), 'utf8'));
     assert.equal(shardInfo.slurm.arrayTaskId, '2', 'array task 2 ran shard 3');
 

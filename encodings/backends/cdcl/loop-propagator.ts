@@ -37,8 +37,12 @@ export class LoopPropagator implements Theory {
   /** Edge from vertex a to vertex b: looked up through a's four directions. */
   private readonly grid: FlatGrid;
   private readonly because: number[] = [];
+  private readonly component: Int32Array;
+  private readonly componentOn: Int32Array;
+  private readonly componentOpen: Uint8Array;
+  private readonly stack: Int32Array;
 
-  constructor(grid: FlatGrid, puzzle: Puzzle) {
+  constructor(grid: FlatGrid, puzzle: Puzzle, private readonly connectivity = true) {
     this.grid = grid;
     const { vertexCount, edgeCount, cellCount } = grid;
     this.degree = new Int32Array(vertexCount);
@@ -51,6 +55,10 @@ export class LoopPropagator implements Theory {
     this.cellOn = new Int8Array(cellCount);
     this.logTopAt = new Int32Array(edgeCount + 1);
     this.readEdge = new Int32Array(edgeCount + 1);
+    this.component = new Int32Array(vertexCount);
+    this.componentOn = new Int32Array(vertexCount);
+    this.componentOpen = new Uint8Array(vertexCount);
+    this.stack = new Int32Array(vertexCount);
     puzzle.clues.forEach((c, cell) => {
       if (typeof c === 'number') {
         this.clue[cell] = c;
@@ -230,6 +238,7 @@ export class LoopPropagator implements Theory {
     }
     // The closing edge of each path: off when the cycle it would make cannot be the loop.
     const because = this.because;
+    const trailBefore = solver.trailLength;
     for (let i = 0; i < this.endCount; i++) {
       const x = this.ends[i];
       const y = this.partner[x];
@@ -245,7 +254,85 @@ export class LoopPropagator implements Theory {
       if (witness >= 0) because.push(off(witness));
       solver.imply(off(e), because);
     }
+    if (this.connectivity && solver.trailLength === trailBefore && this.totalOn > 0) return this.propagateConnectivity(solver);
     return THEORY_OK;
+  }
+
+  /**
+   * Components of the graph of edges not off. Two components holding on-edges: a conflict (the cut around
+   * one of them is all off). A component without on-edges: its edges are off (the loop cannot reach them).
+   */
+  private propagateConnectivity(solver: CdclSolver): number {
+    const { vertexCount, edgeCount, vertexEdges, edgeEnds } = this.grid;
+    const component = this.component;
+    component.fill(-1);
+    const stack = this.stack;
+    let components = 0;
+    let withOn = -1;
+    let witness = -1;
+    for (let start = 0; start < vertexCount; start++) {
+      if (component[start] >= 0) continue;
+      const id = components++;
+      component[start] = id;
+      let top = 0;
+      stack[top++] = start;
+      let onHere = -1;
+      let undecided = false;
+      while (top > 0) {
+        const v = stack[--top];
+        for (let k = 0; k < 4; k++) {
+          const e = vertexEdges[4 * v + k];
+          if (e < 0) continue;
+          const value = solver.value(on(e));
+          if (value === 0) continue;
+          if (value === 1) onHere = e;
+          else undecided = true;
+          const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+          if (component[w] < 0) {
+            component[w] = id;
+            stack[top++] = w;
+          }
+        }
+      }
+      this.componentOn[id] = onHere;
+      this.componentOpen[id] = undecided ? 1 : 0;
+      if (onHere >= 0) {
+        if (withOn >= 0) {
+          // Two separate groups of on-edges: some edge of the cut around this one must be on.
+          const conflict = solver.theoryConflict;
+          conflict.length = 0;
+          this.pushCut(id, conflict);
+          conflict.push(off(onHere), off(witness));
+          return THEORY_CONFLICT;
+        }
+        withOn = id;
+        witness = onHere;
+      }
+    }
+    const because = this.because;
+    for (let id = 0; id < components; id++) {
+      if (this.componentOn[id] >= 0 || !this.componentOpen[id]) continue;
+      because.length = 0;
+      this.pushCut(id, because);
+      because.push(off(witness));
+      const cutLength = because.length;
+      for (let e = 0; e < edgeCount; e++) {
+        if (component[edgeEnds[2 * e]] !== id || solver.value(on(e)) !== UNDEF) continue;
+        because.length = cutLength;
+        solver.imply(off(e), because);
+      }
+    }
+    return THEORY_OK;
+  }
+
+  /** `on(e)` (false now) for every edge with exactly one end in component `id`. */
+  private pushCut(id: number, out: number[]): void {
+    const { edgeCount, edgeEnds } = this.grid;
+    const component = this.component;
+    for (let e = 0; e < edgeCount; e++) {
+      const inA = component[edgeEnds[2 * e]] === id;
+      if (inA !== (component[edgeEnds[2 * e + 1]] === id)) out.push(on(e));
+    }
   }
 
   /** With every on-edge on one path, would that path plus `e` meet every clue? */

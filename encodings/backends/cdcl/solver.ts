@@ -6,6 +6,8 @@
 // Literals: variable v (0-based) is 2v (true) and 2v + 1 (false). Clauses live in one Int32Array arena:
 // [size, header, lit0, lit1, ...], header = learnt | deleted << 1 | lbd << 2; lit0 and lit1 are watched.
 
+import { now } from '../../clock.ts';
+
 export const UNDEF = 2;
 const LEARNT = 1;
 const DELETED = 2;
@@ -112,13 +114,21 @@ export class CdclSolver {
   addClause(literals: readonly number[]): boolean {
     if (this.decisionLevel > 0) this.cancelUntil(0);
     const lits: number[] = [];
+    // seen[v]: 1 + the sign of v's literal already in the clause (a repeat is dropped, a clash is a tautology).
+    let tautology = false;
     for (const lit of literals) {
       const v = this.value(lit);
-      if (v === 1) return true;
-      if (v === 0 || lits.includes(lit)) continue;
-      if (lits.includes(neg(lit))) return true;
-      lits.push(lit);
+      if (v === 1) tautology = true;
+      const mark = this.seen[lit >> 1];
+      if (v === 0 || tautology || mark === 1 + (lit & 1)) continue;
+      if (mark !== 0) tautology = true;
+      else {
+        this.seen[lit >> 1] = 1 + (lit & 1);
+        lits.push(lit);
+      }
     }
+    for (const lit of lits) this.seen[lit >> 1] = 0;
+    if (tautology) return true;
     if (lits.length === 0) return !(this.unsatAtRoot = true);
     if (lits.length === 1) {
       this.enqueue(lits[0], -1);
@@ -500,7 +510,7 @@ export class CdclSolver {
             this.enqueue(learnt[0], c);
           }
           this.activityIncrement /= 0.95;
-          if ((this.stats.conflicts & 255) === 0 && performance.now() > deadline) return 'timeout';
+          if ((this.stats.conflicts & 255) === 0 && now() > deadline) return 'timeout';
           continue;
         }
         if (conflictsHere >= budget) {
@@ -523,7 +533,7 @@ export class CdclSolver {
         // Everything assigned without a conflict: the theory has seen the whole loop close.
         if (next < 0) return 'sat';
         this.stats.decisions++;
-        if ((this.stats.decisions & 1023) === 0 && performance.now() > deadline) return 'timeout';
+        if ((this.stats.decisions & 1023) === 0 && now() > deadline) return 'timeout';
         this.levelStart.push(this.trailLength);
         this.enqueue(2 * next + (this.phase[next] ? 0 : 1), -1);
       }

@@ -17,7 +17,7 @@ const engine: IlpEngine = {
   async load() {
     glpk ??= await (await import('glpk.js/node')).default();
   },
-  solve(model: IlpModel, timeLimitSeconds: number) {
+  solve(model: IlpModel, timeLimitSeconds: number, relaxed = false) {
     const g = glpk!;
     const bounds = (lo?: number, hi?: number) =>
       lo !== undefined && hi !== undefined ? (lo === hi ? { type: g.GLP_FX, lb: lo, ub: hi } : { type: g.GLP_DB, lb: lo, ub: hi }) : lo !== undefined ? { type: g.GLP_LO, lb: lo, ub: 0 } : { type: g.GLP_UP, lb: 0, ub: hi! };
@@ -26,12 +26,13 @@ const engine: IlpEngine = {
       {
         name: 'slitherlink',
         // A zero objective: any integer point will do. (Minimising the edge count made a 10x10 time out at 60 s.)
-        objective: { direction: g.GLP_MIN, name: 'zero', vars: [{ name: model.columns[0], coef: 0 }] },
+        objective: { direction: g.GLP_MIN, name: 'objective', vars: relaxed && model.lpObjective?.length ? model.lpObjective.map(([name, coef]) => ({ name, coef })) : [{ name: model.columns[0], coef: 0 }] },
         subjectTo: model.rows.map((r) => ({ name: r.name, vars: r.terms.map(([name, coef]) => ({ name, coef })), bnds: bounds(r.lo, r.hi) })),
-        binaries: model.columns,
+        ...(relaxed ? { bounds: model.columns.map((name) => ({ name, type: g.GLP_DB, lb: 0, ub: 1 })) } : { binaries: model.columns }),
       },
       // glp_intopt needs its presolver here: without an LP basis, glpk.js reports every model infeasible.
-      { msglev: g.GLP_MSG_OFF, tmlim: Math.max(0.001, timeLimitSeconds), presol: true },
+      // The simplex goes without: after its presolver proves infeasibility, GLPK reports the status undefined.
+      { msglev: g.GLP_MSG_OFF, tmlim: Math.max(0.001, timeLimitSeconds), presol: !relaxed },
     );
     const ms = performance.now() - started;
     const status = result.result.status;

@@ -14,6 +14,8 @@ export interface IlpModel {
   /** All columns are binary. */
   columns: string[];
   rows: IlpRow[];
+  /** Minimised by the LP relaxation's rounds of separation; the integer solves keep a zero objective. */
+  lpObjective?: [string, number][];
 }
 
 /** Column names: x_e, 1 when edge e is on the loop; y_v, 1 when vertex v is. */
@@ -58,10 +60,46 @@ export function differentLoopRow(on: Uint8Array): IlpRow {
   return { name: 'nogood', terms: Array.from(on, (bit, e): [string, number] => [edgeColumn(e), bit ? 1 : -1]), hi: ones - 1 };
 }
 
-/** CPLEX LP text of a model (all columns binary, objective 0). */
-export function toLpText(model: IlpModel): string {
+/**
+ * Valid inequalities that every single loop satisfies, to tighten the LP relaxation:
+ * - an edge on the loop puts both its end vertices on it: x_e <= y_v;
+ * - the corners of a 3 are on the loop (each corner has one of the 3's edges, at most one edge is off);
+ * - at a corner v of a 1, the 1's two edges there hold at most y_v (at most one, and none when v is off);
+ * - a 2 in a corner of the grid: whether the corner vertex is on (its two edges on, the other two off) or
+ *   off (the other two on), each of its neighbours along the border has one cell edge on and one off, so
+ *   that vertex's border edge away from the 2 is on.
+ */
+export function validInequalityRows(puzzle: Puzzle, grid: Grid): IlpRow[] {
+  const rows: IlpRow[] = [];
+  for (let e = 0; e < grid.edgeCount && !process.env.ILP_NOXY; e++) {
+    for (const v of grid.verticesOfEdge(e)) rows.push({ name: `edge${e}_at${v}`, terms: [[edgeColumn(e), 1], [vertexColumn(v), -1]], hi: 0 });
+  }
+  for (const [cell, clue] of cluedCells(puzzle)) {
+    const edges = grid.edgesOfCell(cell);
+    for (const v of new Set(edges.flatMap((e) => grid.verticesOfEdge(e)))) {
+      const here = edges.filter((e) => grid.verticesOfEdge(e).includes(v));
+      if (clue === 3) rows.push({ name: `three${cell}_corner${v}`, terms: [[vertexColumn(v), 1]], lo: 1, hi: 1 });
+      if (clue === 1) rows.push({ name: `one${cell}_corner${v}`, terms: [...here.map((e): [string, number] => [edgeColumn(e), 1]), [vertexColumn(v), -1]], hi: 0 });
+      if (clue === 2 && grid.edgesAtVertex(v).length === 2) {
+        for (const e of here) {
+          const [a, b] = grid.verticesOfEdge(e);
+          const neighbour = a === v ? b : a;
+          const around = grid.edgesAtVertex(neighbour);
+          if (around.length !== 3) continue;
+          const border = around.find((f) => !edges.includes(f))!;
+          rows.push({ name: `two${cell}_corner${v}_border${border}`, terms: [[edgeColumn(border), 1]], lo: 1, hi: 1 });
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+/** CPLEX LP text of a model (all columns binary, objective 0); `relaxed`: columns in [0, 1] instead. */
+export function toLpText(model: IlpModel, relaxed = false): string {
   const expr = (terms: [string, number][]) => terms.map(([name, c], i) => `${c < 0 ? '- ' : i > 0 ? '+ ' : ''}${Math.abs(c)} ${name}`).join(' ');
-  const lines = ['Minimize', ` obj: 0 ${model.columns[0]}`, 'Subject To'];
+  const objective = relaxed && model.lpObjective?.length ? expr(model.lpObjective) : `0 ${model.columns[0]}`;
+  const lines = ['Minimize', ` obj: ${objective}`, 'Subject To'];
   for (const row of model.rows) {
     if (row.lo !== undefined && row.hi !== undefined && row.lo === row.hi) lines.push(` ${row.name}: ${expr(row.terms)} = ${row.lo}`);
     else {
@@ -69,6 +107,7 @@ export function toLpText(model: IlpModel): string {
       if (row.hi !== undefined) lines.push(` ${row.name}_hi: ${expr(row.terms)} <= ${row.hi}`);
     }
   }
-  lines.push('Binary', ...model.columns.map((c) => ` ${c}`), 'End');
+  if (relaxed) lines.push('Bounds', ...model.columns.map((c) => ` 0 <= ${c} <= 1`), 'End');
+  else lines.push('Binary', ...model.columns.map((c) => ` ${c}`), 'End');
   return lines.join('\n') + '\n';
 }

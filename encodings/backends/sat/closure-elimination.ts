@@ -1,34 +1,45 @@
-// One loop by vertex-elimination acyclicity (Rankooh and Rintanen, AAAI 2021): sat-closure's default.
+// One loop by vertex-elimination closure (Rankooh and Rintanen, AAAI 2021): sat-closure's default.
 //
-// Formulation: every on-edge is oriented (one arc variable per direction), and every on-loop vertex has
-// exactly one incoming and one outgoing arc, so each loop is a directed cycle. The root is the lowest-index
-// on-loop vertex (a linear prefix chain). The arcs, less those entering the root, must be acyclic, stated
-// by the vertex-elimination CNF over the vertex lattice (vertex-elimination.ts).
-// Exact: one loop, oriented either way, is a cycle through the root; without the root's incoming arc it is
-// a path, so acyclic. With two or more loops, a loop that avoids the root keeps all its arcs: a cycle,
-// refused. The root's loop edges go right and down (no lower vertex is on the loop), so fixing the arc to
-// the right as outgoing keeps exactly one orientation of each loop and loses no loop.
-// Size: 2E arcs, 2E acyclicity arcs, V on-loop, prefix and root variables, two shortcut variables per fill
-// edge, and sum over vertices of d(d - 1) transitivity clauses (d: later neighbours, at most the width).
+// Formulation: cells are coloured inside/outside, an edge is on when its two sides differ, and every loop
+// runs with the inside on its left, so each loop is a directed cycle with no orientation to choose
+// (`orient=free` gives each arc a variable instead). The root is the first on-loop vertex in a fixed
+// order that starts with vertices the clues put on the loop (a linear prefix chain). An apex vertex A has
+// one arc, to the root. On the vertex lattice plus A, the vertex-elimination closure x (vertex-elimination.ts)
+// states: (1) the arcs, less those entering the root, are acyclic; (2) with `reach=apex`, every on-loop
+// vertex is reached from A, through an exactly defined (well-founded) closure, A eliminated last.
+// Exact: one loop is a cycle through the root; less the root's incoming arc it is a path from the root,
+// acyclic, and every vertex on it is reached from A. With two loops, one avoids the root and keeps all its
+// arcs: a cycle, refused by (1) (and its vertices are not reached, refused by (2)).
+// Why (2): acyclicity alone refutes a second loop only once it closes; reachability lets unit propagation
+// switch off a whole region that cannot reach the root (a walled-off blank area), as lazy cuts do.
+// Size: sum over vertices of d(d - 1) transitivity clauses, d = later neighbours <= w, the elimination width;
+// reach=apex adds as many "through" variables (3 clauses each) and V reach variables.
 import type { Stats } from '../../backend.ts';
 import { cluedCells, type Grid, type Puzzle } from '../../grid.ts';
 import type { PuzzleCnf } from './puzzle-cnf.ts';
-import { acyclicity, eliminate, minimumDegreeOrder, nestedDissectionOrder, type Elimination } from './vertex-elimination.ts';
+import { eliminate, eliminationClosure as closureOver, minimumDegreeOrder, nestedDissectionOrder, type Elimination } from './vertex-elimination.ts';
 
 export const ELIMINATION_ORDERS = ['min-degree', 'nested-dissection'] as const;
 export type EliminationOrder = (typeof ELIMINATION_ORDERS)[number];
 export const ORIENTATIONS = ['inside', 'free'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
+export const REACH = ['apex', 'none'] as const;
+export type Reach = (typeof REACH)[number];
 
 const MAX_CLAUSES = 20_000_000;
 
-/** The vertex lattice's adjacency: vertices joined by an edge of the grid. */
+/** The vertex lattice's adjacency (vertices joined by an edge of the grid), plus the apex V joined to all. */
 function vertexAdjacency(grid: Grid): number[][] {
-  const adjacency: number[][] = Array.from({ length: grid.vertexCount }, () => []);
+  const V = grid.vertexCount;
+  const adjacency: number[][] = Array.from({ length: V + 1 }, () => []);
   for (let e = 0; e < grid.edgeCount; e++) {
     const [a, b] = grid.verticesOfEdge(e);
     adjacency[a].push(b);
     adjacency[b].push(a);
+  }
+  for (let v = 0; v < V; v++) {
+    adjacency[v].push(V);
+    adjacency[V].push(v);
   }
   return adjacency;
 }
@@ -58,7 +69,9 @@ export function gridElimination(grid: Grid, order: EliminationOrder): Eliminatio
   let elimination = eliminations.get(key);
   if (!elimination) {
     const adjacency = vertexAdjacency(grid);
-    const sequence = order === 'min-degree' ? minimumDegreeOrder(adjacency) : nestedDissectionOrder(grid.rows + 1, grid.cols + 1);
+    // The apex is eliminated last, so that reach from it can be stated over later neighbours only.
+    const lattice = order === 'min-degree' ? minimumDegreeOrder(adjacency.slice(0, -1).map((list) => list.slice(0, -1))) : nestedDissectionOrder(grid.rows + 1, grid.cols + 1);
+    const sequence = [...lattice, grid.vertexCount];
     elimination = eliminate(adjacency, sequence);
     if (eliminations.size > 16) eliminations.clear();
     eliminations.set(key, elimination);
@@ -66,7 +79,7 @@ export function gridElimination(grid: Grid, order: EliminationOrder): Eliminatio
   return elimination;
 }
 
-export function eliminationClosure(model: PuzzleCnf, puzzle: Puzzle, heuristic: EliminationOrder, orientation: Orientation): Stats {
+export function eliminationClosure(model: PuzzleCnf, puzzle: Puzzle, heuristic: EliminationOrder, orientation: Orientation, reach: Reach): Stats {
   const { cnf, grid, edge } = model;
   const elimination = gridElimination(grid, heuristic);
   if (elimination.triangles > MAX_CLAUSES) throw new RangeError(`${elimination.triangles} transitivity clauses (width ${elimination.width}; limit ${MAX_CLAUSES})`);
@@ -91,27 +104,52 @@ export function eliminationClosure(model: PuzzleCnf, puzzle: Puzzle, heuristic: 
     // Free orientation: one per loop, of the root's two on-edges the lower-numbered one leaves it.
     if (arcs.rootClauses) for (const clause of arcs.rootClauses(root + v, v)) cnf.add(clause);
   });
-  // Acyclicity arcs: an arc not entering the root. Each is only implied, so it can stand for reachability.
-  const acyclicArc = cnf.newGroup('acyclic-arc', 2 * E);
+  // Closure arcs: an arc not entering the root, exactly defined; and from the apex, the arc to the root.
+  const closureArc = cnf.newGroup('closure-arc', 2 * E);
   const arcLiteral = new Map<number, number>();
+  const never = cnf.newVariable();
+  cnf.add([-never]);
   for (let e = 0; e < E; e++) {
     const [a, b] = grid.verticesOfEdge(e);
-    const forward = arcs.arc(e, true);
-    const backward = arcs.arc(e, false);
-    if (forward) cnf.add([...forward.map((l) => -l), root + b, acyclicArc + 2 * e]);
-    if (backward) cnf.add([...backward.map((l) => -l), root + a, acyclicArc + 2 * e + 1]);
-    arcLiteral.set(a * V + b, acyclicArc + 2 * e);
-    arcLiteral.set(b * V + a, acyclicArc + 2 * e + 1);
+    for (const [from, to, literal] of [[a, b, closureArc + 2 * e], [b, a, closureArc + 2 * e + 1]] as const) {
+      const conditions = arcs.arc(e, from === a);
+      cnf.defineAnd(literal, conditions ? [...conditions, -(root + to)] : [never]);
+      arcLiteral.set(from * (V + 1) + to, literal);
+    }
   }
-  const sizes = acyclicity(cnf, elimination, (u, v) => arcLiteral.get(u * V + v));
+  for (let v = 0; v < V; v++) arcLiteral.set(V * (V + 1) + v, root + v);
+  const { x, stats } = closureOver(cnf, elimination, (u, v) => arcLiteral.get(u * (V + 1) + v), reach === 'apex');
+  if (reach === 'apex') {
+    // reached(v) -> some later neighbour u with reached(u) and x(u, v); the apex is reached. Well founded:
+    // it only looks at later vertices. Complete with the apex last: on a path from the apex to v, the last
+    // vertex before v among those eliminated after v is joined to v through earlier vertices only.
+    const reached = cnf.newGroup('reached', V);
+    for (const v of [...elimination.order].reverse()) {
+      if (v === V) continue;
+      const supports: number[] = [];
+      for (const u of elimination.later[v]) {
+        if (u === V) {
+          supports.push(x(V, v));
+          continue;
+        }
+        const via = cnf.newVariable();
+        cnf.add([-via, reached + u]);
+        cnf.add([-via, x(u, v)]);
+        supports.push(via);
+      }
+      cnf.add([-(reached + v), ...supports]);
+      cnf.add([-(onLoop + v), reached + v]);
+    }
+  }
   return {
     eliminationOrder: heuristic,
     orientation,
+    reach,
     surelyOnVertices: order.surelyOn.length,
     eliminationWidth: elimination.width,
     filledEdges: elimination.filledEdges,
-    ...sizes,
-    sizeFormula: 'vars = 4E + 3V + 2(F - E) shortcuts, F filled edges; transitivity clauses = sum_v d_v(d_v - 1) <= V w(w - 1), w = elimination width (~1.5 sqrt(V) on grids, min-degree)',
+    ...stats,
+    sizeFormula: 'transitivity clauses = sum_v d_v(d_v - 1) <= (V+1) w(w - 1), w = elimination width (~1.5 sqrt(V) on grids, min-degree), d_v = later neighbours (apex included); closure vars = 2F, F filled edges; reach=apex: + sum_v d_v(d_v - 1) through vars (3 clauses each) + V reach vars',
   };
 }
 

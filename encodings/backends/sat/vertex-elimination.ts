@@ -116,41 +116,47 @@ export function nestedDissectionOrder(rows: number, cols: number): number[] {
   return order;
 }
 
-export interface AcyclicityStats {
-  /** New variables for fill arcs: two (one per direction) for each filled edge that is not a graph edge. */
-  shortcutVariables: number;
+export interface ClosureStats {
+  /** Variables of the closure: one per direction of each filled edge. */
+  closureVariables: number;
   /** One per ordered pair of a vertex's later neighbours. */
   transitivityClauses: number;
   /** One per filled edge. */
   twoCycleClauses: number;
+  /** With `exact`: one "through v" variable per ordered pair of v's later neighbours. */
+  throughVariables: number;
 }
 
 /**
- * The vertex-elimination acyclicity CNF of a directed graph whose arcs run along the edges of `elimination`'s
- * graph, in either direction. `arc(u, v)` is the literal of arc u -> v for a graph edge {u, v} (undefined
- * for a fill edge). It must only be implied by what makes the arc present, never forced false by it,
- * because the same literal also stands for "v reachable from u" here.
- *
- * For each eliminated vertex v and ordered pair (u, w) of its later neighbours: x(u, v) and x(v, w) ->
- * x(u, w); for every filled edge {u, w}: not both x(u, w) and x(w, u).
- * Exact: if the arcs are acyclic, x = reachability satisfies every clause. If they hold a cycle, its
- * first-eliminated vertex v has cycle neighbours u, w, both later, so x(u, w) holds and the cycle shortens
- * by v; repeating ends in a two-cycle x(u, w), x(w, u) on a filled edge, which a clause forbids.
+ * The vertex-elimination closure of a directed graph whose arcs run along the edges of `elimination`'s
+ * graph, in either direction; `arc(u, v)` is the literal of arc u -> v for a graph edge (undefined: no such
+ * arc). x(u, w) is defined for both directions of every filled edge:
+ * - lower bound: arc(u, w) -> x(u, w); for each eliminated v and ordered pair (u, w) of its later
+ *   neighbours, x(u, v) and x(v, w) -> x(u, w);
+ * - acyclicity: not both x(u, w) and x(w, u).
+ * Exact for acyclicity: if the arcs are acyclic, x = reachability satisfies every clause. If they hold a
+ * cycle, its first-eliminated vertex v has cycle neighbours u, w, both later, so x(u, w) holds and the cycle
+ * shortens by v; repeating ends in a two-cycle x(u, w), x(w, u) on a filled edge, which a clause forbids.
+ * With `exact`, also the upper bound x(u, w) -> arc(u, w) or some earlier v with x(u, v) and x(v, w): well
+ * founded (v is eliminated before u and w), so x(u, w) is exactly "a path from u to w whose inner vertices
+ * are all eliminated before u and w" and unit propagation can also show that a vertex is not reached.
  */
-export function acyclicity(cnf: Cnf, elimination: Elimination, arc: (u: number, v: number) => Literal | undefined): AcyclicityStats {
+export function eliminationClosure(cnf: Cnf, elimination: Elimination, arc: (u: number, v: number) => Literal | undefined, exact: boolean): { x: (u: number, v: number) => Literal; stats: ClosureStats } {
   const n = elimination.later.length;
   const literals = new Map<number, Literal>();
-  let shortcutVariables = 0;
+  const through = new Map<number, Literal[]>();
+  let closureVariables = 0;
+  let throughVariables = 0;
   const x = (u: number, v: number): Literal => {
     const key = u * n + v;
     let literal = literals.get(key);
     if (literal === undefined) {
-      literal = arc(u, v);
-      if (literal === undefined) {
-        literal = cnf.newVariable();
-        shortcutVariables++;
-      }
+      literal = cnf.newVariable();
+      closureVariables++;
       literals.set(key, literal);
+      const direct = arc(u, v);
+      if (direct !== undefined) cnf.add([-direct, literal]);
+      if (exact) through.set(key, direct === undefined ? [] : [direct]);
     }
     return literal;
   };
@@ -167,8 +173,17 @@ export function acyclicity(cnf: Cnf, elimination: Elimination, arc: (u: number, 
         if (u === w) continue;
         cnf.add([-x(u, v), -x(v, w), x(u, w)]);
         transitivityClauses++;
+        if (exact) {
+          const via = cnf.newVariable();
+          throughVariables++;
+          cnf.add([-via, x(u, v)]);
+          cnf.add([-via, x(v, w)]);
+          through.get(u * n + w)!.push(via);
+        }
       }
     }
   }
-  return { shortcutVariables, transitivityClauses, twoCycleClauses };
+  // Edges of the graph that no elimination reached (isolated pairs) still get their variables above.
+  if (exact) for (const [key, supports] of through) cnf.add([-literals.get(key)!, ...supports]);
+  return { x, stats: { closureVariables, transitivityClauses, twoCycleClauses, throughVariables } };
 }

@@ -35,8 +35,9 @@ those results. Defaults take under 20 minutes for all on 2 cores; --quick under 
       }
       try {
         const { path, page } = await reproduce({ sources, claim: flags.claim, out: flags.out, quick: Boolean(flags.quick), noRun: !flags.run });
-        for (const section of page.sections) {
-          for (const c of section.claims) process.stdout.write(`${c.source}/${c.claim}: ${c.verdict}: ${c.ours}\n`);
+        // The page keeps every source with results in DIR; the terminal shows what was asked.
+        for (const section of page.sections.filter((s) => sources.some((x) => x.name === s.name))) {
+          for (const c of section.claims.filter((x) => !flags.claim || x.claim === flags.claim)) process.stdout.write(`${c.source}/${c.claim}: ${c.verdict}: ${c.ours}\n`);
         }
         process.stdout.write(`report: ${path}\n`);
       } catch (error) {

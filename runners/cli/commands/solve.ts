@@ -9,14 +9,15 @@ import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
 import { checkParams } from '../../harness/values.ts';
+import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
 
-export const DEFAULT_BACKEND = 'cpsat-circuit';
+export const DEFAULT_BACKEND = 'auto';
 
 /**
  * Back-ends in plain JavaScript with cooperative deadlines: they run in a thread of this process (no second
  * Node start), still under the hard limits. Engines in wasm or native code keep a worker process.
  */
-const THREAD_BACKENDS = new Set(['rules']);
+const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto']);
 
 export function register(program: Command): void {
   addSolveFlags(
@@ -34,7 +35,7 @@ export function register(program: Command): void {
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
     // the checks below run (its start and the engine's load overlap them); anything they refuse ends it unused.
     const kind = THREAD_BACKENDS.has(flags.backend) && (!flags.presolve || THREAD_BACKENDS.has(flags.presolve.split(':')[0])) ? 'thread' : 'process';
-    const worker = flags.inProcess ? undefined : new WorkerProcess(flags.backend, flags.presolve, DEFAULT_LIMITS, kind);
+    const worker = flags.inProcess ? undefined : new WorkerProcess(flags.backend, flags.presolve, DEFAULT_LIMITS, kind, true);
     void worker?.start().catch(() => undefined);
     let result: RunResult;
     try {
@@ -44,9 +45,11 @@ export function register(program: Command): void {
       if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
       const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
       if (!worker) {
+        const v8Flags = applyOneShotFlags(backend);
         await backend.prepare?.();
         await presolver?.backend.prepare?.();
         result = await solveWithBackend(backend, puzzle, { ...options, presolver: presolver?.backend, presolverParams: presolver?.params });
+        if (v8Flags) result.stats.v8Flags = v8Flags;
       } else {
         result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
       }

@@ -1,0 +1,119 @@
+// cdcl-loop and auto beside the peer (cspuz_core), puzzle by puzzle: one fresh process per puzzle
+// (`solve --unique --json`, its timeMs) and, from the warm bench run of cdcl.yaml, the workers' solve_ms.
+// Per set, back-end and mode: our median and worst, the peer's median and worst on the same puzzles,
+// median / peer median and the worst per-puzzle ratio ours / peer's. Writes fresh.csv and summary.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { builtinDatasetNames } from '../../datasets/builtin.ts';
+import { loadDataset, type DatasetFilters } from '../../datasets/load.ts';
+import { JANKO_PUZZLES, PEER_BUILTIN, PEER_JANKO } from '../../datasets/shared.ts';
+import { writePuzzle } from '../../encodings/formats/index.ts';
+import { readPeerRuns } from '../../reports/peer.ts';
+import { readRecords } from '../../reports/records.ts';
+import { median } from '../../reports/statistics.ts';
+import { fmt, markdownTable } from '../../reports/tables.ts';
+import { parseInteger } from '../harness/values.ts';
+import { checked, commandLine, fail } from './script.ts';
+
+const SETS = ['gen-10x10-minimal', 'gen-15x15-minimal', 'gen-20x20-minimal', 'loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard', 'loopy-25x30-hard'];
+
+const USAGE = `usage: tsx runners/experiments/cdcl-peer.ts [--sets A,B,...] [--janko N] [--backends A,B] [--per-set N] [--warm DIR] [--out DIR]
+
+Solves each puzzle in a fresh process (\`solve --backend B --unique --json\`) and reads the warm run of
+runners/experiments/cdcl.yaml; sets both beside the peer's (cspuz_core) per-puzzle times from
+../shared/datasets/reference/. Sets that are not built yet are skipped, saying so.
+  --sets      built-in sets (default ${SETS.join(',')})
+  --janko     also a sample of N janko puzzles, the warm run's sample (default 60; 0: none)
+  --backends  back-ends run fresh (default auto,cdcl-loop; '' for none: the warm run alone)
+  --per-set   at most N puzzles of each set in fresh processes (default: all)
+  --warm      the warm bench run to read (default results/bench-cdcl; absent: fresh only)
+  --out       results directory (default results/bench-cdcl-peer)`;
+
+const { values } = commandLine(USAGE, { options: { sets: { type: 'string' }, janko: { type: 'string' }, backends: { type: 'string' }, 'per-set': { type: 'string' }, warm: { type: 'string' }, out: { type: 'string' } } });
+const known = builtinDatasetNames();
+const sets = (values.sets ? values.sets.split(',').map((s) => s.trim()) : SETS).filter((set) => {
+  if (known.includes(set)) return true;
+  process.stderr.write(`cdcl-peer: '${set}' is not built here, skipped\n`);
+  return false;
+});
+const jankoCount = checked(() => parseInteger(values.janko ?? '60', '--janko', 0));
+// An empty list (--backends '') runs nothing fresh: the warm run alone.
+const backends = (values.backends ?? 'auto,cdcl-loop').split(',').map((b) => b.trim()).filter((b) => b !== '');
+const perSet = values['per-set'] ? checked(() => parseInteger(values['per-set']!, '--per-set', 1)) : Infinity;
+const warmDir = values.warm ?? 'results/bench-cdcl';
+const out = values.out ?? 'results/bench-cdcl-peer';
+mkdirSync(out, { recursive: true });
+
+const peerBuiltin = readPeerRuns(PEER_BUILTIN);
+const peerJanko = readPeerRuns(PEER_JANKO);
+const JANKO = 'janko';
+const peerMs = (set: string, id: string) => (set === JANKO ? peerJanko.get(id) : peerBuiltin.get(`${set}/${id}`))?.ms ?? null;
+
+// The janko sample is the warm run's (cdcl.yaml: sample 60, seed 24), so both modes see the same puzzles.
+const groups: { set: string; filters: DatasetFilters; spec: string }[] = sets.map((set) => ({ set, spec: set, filters: {} }));
+if (jankoCount > 0) {
+  if (existsSync(JANKO_PUZZLES)) groups.push({ set: JANKO, spec: JANKO_PUZZLES, filters: { sample: jankoCount, seed: 24 } });
+  else process.stderr.write(`cdcl-peer: ${JANKO_PUZZLES} is absent, janko skipped\n`);
+}
+if (groups.length === 0) fail('no set to run');
+
+interface Run { set: string; id: string; backend: string; mode: 'fresh' | 'warm'; status: string; unique: boolean | null; ms: number; peerMs: number | null }
+const runs: Run[] = [];
+const bin = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
+const tasks = groups.flatMap((g) => loadDataset(g.spec, g.filters).instances.slice(0, perSet).map((instance) => ({ set: g.set, instance })));
+let done = 0;
+for (const { set, instance } of tasks) {
+  const url = writePuzzle(instance.puzzle, 'url').trim();
+  for (const backend of backends) {
+    let result: { status: string; unique: boolean | null; timeMs: number };
+    try {
+      result = JSON.parse(execFileSync(process.execPath, [bin, 'solve', url, '--backend', backend, '--unique', '--json', '--timeout', '60'], { encoding: 'utf8' }));
+    } catch (error) {
+      result = { status: 'error', unique: null, timeMs: NaN };
+      process.stderr.write(`\ncdcl-peer: ${set} ${instance.id} ${backend}: ${(error as Error).message.split('\n')[0]}\n`);
+    }
+    runs.push({ set, id: instance.id, backend, mode: 'fresh', status: result.status, unique: result.unique, ms: result.timeMs, peerMs: peerMs(set, instance.id) });
+  }
+  done++;
+  process.stderr.write(`\rcdcl-peer: ${done}/${tasks.length} puzzles fresh (${set})   `);
+}
+process.stderr.write('\n');
+writeFileSync(join(out, 'fresh.csv'), stringify(runs.map((r) => ({ ...r, unique: r.unique === null ? '' : String(r.unique) })), { header: true }));
+
+if (existsSync(join(warmDir, 'results.jsonl'))) {
+  // With --repeat, each puzzle's fastest run: the JIT is warm by then.
+  const fastest = new Map<string, ReturnType<typeof readRecords>[number]>();
+  for (const r of readRecords(warmDir)) {
+    const key = `${r.backend}\t${r.instance}`;
+    const best = fastest.get(key);
+    if (!best || (r.status === 'solved' && !(best.status === 'solved' && best.solve_ms <= r.solve_ms))) fastest.set(key, r);
+  }
+  for (const r of fastest.values()) {
+    // Built-in sets keep their names; the janko collection is recorded under its file's name.
+    // Records name an instance `dataset/id`.
+    const id = r.instance.slice(r.instance.lastIndexOf('/') + 1);
+    const set = known.includes(r.dataset) ? r.dataset : peerJanko.has(id) ? JANKO : r.dataset;
+    runs.push({ set, id, backend: r.backend, mode: 'warm', status: r.status, unique: r.unique, ms: r.solve_ms, peerMs: peerMs(set, id) });
+  }
+} else process.stderr.write(`cdcl-peer: no warm run in ${warmDir} (npm run bench:cdcl runs it first); fresh only\n`);
+
+const rows: (string | number)[][] = [];
+const keys = [...new Set(runs.map((r) => `${r.set}\t${r.backend}\t${r.mode}`))];
+for (const key of keys) {
+  const [set, backend, mode] = key.split('\t');
+  const of = runs.filter((r) => r.set === set && r.backend === backend && r.mode === mode);
+  // Answered: a loop with uniqueness decided, or no loop (the unsat set); the verifier has checked each.
+  const good = of.filter((r) => (r.status === 'solved' && r.unique !== null) || r.status === 'unsat');
+  const withPeer = good.filter((r) => r.peerMs !== null && r.peerMs > 0);
+  const ours = median(good.map((r) => r.ms));
+  const peerMedian = median(withPeer.map((r) => r.peerMs!));
+  const ourMedianOnPeer = median(withPeer.map((r) => r.ms));
+  const worstRatio = withPeer.length ? Math.max(...withPeer.map((r) => r.ms / r.peerMs!)) : null;
+  rows.push([set, backend, mode, `${good.length}/${of.length}`, fmt(ours, 2), fmt(good.length ? Math.max(...good.map((r) => r.ms)) : null, 1), fmt(peerMedian, 2), peerMedian ? fmt(ourMedianOnPeer! / peerMedian, 2) : '-', fmt(worstRatio, 2)]);
+}
+const table = markdownTable(['set', 'back-end', 'mode', 'answered', 'median ms', 'worst ms', 'peer median ms', 'median / peer median', 'worst ours / peer (per puzzle)'], rows, ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right']);
+const summary = `# cdcl-loop and auto beside the peer\n\nfresh: \`solve --unique --json\` timeMs in a new process per puzzle (the back-end's own time, verifier excluded); warm: solve_ms of ${warmDir} (cdcl.yaml: workers that live through the run; each puzzle's fastest of its repeats). Peer: cspuz_core's per-puzzle seconds (${PEER_BUILTIN}, ${PEER_JANKO}); \`-\` where the peer has no figure for those puzzles.\n\n${table}\n`;
+writeFileSync(join(out, 'summary.md'), summary);
+process.stdout.write(summary);

@@ -1,0 +1,54 @@
+// The table of `npm run bench:encodings`: per back-end and size class (each crafted set a class of its own), runs, answered (solved, or proved
+// unsat), wrong answers, PAR-2 (mean, a run not answered counts twice the limit), median time of the
+// answered runs, and the ratio of that median to the peer's (cspuz_core) median on the same puzzles.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PEER_BUILTIN } from '../../datasets/shared.ts';
+import { readPeerRuns } from '../../reports/peer.ts';
+import { isSolvedLike, readRecords, sizeClassOf, type RunRecord } from '../../reports/records.ts';
+import { bySize, groupBy, meanPar2Seconds, median } from '../../reports/statistics.ts';
+import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
+import { commandLine, fail } from './script.ts';
+
+const USAGE = `usage: tsx runners/experiments/encodings-table.ts RESULTS_DIR [PEER_CSV]
+
+Per back-end and size class of a bench run: runs, answered, wrong, PAR-2 (s), median (ms) of the answered
+runs, and the ratio to the peer's median on the same puzzles (PEER_CSV, default ${PEER_BUILTIN}; the column
+is left empty when the file or the puzzles are absent). The limit is read from run.json (60 s if absent).`;
+
+const { positionals } = commandLine(USAGE, { options: {}, allowPositionals: true }, 2);
+const [dir, peerPath = PEER_BUILTIN] = positionals;
+if (!dir) fail('a results directory is required (see --help)');
+if (!existsSync(join(dir, 'results.jsonl'))) fail(`${dir}: no results.jsonl here (run npm run bench:encodings first)`);
+const records = readRecords(dir);
+if (records.length === 0) fail(`${dir}: results.jsonl holds no runs`);
+let timeoutMs = 60_000;
+try {
+  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { timeoutSeconds?: number };
+  if (run.timeoutSeconds) timeoutMs = run.timeoutSeconds * 1000;
+} catch {
+  // no run.json: the plan's 60 s
+}
+const peer = readPeerRuns(peerPath);
+
+// The crafted sets measure other things (no solution, several, cut rounds): each is a class of its own.
+const CRAFTED = /^(unsat|multi|lazy-trap-\d+)$/;
+const classOf = (r: RunRecord) => (CRAFTED.test(r.dataset) ? r.dataset : sizeClassOf(r));
+
+const rows: string[][] = [];
+for (const [backend, mine] of [...groupBy(records, (r) => r.backend)].sort(([a], [b]) => a.localeCompare(b))) {
+  const classes = groupBy(mine, classOf);
+  for (const size of [...classes.keys()].sort((a, b) => Number(CRAFTED.test(a)) - Number(CRAFTED.test(b)) || bySize(a, b))) {
+    const runs = classes.get(size)!;
+    const answered = runs.filter(isSolvedLike);
+    const ours = median(answered.map((r) => r.solve_ms));
+    // The peer's median over the puzzles we answered (same puzzles, same sets).
+    const theirs = median(answered.flatMap((r) => {
+      // Built-in instances are named set/id already; the peer's file names them the same way.
+      const p = peer.get(r.instance) ?? peer.get(`${r.dataset}/${r.instance}`);
+      return p ? [p.ms] : [];
+    }));
+    rows.push([backend, size, String(runs.length), String(answered.length), String(runs.filter((r) => r.status === 'wrong').length), fmt(meanPar2Seconds(runs, timeoutMs)), ours === null ? '-' : fmt(ours), ours !== null && theirs !== null ? ratio(ours, theirs) : '']);
+  }
+}
+process.stdout.write(markdownTable(['back-end', 'size', 'runs', 'answered', 'wrong', 'PAR-2 (s)', 'median (ms)', 'x peer median'], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right']));

@@ -1,0 +1,493 @@
+// Differential fuzzing: every back-end variant answers the same random puzzles in worker processes (killed
+// at the time limit, every answer verified by the pipeline); small grids are judged by the exact oracle,
+// larger ones by the answers' own verified loops; each disagreement is shrunk, delta-debugging style, to a
+// smallest puzzle that still shows it and written as a regression case. Resumable like bench.
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Backend } from '../../encodings/backend.ts';
+import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
+import { writeUrl } from '../../encodings/formats/url.ts';
+import { writeText } from '../../encodings/formats/text.ts';
+import { solutionFromKey, solutionToJson, solutionToKey } from '../../encodings/solution.ts';
+import { UsageError } from '../../encodings/errors.ts';
+import { getBackend, listBackends } from '../../encodings/registry.ts';
+import { ORACLE_PREFERENCE } from './oracle.ts';
+import type { BackendSpec } from './bench.ts';
+import { CASE_KINDS, formatSizeRange, makeCase, type CaseKind, type CaseOptions, type FuzzCase } from './fuzz-cases.ts';
+import { countName, describeAnswer, judge, oracleTruth, type Finding, type FindingKind, type FuzzAnswer, type Truth } from './fuzz-judge.ts';
+import { machineInfo } from './machine.ts';
+import { Progress } from './progress.ts';
+import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
+
+export interface FuzzPlan {
+  count: number;
+  cases: CaseOptions;
+  variants: BackendSpec[];
+  jobs: number;
+  timeoutMs: number;
+  out: string;
+  resume: boolean;
+  /** Grids up to this many cells are judged by the oracle. */
+  oracleMaxCells: number;
+  /** The oracle's budget per puzzle; past it a small case is judged by the evidence instead. */
+  oracleTimeoutMs: number;
+  /** Disagreements shrunk per variant (the rest are listed, unshrunk). */
+  shrinkPerVariant: number;
+  /** Puzzles tried while shrinking one disagreement, at most. */
+  shrinkBudget: number;
+  limits?: WorkerLimits;
+  invocation: Record<string, unknown>;
+}
+
+export interface Regression {
+  file: string;
+  variant: string;
+  kind: FindingKind;
+  rows: number;
+  cols: number;
+  url: string;
+}
+
+export interface FuzzOutcome {
+  cases: number;
+  runs: number;
+  /** Answers judged wrong (status, uniqueness, loop), by variant and kind. */
+  disagreements: (Finding & { case: number })[];
+  /** Runs that ended in an error: no answer, so not a disagreement, but listed. */
+  errors: (Finding & { case: number })[];
+  regressions: Regression[];
+  summary: string;
+  interrupted: boolean;
+}
+
+/** The label bench gives a back-end with options and a presolver, e.g. `sat-closure[closure=squaring]+rules`. */
+export function variantLabel(id: string, params: Record<string, string>, presolve?: string): string {
+  const own = Object.entries(params);
+  return `${id}${own.length ? `[${own.map(([k, v]) => `${k}=${v}`).join(',')}]` : ''}${presolve ? `+${presolve}` : ''}`;
+}
+
+/**
+ * Every variant of every back-end that can run here, from the registry and each back-end's declared
+ * options: its defaults, each other choice of each option (one at a time), and each presolver in front.
+ * Choices declared unsound are listed as skipped: they are wrong by design, and fuzzing would only say so.
+ */
+export async function allVariants(): Promise<{ variants: BackendSpec[]; skipped: string[] }> {
+  const backends = await listBackends();
+  const usable: Backend[] = [];
+  const skipped: string[] = [];
+  for (const b of backends) {
+    const availability = await b.available();
+    if (availability.available) usable.push(b);
+    else skipped.push(`${b.name} (${availability.reason})`);
+  }
+  const presolvers = usable.filter((b) => typeof b.presolve === 'function').map((b) => b.name);
+  const variants: BackendSpec[] = [];
+  for (const b of usable) {
+    variants.push({ id: b.name, label: b.name, params: {} });
+    for (const option of b.options ?? []) {
+      const normalDefault = option.aliases?.[option.default] ?? option.default;
+      for (const choice of option.choices ?? []) {
+        if (choice === normalDefault) continue;
+        const params = { [option.name]: choice };
+        if (option.unsound?.includes(choice)) {
+          skipped.push(`${variantLabel(b.name, params)} (unsound by design; name it in --backends to fuzz it)`);
+          continue;
+        }
+        variants.push({ id: b.name, label: variantLabel(b.name, params), params });
+      }
+    }
+    for (const presolve of presolvers) variants.push({ id: b.name, label: variantLabel(b.name, {}, presolve), params: {}, presolve });
+  }
+  return { variants, skipped };
+}
+
+/** The `solve` command that shows a variant's answer to a puzzle. */
+export function solveCommand(variant: BackendSpec, url: string): string {
+  const env = process.env.SLITHERBENCH_BACKENDS_DIR ? `SLITHERBENCH_BACKENDS_DIR=${shellQuote(process.env.SLITHERBENCH_BACKENDS_DIR)} ` : '';
+  const options = Object.entries(variant.params).map(([k, v]) => ` --option ${shellQuote(`${k}=${v}`)}`).join('');
+  return `${env}npx slitherbench solve ${shellQuote(url)} --backend ${variant.id}${options}${variant.presolve ? ` --presolve ${shellQuote(variant.presolve)}` : ''} --unique --json`;
+}
+
+const shellQuote = (s: string) => (/^[\w./:=,@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The part of the plan a resumed run must share: the same seed and kinds of case, the same variants. */
+function planKey(plan: FuzzPlan) {
+  return {
+    seed: plan.cases.seed,
+    sizes: formatSizeRange(plan.cases.sizes),
+    largeSizes: formatSizeRange(plan.cases.largeSizes),
+    largeShare: plan.cases.largeShare,
+    timeoutSeconds: plan.timeoutMs / 1000,
+    oracleMaxCells: plan.oracleMaxCells,
+  };
+}
+
+/** Answers of an earlier run; a last line cut short by a kill is cut from the file. */
+function readAnswers(path: string): FuzzAnswer[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const answers: FuzzAnswer[] = [];
+  let good = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) {
+      good += Buffer.byteLength(line) + 1;
+      continue;
+    }
+    try {
+      answers.push(JSON.parse(line) as FuzzAnswer);
+      good += Buffer.byteLength(line) + 1;
+    } catch {
+      break;
+    }
+  }
+  if (good < Buffer.byteLength(text)) truncateSync(path, Math.min(good, Buffer.byteLength(text)));
+  return answers;
+}
+
+const answerKey = (caseIndex: number, variant: string) => `${caseIndex}\u0000${variant}`;
+
+export async function runFuzz(plan: FuzzPlan, signal: { stopped: boolean }): Promise<FuzzOutcome> {
+  const dir = plan.out;
+  mkdirSync(dir, { recursive: true });
+  const runsPath = join(dir, 'runs.jsonl');
+  const planPath = join(dir, 'fuzz.json');
+  const previous = readAnswers(runsPath);
+  if (previous.length > 0 && !plan.resume) throw new UsageError(`${dir} already holds ${previous.length} fuzz runs; add --resume to continue that run, or choose another --out`);
+  if (previous.length > 0 && existsSync(planPath)) {
+    const before = (JSON.parse(readFileSync(planPath, 'utf8')) as { plan?: unknown }).plan;
+    if (JSON.stringify(before) !== JSON.stringify(planKey(plan))) throw new UsageError(`${dir} was fuzzed with another seed, sizes or time limit; resume it with the same options, or choose another --out`);
+  }
+  // Back-ends and option values come and go (`all` follows the registry): a resumed run answers what is missing.
+  const recorded = new Set(previous.map((a) => a.variant));
+  const added = plan.variants.filter((v) => !recorded.has(v.label)).map((v) => v.label);
+  if (previous.length > 0 && added.length > 0) process.stderr.write(`fuzz: new since this run started: ${added.join(', ')}\n`);
+  const limits = plan.limits ?? DEFAULT_LIMITS;
+  const started = new Date().toISOString();
+  const writePlan = (ended: string | null, extra: Record<string, unknown> = {}) =>
+    writeFileSync(planPath, JSON.stringify({ ...machineInfo(), invocation: plan.invocation, plan: planKey(plan), count: plan.count, jobs: plan.jobs, oracleTimeoutSeconds: plan.oracleTimeoutMs / 1000, variants: plan.variants, started, ended, ...extra }, null, 2) + '\n');
+  writePlan(null);
+
+  const cases: FuzzCase[] = Array.from({ length: plan.count }, (_, i) => makeCase(plan.cases, i));
+  const answers = new Map<string, FuzzAnswer>();
+  for (const a of previous) if (a.case < plan.count) answers.set(answerKey(a.case, a.variant), a);
+  const truths = new Map<number, Truth | null>();
+  const truthOf = (c: FuzzCase) => {
+    if (!truths.has(c.index)) truths.set(c.index, oracleTruth(c.puzzle, plan.oracleMaxCells, plan.oracleTimeoutMs));
+    return truths.get(c.index)!;
+  };
+
+  // Variant-major: a job slot keeps one worker through a whole variant, so workers start rarely.
+  const tasks: { variant: BackendSpec; fuzzCase: FuzzCase }[] = [];
+  for (const variant of plan.variants) for (const fuzzCase of cases) if (!answers.has(answerKey(fuzzCase.index, variant.label))) tasks.push({ variant, fuzzCase });
+  const total = plan.count * plan.variants.length;
+  const progress = new Progress('fuzz', total, total - tasks.length);
+  if (total > tasks.length) process.stderr.write(`fuzz: resuming: ${total - tasks.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
+  let wrongSoFar = 0;
+  const fd = openSync(runsPath, 'a');
+  let unsynced = 0;
+  const workers: (WorkerProcess | undefined)[] = [];
+  let next = 0;
+  const slot = async (index: number) => {
+    let worker: WorkerProcess | undefined;
+    let workerLabel = '';
+    while (!signal.stopped && next < tasks.length) {
+      const { variant, fuzzCase } = tasks[next++];
+      if (!worker || workerLabel !== variant.label) {
+        worker?.kill();
+        worker = new WorkerProcess(variant.id, variant.presolve, limits);
+        workerLabel = variant.label;
+        workers[index] = worker;
+      }
+      const answer = await ask(worker, variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index);
+      if (signal.stopped && answer.status !== 'solved' && answer.status !== 'unsat') break; // killed by Ctrl-C: not an answer
+      answers.set(answerKey(fuzzCase.index, variant.label), answer);
+      writeSync(fd, JSON.stringify(answer) + '\n');
+      // Synced in batches: a kill loses at most a few runs, which a resume repeats.
+      if (++unsynced >= 50) {
+        fsyncSync(fd);
+        unsynced = 0;
+      }
+      const truth = truthOf(fuzzCase);
+      const wrong = truth ? judge([answer], truth).findings.filter((f) => f.kind !== 'error').length : 0;
+      wrongSoFar += wrong;
+      progress.tick(`${wrongSoFar} wrong`, `${variant.label} #${fuzzCase.index} ${fuzzCase.puzzle.rows}x${fuzzCase.puzzle.cols} ${fuzzCase.kind}: ${describeAnswer(answer)}${wrong ? ' WRONG' : ''}`);
+    }
+    worker?.kill();
+  };
+  const watcher = setInterval(() => {
+    if (signal.stopped) workers.forEach((w) => w?.kill());
+  }, 100);
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.jobs, tasks.length || 1)) }, (_, i) => slot(i)));
+  } finally {
+    clearInterval(watcher);
+    workers.forEach((w) => w?.kill());
+    fsyncSync(fd);
+    closeSync(fd);
+    progress.done();
+  }
+
+  // Judge every case with all its answers.
+  const disagreements: (Finding & { case: number })[] = [];
+  const errors: (Finding & { case: number })[] = [];
+  const caseTruth = new Map<number, Truth>();
+  const timeouts = new Map<string, number>();
+  for (const c of cases) {
+    const mine = plan.variants.map((v) => answers.get(answerKey(c.index, v.label))).filter((a): a is FuzzAnswer => !!a);
+    for (const a of mine) if (a.status === 'timeout' || a.status === 'memout') timeouts.set(a.variant, (timeouts.get(a.variant) ?? 0) + 1);
+    const { findings, truth } = judge(mine, truthOf(c), c.loop);
+    caseTruth.set(c.index, truth);
+    for (const f of findings) (f.kind === 'error' ? errors : disagreements).push({ ...f, case: c.index });
+  }
+  writeFileSync(join(dir, 'disagreements.jsonl'), disagreements.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle), kindOfCase: cases[d.case].kind, command: solveCommand(plan.variants.find((v) => v.label === d.variant)!, writeUrl(cases[d.case].puzzle)) })).join('\n') + (disagreements.length ? '\n' : ''));
+  writeFileSync(join(dir, 'errors.jsonl'), errors.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle) })).join('\n') + (errors.length ? '\n' : ''));
+
+  const regressions = signal.stopped ? [] : await shrinkAll(plan, cases, disagreements, answers, truthOf, signal);
+  const summary = summarise(plan, cases, caseTruth, answers, disagreements, errors, timeouts, regressions);
+  writeFileSync(join(dir, 'summary.md'), summary);
+  writePlan(signal.stopped ? null : new Date().toISOString(), { interrupted: signal.stopped, disagreements: disagreements.length, errors: errors.length, regressions: regressions.map((r) => r.file) });
+  return { cases: cases.length, runs: answers.size, disagreements, errors, regressions, summary, interrupted: signal.stopped };
+}
+
+async function ask(worker: WorkerProcess, variant: BackendSpec, puzzle: Puzzle, timeoutMs: number, caseIndex: number): Promise<FuzzAnswer> {
+  try {
+    const { result } = await worker.solve(puzzle, { timeoutMs, unique: true, seed: 1, params: variant.params });
+    return {
+      case: caseIndex,
+      variant: variant.label,
+      status: result.status,
+      unique: result.unique,
+      solution: result.solution ? solutionToKey(result.solution) : null,
+      ...(result.message ? { message: result.message } : {}),
+      ...(result.rejected ? { rejected: true } : {}),
+      timeMs: result.timeMs,
+    };
+  } catch (error) {
+    return { case: caseIndex, variant: variant.label, status: 'error', unique: null, solution: null, message: `worker could not start: ${(error as Error).message}`, timeMs: 0 };
+  }
+}
+
+/** Shrinks the first few disagreements of each variant and writes them to DIR/regressions/. */
+async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Finding & { case: number })[], answers: Map<string, FuzzAnswer>, truthOf: (c: FuzzCase) => Truth | null, signal: { stopped: boolean }): Promise<Regression[]> {
+  if (disagreements.length === 0 || plan.shrinkPerVariant <= 0) return [];
+  const regressionsDir = join(plan.out, 'regressions');
+  mkdirSync(regressionsDir, { recursive: true });
+  // A resumed run shrinks again from all its answers: the cases of an earlier pass are replaced, not mixed in.
+  for (const file of readdirSync(regressionsDir)) if (/^\d{3}-.*\.json$/.test(file)) rmSync(join(regressionsDir, file));
+  const pool = new Map<string, WorkerProcess>();
+  const workerFor = (v: BackendSpec) => {
+    let w = pool.get(v.label);
+    if (!w) pool.set(v.label, (w = new WorkerProcess(v.id, v.presolve, plan.limits ?? DEFAULT_LIMITS)));
+    return w;
+  };
+  const byLabel = new Map(plan.variants.map((v) => [v.label, v]));
+  // Per variant: each kind of wrong answer in turn, and within a kind the smallest case first (it shrinks fastest).
+  const chosen: (Finding & { case: number })[] = [];
+  for (const variant of plan.variants) {
+    const byKind = new Map<FindingKind, (Finding & { case: number })[]>();
+    for (const d of disagreements) if (d.variant === variant.label) byKind.set(d.kind, [...(byKind.get(d.kind) ?? []), d]);
+    const queues = [...byKind.values()].map((list) => list.sort((a, b) => cells(cases[a.case].puzzle) - cells(cases[b.case].puzzle) || a.case - b.case));
+    let taken = 0;
+    for (let round = 0; taken < plan.shrinkPerVariant && queues.some((q) => q.length > round); round++) {
+      for (const q of queues) if (q.length > round && taken < plan.shrinkPerVariant) {
+        chosen.push(q[round]);
+        taken++;
+      }
+    }
+  }
+  const written: Regression[] = [];
+  const seen = new Set<string>();
+  const progress = new Progress('fuzz: shrinking', chosen.length);
+  try {
+    for (const d of chosen) {
+      if (signal.stopped) break;
+      const variant = byLabel.get(d.variant)!;
+      const original = cases[d.case];
+      // Referees for grids past the oracle: the variants of other back-ends that answered this case without fault.
+      const faulty = new Set(disagreements.filter((x) => x.case === d.case).map((x) => x.variant));
+      const referees = plan.variants.filter((v) => v.id !== variant.id && !faulty.has(v.label) && ['solved', 'unsat'].includes(answers.get(answerKey(d.case, v.label))?.status ?? ''));
+      // A run of one back-end has no referee of its own: the generator's oracle back-ends stand in.
+      for (const id of ORACLE_PREFERENCE) if (referees.length < 2 && id !== variant.id && !referees.some((r) => r.id === id) && (await isAvailable(id))) referees.push({ id, label: id, params: {} });
+      referees.splice(2);
+      for (const r of referees) if (!byLabel.has(r.label)) byLabel.set(r.label, r);
+      const evaluate = async (puzzle: Puzzle) => {
+        const truth = oracleTruth(puzzle, plan.oracleMaxCells, plan.oracleTimeoutMs);
+        const asked = truth ? [variant] : [variant, ...referees];
+        const said: FuzzAnswer[] = [];
+        for (const v of asked) said.push(await ask(workerFor(v), v, puzzle, plan.timeoutMs, d.case));
+        const judged = judge(said, truth);
+        return { said, truth: judged.truth, stillWrong: judged.findings.some((f) => f.variant === variant.label && f.kind === d.kind) };
+      };
+      const small = await shrinkPuzzle(original.puzzle, async (p) => (await evaluate(p)).stillWrong, plan.shrinkBudget);
+      const final = await evaluate(small.puzzle);
+      const url = writeUrl(small.puzzle);
+      progress.tick('', `${variant.label} #${d.case}: ${original.puzzle.rows}x${original.puzzle.cols} -> ${small.puzzle.rows}x${small.puzzle.cols} in ${small.tries} tries`);
+      const key = `${variant.label}\u0000${d.kind}\u0000${url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const exact = oracleTruth(small.puzzle, plan.oracleMaxCells, plan.oracleTimeoutMs * 6);
+      const file = `${String(written.length + 1).padStart(3, '0')}-${variant.label.replace(/[^\w.=-]+/g, '_')}-${d.kind}.json`;
+      const record = {
+        variant: variant.label,
+        kind: d.kind,
+        detail: final.stillWrong ? judge(final.said, exact ?? final.truth).findings.find((f) => f.variant === variant.label)?.detail ?? d.detail : d.detail,
+        shrunk: final.stillWrong,
+        puzzle: { rows: small.puzzle.rows, cols: small.puzzle.cols, url, text: writeText(small.puzzle) },
+        backends: final.said.map((a) => {
+          const v = byLabel.get(a.variant)!;
+          return { label: v.label, id: v.id, params: v.params, ...(v.presolve ? { presolve: v.presolve } : {}), said: { status: a.status, unique: a.unique, solution: a.solution ? solutionToJson(solutionFromKey(small.puzzle, a.solution)) : null, ...(a.message ? { message: a.message } : {}) } };
+        }),
+        oracle: exact ? { count: exact.count, meaning: countName(exact.count), solutions: exact.loops.map((k) => solutionToJson(solutionFromKey(small.puzzle, k))) } : null,
+        command: solveCommand(variant, url),
+        found: { case: d.case, kindOfCase: original.kind, seed: plan.cases.seed, puzzle: writeUrl(original.puzzle), rows: original.puzzle.rows, cols: original.puzzle.cols, detail: d.detail, truth: truthOf(original)?.count ?? null },
+        shrinkTries: small.tries,
+      };
+      writeFileSync(join(regressionsDir, file), JSON.stringify(record, null, 2) + '\n');
+      written.push({ file: join('regressions', file), variant: variant.label, kind: d.kind, rows: small.puzzle.rows, cols: small.puzzle.cols, url });
+    }
+  } finally {
+    for (const w of pool.values()) w.kill();
+    progress.done();
+  }
+  return written;
+}
+
+const cells = (p: Puzzle) => p.rows * p.cols;
+
+async function isAvailable(id: string): Promise<boolean> {
+  try {
+    return (await (await getBackend(id)).available()).available;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Delta debugging over a puzzle: drop clues (in chunks, halving the chunk size as ddmin does; fewer clues
+ * let more crops keep the fault), crop rows and columns (halves first, then one), lower clue values;
+ * repeat until nothing more can go. `fails`
+ * says whether a candidate still shows the fault; at most `budget` candidates are tried.
+ */
+export async function shrinkPuzzle(puzzle: Puzzle, fails: (p: Puzzle) => Promise<boolean>, budget: number): Promise<{ puzzle: Puzzle; tries: number }> {
+  let best = puzzle;
+  let tries = 0;
+  const attempt = async (candidate: Puzzle | null): Promise<boolean> => {
+    if (!candidate || tries >= budget) return false;
+    tries++;
+    if (await fails(candidate)) {
+      best = candidate;
+      return true;
+    }
+    return false;
+  };
+  // First the smallest puzzles a crop can reach: every blank grid of up to 3x3, and each corner's window
+  // of up to 3x3 with its clues (smallest first): one of these is often the whole answer.
+  const small: [number, number][] = [];
+  for (let r = 1; r <= Math.min(3, puzzle.rows); r++) for (let c = 1; c <= Math.min(3, puzzle.cols); c++) if (r < puzzle.rows || c < puzzle.cols) small.push([r, c]);
+  small.sort((a, b) => a[0] * a[1] - b[0] * b[1] || a[0] - b[0]);
+  corners: for (const [r, c] of small) {
+    if (await attempt(makePuzzle(r, c, new Array<Clue>(r * c).fill(null)))) break;
+    const [R, C] = [puzzle.rows - r, puzzle.cols - c];
+    for (const [top, left] of [[0, 0], [0, C], [R, 0], [R, C]]) if (await attempt(crop(puzzle, top, R - top, left, C - left))) break corners;
+  }
+  let changed = true;
+  while (changed && tries < budget) {
+    changed = false;
+    // Clues dropped, ddmin style.
+    let clued = best.clues.flatMap((c, cell) => (c === null ? [] : [cell]));
+    let n = 2;
+    while (clued.length > 0 && tries < budget) {
+      const size = Math.ceil(clued.length / Math.min(n, clued.length));
+      let dropped = false;
+      for (let i = 0; i < clued.length; i += size) {
+        const chunk = new Set(clued.slice(i, i + size));
+        if (await attempt(makePuzzle(best.rows, best.cols, best.clues.map((c, cell) => (chunk.has(cell) ? null : c))))) {
+          clued = clued.filter((cell) => !chunk.has(cell));
+          n = Math.max(n - 1, 2);
+          dropped = changed = true;
+          break;
+        }
+      }
+      if (!dropped) {
+        if (size <= 1) break;
+        n = Math.min(n * 2, clued.length);
+      }
+    }
+    // Crops, largest first.
+    for (let again = true; again && tries < budget; ) {
+      again = false;
+      const { rows, cols } = best;
+      const cuts = [...new Set([Math.floor(rows / 2), 1])].filter((k) => k >= 1 && k < rows).flatMap((k) => [[k, 0, 0, 0], [0, k, 0, 0]]);
+      const colCuts = [...new Set([Math.floor(cols / 2), 1])].filter((k) => k >= 1 && k < cols).flatMap((k) => [[0, 0, k, 0], [0, 0, 0, k]]);
+      for (const [top, bottom, left, right] of [...cuts, ...colCuts]) {
+        if (await attempt(crop(best, top, bottom, left, right))) {
+          again = changed = true;
+          break;
+        }
+      }
+    }
+    // Clue values lowered, one step at a time.
+    for (let cell = 0; cell < best.clues.length && tries < budget; cell++) {
+      const clue = best.clues[cell];
+      if (typeof clue !== 'number' || clue === 0) continue;
+      const clues = [...best.clues];
+      clues[cell] = (clue - 1) as Clue;
+      if (await attempt(makePuzzle(best.rows, best.cols, clues))) {
+        changed = true;
+        cell--;
+      }
+    }
+  }
+  return { puzzle: best, tries };
+}
+
+/** The puzzle with rows and columns cut from its sides, or null when nothing would be left. */
+export function crop(puzzle: Puzzle, top: number, bottom: number, left: number, right: number): Puzzle | null {
+  const rows = puzzle.rows - top - bottom;
+  const cols = puzzle.cols - left - right;
+  if (rows < 1 || cols < 1) return null;
+  const clues: Clue[] = [];
+  for (let r = top; r < top + rows; r++) for (let c = left; c < left + cols; c++) clues.push(puzzle.clues[r * puzzle.cols + c]);
+  return makePuzzle(rows, cols, clues);
+}
+
+function summarise(plan: FuzzPlan, cases: FuzzCase[], truths: Map<number, Truth>, answers: Map<string, FuzzAnswer>, disagreements: (Finding & { case: number })[], errors: (Finding & { case: number })[], timeouts: Map<string, number>, regressions: Regression[]): string {
+  const lines: string[] = [];
+  lines.push(`# Fuzz run`, '', `${cases.length} puzzles (seed ${plan.cases.seed}; small ${formatSizeRange(plan.cases.sizes)} judged by the exact oracle up to ${plan.oracleMaxCells} cells, large ${formatSizeRange(plan.cases.largeSizes)} by cross-checks) x ${plan.variants.length} back-end variants = ${answers.size} runs; time limit ${plan.timeoutMs / 1000} s.`, '');
+  lines.push('## Puzzles by kind', '', '| kind | puzzles | no solution | one | several | judged by oracle | wrong answers |', '|---|---:|---:|---:|---:|---:|---:|');
+  const wrongCases = new Map<number, number>();
+  for (const d of disagreements) wrongCases.set(d.case, (wrongCases.get(d.case) ?? 0) + 1);
+  const totals = [0, 0, 0, 0, 0, 0];
+  for (const kind of CASE_KINDS as readonly CaseKind[]) {
+    const mine = cases.filter((c) => c.kind === kind);
+    if (mine.length === 0) continue;
+    const row = [mine.length, 0, 0, 0, 0, 0];
+    for (const c of mine) {
+      const t = truths.get(c.index)!;
+      if (t.source === 'oracle') {
+        row[1 + t.count]++;
+        row[4]++;
+      } else if (t.count > 0) row[1 + t.count]++;
+      row[5] += wrongCases.get(c.index) ?? 0;
+    }
+    row.forEach((v, i) => (totals[i] += v));
+    lines.push(`| ${kind} | ${row.join(' | ')} |`);
+  }
+  lines.push(`| all | ${totals.join(' | ')} |`, '', 'Without the oracle (large grids, or the oracle out of time), a count is what the verified loops prove: at least one, or several.', '');
+  const kinds = (CASE_KINDS as readonly CaseKind[]).filter((k) => cases.some((c) => c.kind === k));
+  lines.push('## Back-end variants: answers, and wrong answers by kind of puzzle', '', `| variant | runs | solved | unsat | timeout/memout | error | ${kinds.map((k) => `wrong ${k}`).join(' | ')} | wrong |`, `|---|---:|---:|---:|---:|---:|${kinds.map(() => '---:|').join('')}---:|`);
+  const all = [...answers.values()];
+  for (const v of plan.variants) {
+    const mine = all.filter((a) => a.variant === v.label);
+    const n = (s: string) => mine.filter((a) => a.status === s && !a.rejected).length;
+    const wrong = disagreements.filter((d) => d.variant === v.label);
+    const wrongByKind = kinds.map((k) => wrong.filter((d) => cases[d.case].kind === k).length);
+    lines.push(`| ${v.label} | ${mine.length} | ${n('solved')} | ${n('unsat')} | ${timeouts.get(v.label) ?? 0} | ${n('error')} | ${wrongByKind.join(' | ')} | ${wrong.length} |`);
+  }
+  lines.push('', `**${disagreements.length} wrong answers** (${new Set(disagreements.map((d) => d.case)).size} puzzles); ${errors.length} runs ended in an error.`);
+  if (regressions.length) {
+    lines.push('', '## Shrunk regression cases', '', '| file | variant | kind | size | puzzle |', '|---|---|---|---|---|');
+    for (const r of regressions) lines.push(`| ${r.file} | ${r.variant} | ${r.kind} | ${r.rows}x${r.cols} | ${r.url} |`);
+  }
+  return lines.join('\n') + '\n';
+}
