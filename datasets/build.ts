@@ -31,7 +31,7 @@ export const RECIPES: SetRecipe[] = [
   { name: 'gen-10x10', description: 'Generated 10x10 puzzles, minimal among corner-rule solvable ones', runs: [generated('10x10', 20, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-10x10-minimal', description: 'Generated 10x10 puzzles, fully minimal (most need search beyond the corner rules)', runs: [generated('10x10', 6, 1)] },
   { name: 'gen-15x15-minimal', description: 'Generated 15x15 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('15x15', 6, 1, cdcl)] },
-  { name: 'gen-20x20-minimal', description: 'Generated 20x20 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('20x20', 4, 1, cdcl)] },
+  { name: 'gen-20x20-minimal', description: 'Generated 20x20 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('20x20', 3, 1, cdcl)] },
   { name: 'gen-15x15', description: 'Generated 15x15 puzzles, minimal among corner-rule solvable ones', runs: [generated('15x15', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-20x20', description: 'Generated 20x20 puzzles, minimal among corner-rule solvable ones', runs: [generated('20x20', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-30x25', description: 'Generated 30x25 puzzles (30 rows, 25 columns), minimal among corner-rule solvable ones', runs: [generated('30x25', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },

@@ -1,17 +1,20 @@
-// Per size class and cut family of a z3-lazy bench run (npm run bench:z3): iterations, cuts, Z3 effort and
-// time, to see how each cut family's solve-and-cut loop grows with the grid. Prints a markdown table.
+// Per size class and z3-lazy variant of a bench run (npm run bench:z3): the median solve time and its ratio to
+// cpsat-circuit's in the same run and size class, then where z3-lazy's time goes (first check, later checks,
+// reading models, encoding) and how many solve-and-cut iterations and cuts it took. Prints markdown tables.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSolvedLike, readRecords, sizeClassOf } from '../../reports/records.ts';
+import { isSolvedLike, readRecords, sizeClassOf, type RunRecord } from '../../reports/records.ts';
 import { bySize, groupBy, median } from '../../reports/statistics.ts';
-import { fmt, markdownTable, maxOf } from '../../reports/tables.ts';
+import { fmt, markdownTable, maxOf, ratio } from '../../reports/tables.ts';
 import { commandLine, fail } from './script.ts';
 
 const USAGE = `usage: tsx runners/experiments/z3-cuts-table.ts [RESULTS_DIR]
 
-Per size class and z3-lazy back-end label (one per cut family, e.g. z3-lazy/cutset, z3-lazy/loop) of a bench
-results directory (default results/bench-z3): runs, answered, solve-and-cut iterations and cuts (median/max),
-Z3 conflicts, solve time and time inside Z3.`;
+Per size class of a bench results directory (default results/bench-z3) and per z3-lazy variant (back-end
+label, e.g. z3-lazy, z3-lazy/cutset): runs, answered, median and max solve time (the back-end's own timeMs,
+the solve_ms column), and the ratio of the median to cpsat-circuit's median in the same size class when the
+run has it. A second table: iterations and cuts (median/max), Z3 conflicts, and the median time of the first
+check, the later checks, reading models and encoding.`;
 
 const { positionals } = commandLine(USAGE, { options: {}, allowPositionals: true }, 1);
 const dir = positionals[0] ?? 'results/bench-z3';
@@ -24,30 +27,41 @@ try {
 } catch {
   // No run.json (a copied results.jsonl): fall back to the labels alone.
 }
-const records = readRecords(dir).filter((r) => z3Labels.has(r.backend) || r.backend === 'z3-lazy' || r.backend.startsWith('z3-lazy/'));
+const all = readRecords(dir);
+const isZ3 = (r: RunRecord) => z3Labels.has(r.backend) || r.backend === 'z3-lazy' || r.backend.startsWith('z3-lazy/');
+const records = all.filter(isZ3);
 if (records.length === 0) fail(`${dir}: no z3-lazy runs in results.jsonl`);
+const reference = all.filter((r) => r.backend === 'cpsat-circuit');
 
 const numbers = (values: unknown[]) => values.filter((v): v is number => typeof v === 'number');
 const pair = (xs: number[]) => `${fmt(median(xs), 0)}/${fmt(maxOf(xs), 0)}`;
+const solveMs = (runs: RunRecord[]) => runs.filter(isSolvedLike).map((r) => r.solve_ms);
 
-const rows: string[][] = [];
+const speed: string[][] = [];
+const effort: string[][] = [];
 const classes = groupBy(records, sizeClassOf);
+const referenceClasses = groupBy(reference, sizeClassOf);
 for (const size of [...classes.keys()].sort(bySize)) {
+  const cpsat = referenceClasses.get(size) ?? [];
+  const cpsatMedian = median(solveMs(cpsat));
+  if (cpsat.length > 0) speed.push([size, 'cpsat-circuit', String(cpsat.length), String(solveMs(cpsat).length), fmt(cpsatMedian, 1), fmt(maxOf(solveMs(cpsat)), 0), '1.00']);
   const byBackend = groupBy(classes.get(size)!, (r) => r.backend);
   for (const backend of [...byBackend.keys()].sort()) {
     const runs = byBackend.get(backend)!;
-    const answered = runs.filter(isSolvedLike);
-    const iterations = numbers(runs.map((r) => r.stats.iterations));
-    const cuts = numbers(runs.map((r) => r.stats.cuts));
-    const conflicts = numbers(runs.map((r) => r.stats.conflicts));
-    const ms = answered.map((r) => r.solve_ms);
-    const z3ms = numbers(answered.map((r) => r.stats.solverMs));
-    const families = [...new Set(runs.map((r) => r.stats.cutKind).filter((k) => k !== undefined && k !== null))].join(', ');
-    rows.push([size, backend, families, String(runs.length), String(answered.length), pair(iterations), pair(cuts), fmt(median(conflicts), 0), fmt(median(ms), 0), fmt(maxOf(ms), 0), fmt(median(z3ms), 0)]);
+    const ms = solveMs(runs);
+    speed.push([size, backend, String(runs.length), String(ms.length), fmt(median(ms), 1), fmt(maxOf(ms), 0), ratio(median(ms), cpsatMedian)]);
+    const stat = (key: string) => numbers(runs.map((r) => r.stats[key]));
+    effort.push([size, backend, pair(stat('iterations')), pair(stat('cuts')), fmt(median(stat('conflicts')), 0), fmt(median(stat('firstCheckMs')), 1), fmt(median(stat('laterChecksMs')), 1), fmt(median(stat('modelMs')), 1), fmt(median(stat('encodeMs')), 1)]);
   }
 }
 process.stdout.write(markdownTable(
-  ['size', 'back-end', 'cut family', 'runs', 'answered', 'iterations median/max', 'cuts median/max', 'conflicts median', 'time median (ms)', 'time max (ms)', 'in Z3 median (ms)'],
-  rows,
-  ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+  ['size', 'back-end', 'runs', 'answered', 'median (ms)', 'max (ms)', 'x cpsat-circuit'],
+  speed,
+  ['left', 'left', 'right', 'right', 'right', 'right', 'right'],
+));
+process.stdout.write('\n');
+process.stdout.write(markdownTable(
+  ['size', 'back-end', 'iterations median/max', 'cuts median/max', 'conflicts median', 'first check (ms)', 'later checks (ms)', 'reading models (ms)', 'encoding (ms)'],
+  effort,
+  ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
 ));

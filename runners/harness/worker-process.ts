@@ -95,16 +95,18 @@ interface WorkerStart {
   prepareMs: number;
 }
 const startsHere: WorkerStart[] = [];
+/** The Node and V8 flags of the last worker process started (tsx's loader left out), for run.json. */
+let lastNodeFlags: string[] = [];
 
 /** How this process's workers started, by back-end (run.json's `workerStarts`): what each run did not pay inside its own time. */
-export function workerStartSummary(): { from: 'dist' | 'tsx'; backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> } {
+export function workerStartSummary(): { from: 'dist' | 'tsx'; nodeFlags: string[]; oneShotV8Flags: 'not applied (workers stay warm)'; backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> } {
   const backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> = {};
   for (const backend of [...new Set(startsHere.map((s) => s.backend))].sort()) {
     const mine = startsHere.filter((s) => s.backend === backend);
     const middle = (values: number[]) => Math.round(values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]);
     backends[backend] = { starts: mine.length, medianStartMs: middle(mine.map((s) => s.startMs)), maxStartMs: Math.round(Math.max(...mine.map((s) => s.startMs))), medianPrepareMs: middle(mine.map((s) => s.prepareMs)) };
   }
-  return { from: useCompiled() ? 'dist' : 'tsx', backends };
+  return { from: useCompiled() ? 'dist' : 'tsx', nodeFlags: lastNodeFlags, oneShotV8Flags: 'not applied (workers stay warm)', backends };
 }
 
 export class WorkerProcess {
@@ -124,11 +126,13 @@ export class WorkerProcess {
     this.starts++;
     const entry = workerEntry();
     const forked = now();
+    const nodeFlags = [`--max-old-space-size=${Math.max(256, Math.floor(this.limits.memoryMb * 0.75))}`];
+    if (this.kind === 'process') lastNodeFlags = nodeFlags;
     const child =
       this.kind === 'thread'
         ? new WorkerThread(entry.path, this.limits.memoryMb)
         : fork(entry.path, [], {
-            execArgv: [...entry.execArgv, `--max-old-space-size=${Math.max(256, Math.floor(this.limits.memoryMb * 0.75))}`],
+            execArgv: [...entry.execArgv, ...nodeFlags],
             stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
             env: { ...process.env },
           });

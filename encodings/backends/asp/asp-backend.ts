@@ -17,18 +17,20 @@ export interface AspConnectivity {
   readonly file: string;
   /** Why this grid would ground too large to try (the run is then `memout`), or null. */
   tooLarge?(grid: Grid): string | null;
+  /** The default of the configuration option, when clingo's own (`auto`) is not the fastest here. */
+  readonly configuration?: (typeof CONFIGURATIONS)[number];
 }
 
 export const CONFIGURATIONS = ['auto', 'frumpy', 'jumpy', 'tweety', 'handy', 'crafty', 'trendy'] as const;
 
-const OPTIONS: readonly BackendOption[] = [
+const options = (configuration: string): readonly BackendOption[] => [
   {
     name: 'projection',
     description: 'on: count models projected on the edge atoms (--project=show), so that two models are two loops; off: plain enumeration (the other atoms are determined by the edges here, so the count is the same)',
     default: 'on',
     choices: ['on', 'off'],
   },
-  { name: 'configuration', description: "clingo's search configuration (--configuration)", default: 'auto', choices: CONFIGURATIONS },
+  { name: 'configuration', description: "clingo's search configuration (--configuration)", default: configuration, choices: CONFIGURATIONS },
 ];
 
 const programs = new Map<string, string>();
@@ -73,18 +75,24 @@ function modelToSolution(puzzle: Puzzle, atoms: readonly string[]): Solution {
   return solutionFromEdges(puzzle, edges);
 }
 
-const count = (value: number | { Original?: number; Sum?: number } | undefined): number | undefined =>
+/** clingo's error lines, without the info lines that come before them. */
+const errorLines = (text: string) => {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return (lines.some((l) => /error/i.test(l)) ? lines.filter((l) => /error/i.test(l)) : lines).slice(0, 3).join(' ');
+};
+
+const statCount = (value: number | { Original?: number; Sum?: number } | undefined): number | undefined =>
   typeof value === 'number' ? value : (value?.Original ?? value?.Sum);
 
 /** clingo's statistics under the shared keys: the ground program is the model (atoms, rules). */
 function clingoStats(result: ClingoResult, stats: Stats): void {
   const s = result.Stats;
   stats.groundAtoms = s?.LP?.Atoms ?? null;
-  stats.groundRules = count(s?.LP?.Rules) ?? null;
+  stats.groundRules = statCount(s?.LP?.Rules) ?? null;
   stats.variables = stats.groundAtoms ?? undefined;
   stats.constraints = stats.groundRules ?? undefined;
   stats.solverVariables = s?.Problem?.Variables ?? null;
-  stats.solverConstraints = count(s?.Problem?.Constraints) ?? null;
+  stats.solverConstraints = statCount(s?.Problem?.Constraints) ?? null;
   stats.choices = s?.Core?.Choices ?? null;
   stats.conflicts = s?.Core?.Conflicts ?? null;
   stats.clingoMs = Math.round(result.Time.Total * 1e6) / 1e3;
@@ -95,7 +103,7 @@ export function aspBackend(connectivity: AspConnectivity): Backend {
   const backend: Backend = {
     name: connectivity.name,
     description: connectivity.description,
-    options: OPTIONS,
+    options: options(connectivity.configuration ?? 'auto'),
     async available() {
       return packageVersion('clingo-wasm') ? { available: true } : { available: false, reason: 'npm package clingo-wasm is not installed (npm ci)' };
     },
@@ -127,7 +135,7 @@ export function aspBackend(connectivity: AspConnectivity): Backend {
       const first = models[0] ?? null;
       if (run.error !== null) {
         const memout = /memory|bad_alloc|status 33/i.test(run.error);
-        return { status: memout ? 'memout' : 'error', solution: null, unique: null, message: `clingo: ${run.error.split('\n').filter(Boolean).slice(0, 3).join(' ')}`, stats };
+        return { status: memout ? 'memout' : 'error', solution: null, unique: null, message: `clingo: ${errorLines(run.error)}`, stats };
       }
       if (!first) {
         if (run.timedOut) return { status: 'timeout', solution: null, unique: null, stats };

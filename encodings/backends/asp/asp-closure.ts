@@ -10,6 +10,8 @@ export const closure: AspConnectivity = {
   name: 'asp-closure',
   description: "ASP (clingo, wasm): slitherlinky's transitive closure of connected on-edges as written, sound under stable-model semantics; ~E^2 ground atoms",
   file: 'closure.lp',
+  // On the hard 10x10 Loopy set clingo's auto configuration took a median of 20 s (one run past 60 s), handy 5.7 s.
+  configuration: 'handy',
   tooLarge(grid) {
     const rules = 6 * grid.edgeCount * grid.edgeCount;
     return rules > MAX_RULES ? `about ${rules} ground closure rules for ${grid.edgeCount} edges (limit ${MAX_RULES})` : null;

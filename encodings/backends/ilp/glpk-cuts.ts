@@ -1,5 +1,6 @@
 // glpk-cuts: the integer program of model.ts solved by GLPK (glpk.js, wasm), from scratch each
-// iteration, with connectivity cuts added until one loop remains.
+// iteration, with connectivity cuts added until one loop remains; with separation=lp, cut-set cuts are
+// first separated on the LP relaxation (ilp-backend.ts).
 import { describePackage, packageVersion } from '../../versions.ts';
 import { ilpBackend, type IlpEngine } from './ilp-backend.ts';
 import type { IlpModel } from './model.ts';
@@ -45,6 +46,14 @@ const engine: IlpEngine = {
     if (ms / 1000 >= timeLimitSeconds * 0.9) return { status: 'timeout' as const, values: new Map(), ms };
     throw new Error(`GLPK ended with status ${status} after ${Math.round(ms)} ms`);
   },
+  // GLPK solves each LP from scratch (0.1-0.3 s at 15x15) and its branch and bound is weak: on one
+  // gen-15x15 puzzle, five rounds before every integer solve with x_e <= y_v took 9 s; rounds only before
+  // the first solve 19 s, without x_e <= y_v 47 s, no rounds at all 43 s (single runs, on a busy machine).
+  lpTuning: { rounds: 5, beforeEverySolve: true, edgeEndRows: true },
+  // Yet on the 10x10 sets every added row made GLPK's zero-objective branch and bound slower to reach an
+  // integer point (median 0.4 s with integer cuts only, 2.3 s with separation=lp), and at 15x15 and 20x20
+  // neither finishes most puzzles in 60 s: integer stays the default, lp is an option to chart.
+  defaultSeparation: 'integer',
 };
 
-export default ilpBackend('glpk-cuts', 'GLPK integer program (wasm): edge and vertex binaries, degree = 2 x on-loop, iterative connectivity cuts', engine);
+export default ilpBackend('glpk-cuts', 'GLPK integer program (wasm): edge and vertex binaries, degree = 2 x on-loop, iterative connectivity cuts (separation=lp: also exact cut-set cuts on the LP relaxation)', engine);

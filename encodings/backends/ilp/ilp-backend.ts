@@ -9,12 +9,7 @@ import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, ty
 import { buildIlp, cutRow, differentLoopRow, edgeColumn, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
-/**
- * LP rounds before each integer solve, at most. GLPK solves each LP from scratch (about 100 ms at 15x15):
- * on gen-15x15 three to five rounds per integer solve beat both none and fifty.
- */
-const MAX_LP_ROUNDS = Number(process.env.ILP_ROUNDS ?? 5);
-/** An LP point this close to 0/1 on every edge is taken as integral. */
+/** An LP point this close to 0/1 in every column is taken as integral. */
 const INTEGRAL = 1e-6;
 
 export interface IlpAnswer {
@@ -30,6 +25,16 @@ export interface IlpSession {
   dispose(): void;
 }
 
+/** How separation=lp is best run on an engine (measured on gen-15x15 and gen-20x20; see the engine files). */
+export interface LpTuning {
+  /** LP rounds before an integer solve, at most. */
+  rounds: number;
+  /** Rounds before every integer solve of the cut loop, or only before the first of each search. */
+  beforeEverySolve: boolean;
+  /** Add x_e <= y_v for every edge end (2 rows per edge). */
+  edgeEndRows: boolean;
+}
+
 export interface IlpEngine {
   name: string;
   /** The engine and its version, read from its package (and the engine where it says). */
@@ -41,6 +46,9 @@ export interface IlpEngine {
   solve(model: IlpModel, timeLimitSeconds: number, relaxed?: boolean): IlpAnswer;
   /** Engines that can keep a model in memory and add rows to it (used by separation=lp). */
   incremental?(model: IlpModel): IlpSession;
+  lpTuning: LpTuning;
+  /** The separation a plain run uses: whichever measured faster on this engine (see the engine files). */
+  defaultSeparation: 'lp' | 'integer';
 }
 
 export function ilpBackend(name: string, description: string, engine: IlpEngine): Backend {
@@ -52,7 +60,7 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
       {
         name: 'separation',
         description: 'lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve; integer: cuts only against integer solutions with several loops',
-        default: 'lp',
+        default: engine.defaultSeparation,
         choices: ['lp', 'integer'],
       },
     ],
@@ -68,7 +76,7 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
       const onLp = optionValue(backend, options, 'separation') === 'lp';
       const { model, grid } = buildIlp(puzzle);
       const constraints = model.rows.length;
-      if (onLp) model.rows.push(...validInequalityRows(puzzle, grid));
+      if (onLp) model.rows.push(...validInequalityRows(puzzle, grid, engine.lpTuning.edgeEndRows));
       // The rounds minimise the loop's length: each round's cuts then raise the optimum, so the rounds settle
       // (with a zero objective every round lands on another vertex of the relaxation and cuts go on).
       if (onLp) model.lpObjective = Array.from({ length: grid.edgeCount }, (_, e) => [edgeColumn(e), 1]);
@@ -81,13 +89,17 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
       const edgesOf = (values: Map<string, number>) => Uint8Array.from({ length: grid.edgeCount }, (_, e) => (values.get(edgeColumn(e))! > 0.5 ? 1 : 0));
       // Cut-set rounds on the LP relaxation: an infeasible LP proves the integer program infeasible, and an
       // integral LP point is an integer solution; otherwise the integer solve starts from a tighter model.
+      // After the first round, rounds go on only while this phase has taken less time than the last integer
+      // solve: easy puzzles (integer solves of 50 ms) get one round, hard ones up to the round limit.
+      let lastIntegerMs = 0;
       const separateOnLp = (deadline: number): Uint8Array | 'unsat' | 'timeout' | undefined => {
-        for (let round = 0; round < MAX_LP_ROUNDS; round++) {
+        const phaseStarted = performance.now();
+        for (let round = 0; round < engine.lpTuning.rounds; round++) {
           const left = deadline - performance.now();
           if (left <= 1) return 'timeout';
+          if (round > 0 && performance.now() - phaseStarted > lastIntegerMs) return undefined;
           const answer = solveModel(left / 1000, true);
           lp.lpMs += answer.ms;
-          if (process.env.ILP_DEBUG) process.stderr.write(`lp round ${lp.rounds} ${answer.status} ${answer.ms.toFixed(1)} ms\n`);
           stats.solverMs! += answer.ms;
           lp.rounds++;
           if (answer.status !== 'optimal') return answer.status === 'infeasible' ? 'unsat' : 'timeout';
@@ -97,7 +109,8 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
           const cuts = violatedCutsets(grid, x, y);
           lp.separationMs += performance.now() - separationStarted;
           if (cuts.length === 0) {
-            if (x.every((value) => value < INTEGRAL || value > 1 - INTEGRAL)) {
+            // Every column integral, vertices too: integral edges alone may still leave a vertex of degree 1.
+            if ([...answer.values.values()].every((value) => value < INTEGRAL || value > 1 - INTEGRAL)) {
               lp.solvedByLp++;
               return edgesOf(answer.values);
             }
@@ -108,14 +121,17 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
         }
         return undefined;
       };
+      let lpPending = onLp;
       const solveStep: SolveStep = async (timeLeftMs) => {
-        if (onLp) {
+        if (lpPending) {
+          lpPending = engine.lpTuning.beforeEverySolve;
           const relaxed = separateOnLp(performance.now() + timeLeftMs);
           if (relaxed !== undefined) return relaxed;
           timeLeftMs = started + options.timeoutMs - performance.now();
           if (timeLeftMs <= 1) return 'timeout';
         }
         const answer = solveModel(timeLeftMs / 1000);
+        lastIntegerMs = answer.ms;
         perIteration.push(Math.round(answer.ms * 10) / 10);
         stats.solverMs! += answer.ms;
         if (answer.status !== 'optimal') return answer.status === 'infeasible' ? 'unsat' : 'timeout';
@@ -133,6 +149,7 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
         if (typeof first === 'string' || !options.unique) return finish(firstOutcome(first));
         return finish(await decideUniqueness(first, () => {
           model.rows.push(differentLoopRow(first.on));
+          lpPending = onLp;
           return findLoop();
         }));
       } finally {

@@ -62,16 +62,16 @@ export function differentLoopRow(on: Uint8Array): IlpRow {
 
 /**
  * Valid inequalities that every single loop satisfies, to tighten the LP relaxation:
- * - an edge on the loop puts both its end vertices on it: x_e <= y_v;
+ * - an edge on the loop puts both its end vertices on it: x_e <= y_v (when `edgeEnds`);
  * - the corners of a 3 are on the loop (each corner has one of the 3's edges, at most one edge is off);
  * - at a corner v of a 1, the 1's two edges there hold at most y_v (at most one, and none when v is off);
  * - a 2 in a corner of the grid: whether the corner vertex is on (its two edges on, the other two off) or
  *   off (the other two on), each of its neighbours along the border has one cell edge on and one off, so
  *   that vertex's border edge away from the 2 is on.
  */
-export function validInequalityRows(puzzle: Puzzle, grid: Grid): IlpRow[] {
+export function validInequalityRows(puzzle: Puzzle, grid: Grid, edgeEnds = true): IlpRow[] {
   const rows: IlpRow[] = [];
-  for (let e = 0; e < grid.edgeCount && !process.env.ILP_NOXY; e++) {
+  for (let e = 0; e < grid.edgeCount && edgeEnds; e++) {
     for (const v of grid.verticesOfEdge(e)) rows.push({ name: `edge${e}_at${v}`, terms: [[edgeColumn(e), 1], [vertexColumn(v), -1]], hi: 0 });
   }
   for (const [cell, clue] of cluedCells(puzzle)) {

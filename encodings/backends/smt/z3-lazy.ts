@@ -2,10 +2,11 @@
 // and the same solver checks again (incremental, no rebuild). By default the rules go to Z3's SAT core
 // (logic QF_FD) as clauses, and each extra loop is cut against a root vertex set that every solution meets
 // (z3-model.ts says why each cut is sound). Z3's user propagator, which could check loops during search as
-// cspuz_core does, is not reachable from z3-solver's JS API (no Z3_solver_propagate_init binding).
-import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+// cspuz_core does, is out of reach: z3-solver 5.2 binds Z3_solver_propagate_declare/register/consequence
+// but not Z3_solver_propagate_init or its callbacks, and check() runs on a wasm worker thread.
+import { defaultSolveOptions, optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
-import { gridOf, type Puzzle } from '../../grid.ts';
+import { gridOf, makePuzzle, type Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, findSingleLoop, firstOutcome, loopCuts, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import { describePackage, packageVersion } from '../../versions.ts';
 import { z3Context } from './z3.ts';
@@ -38,11 +39,12 @@ const backend: Backend = {
   },
   async prepare() {
     const { Z3 } = await z3Context();
-    // The first check of a process is slow (wasm warm-up): pay it here, on both engines.
-    for (const solver of [new Z3.Solver(), new Z3.Solver('QF_FD')]) {
-      solver.fromString('(declare-const warm Bool) (declare-const cold Bool) (assert (or warm cold)) (assert ((_ pbeq 1 1 1) warm cold))');
-      await solver.check();
-    }
+    // Z3's wasm is compiled lazily: the first real check of a process takes most of a second. Pay it here,
+    // on the default solver and on a blank 4x4 grid through the whole default path (cuts, uniqueness).
+    const solver = new Z3.Solver();
+    solver.fromString('(declare-const warm Bool) (declare-const cold Bool) (assert (or warm cold)) (assert ((_ pbeq 1 1 1) warm cold))');
+    await solver.check();
+    await backend.solve(makePuzzle(4, 4, new Array(16).fill(null)), { ...defaultSolveOptions, unique: true, timeoutMs: 30_000 });
   },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = performance.now();
