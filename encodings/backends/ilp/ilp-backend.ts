@@ -1,7 +1,8 @@
-// The solve-and-cut back-end over any ILP engine: build the model; before each integer solve, solve the LP
-// relaxation and add the cut-set inequalities it violates (separation.ts) until it violates none; solve the
-// integer program, cut off the extra loops of an integer solution, solve again; uniqueness by a no-good row.
-// Only the engine adapter differs between glpk-cuts and highs-cuts.
+// The solve-and-cut back-end over any ILP engine: build the model; with separation=lp, solve the LP relaxation
+// and add the cut-set inequalities it violates (separation.ts), round after round, until it violates none or
+// the engine's round limit or time budget ends; solve the integer program, cut off the extra loops of an
+// integer solution, solve again; uniqueness by a no-good row. Only the engine adapter differs between
+// glpk-cuts and highs-cuts.
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
