@@ -12,9 +12,9 @@ import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { parseShard } from '../../harness/shard.ts';
 import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
+import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 
 /** The main job's back-ends: one per family, when registered and able to run here. */
-export const DEFAULT_BACKENDS = ['cpsat-circuit', 'sat-lazy', 'z3-lazy', 'glpk-cuts', 'rules'];
 
 interface BenchFlags {
   dataset?: string;

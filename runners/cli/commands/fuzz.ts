@@ -9,9 +9,9 @@ import { allVariants, runFuzz, variantLabel } from '../../harness/fuzz.ts';
 import { parseSizeRange, type SizeRange } from '../../harness/fuzz-cases.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { checkParams, parseInteger, parseParams, parseSeconds } from '../../harness/values.ts';
+import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 
 /** One back-end per family, as bench's default, when registered and able to run here. */
-const DEFAULT_BACKENDS = ['cpsat-circuit', 'sat-lazy', 'z3-lazy', 'glpk-cuts', 'rules'];
 
 interface FuzzFlags {
   count: string;
