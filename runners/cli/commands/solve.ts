@@ -14,10 +14,11 @@ import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
 export const DEFAULT_BACKEND = 'auto';
 
 /**
- * Back-ends in plain JavaScript with cooperative deadlines: they run in a thread of this process (no second
- * Node start), still under the hard limits. Engines in wasm or native code keep a worker process.
+ * Back-ends in JavaScript or wasm run in a thread of this process (no second Node start), still under the
+ * hard limits: a thread is terminated even inside a wasm loop. Native engines (and Z3's and clingo's own
+ * worker threads) keep a worker process.
  */
-const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto']);
+const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto', 'cpsat-circuit']);
 
 export function register(program: Command): void {
   addSolveFlags(
