@@ -45,31 +45,20 @@ test('dist/ is fresh only while no source file or folder is newer than its stamp
   }
 });
 
-test('a thread worker that ignores its deadline is terminated, and the run is a timeout', async () => {
-  process.env.SLITHERBENCH_BACKENDS_DIR = join(root, 'test/fixtures/backends');
-  const worker = new WorkerProcess('fixture-sleep', undefined, { memoryMb: 4096, graceMs: 200 }, 'thread');
-  try {
-    const { result } = await worker.solve(makePuzzle(1, 1, [null]), { timeoutMs: 300, unique: false, seed: 1, params: {} });
-    assert.equal(result.status, 'timeout');
-    assert.match(result.message ?? '', /killed after \d+ ms/);
-  } finally {
-    worker.kill();
-    delete process.env.SLITHERBENCH_BACKENDS_DIR;
-  }
-});
-
-test('a thread worker stuck in a wasm loop is terminated too, and the run is a timeout', async () => {
-  process.env.SLITHERBENCH_BACKENDS_DIR = join(root, 'test/fixtures/backends');
-  const worker = new WorkerProcess('fixture-wasm-spin', undefined, { memoryMb: 4096, graceMs: 200 }, 'thread');
-  try {
-    const { result } = await worker.solve(makePuzzle(1, 1, [null]), { timeoutMs: 300, unique: false, seed: 1, params: {} });
-    assert.equal(result.status, 'timeout');
-    assert.match(result.message ?? '', /killed after \d+ ms/);
-  } finally {
-    worker.kill();
-    delete process.env.SLITHERBENCH_BACKENDS_DIR;
-  }
-});
+for (const [fixture, what] of [['fixture-sleep', 'a JavaScript loop'], ['fixture-wasm-spin', 'a wasm loop']]) {
+  test(`a thread worker stuck in ${what} past its deadline is terminated, and the run is a timeout`, async () => {
+    process.env.SLITHERBENCH_BACKENDS_DIR = join(root, 'test/fixtures/backends');
+    const worker = new WorkerProcess(fixture, undefined, { memoryMb: 4096, graceMs: 200 }, 'thread');
+    try {
+      const { result } = await worker.solve(makePuzzle(1, 1, [null]), { timeoutMs: 300, unique: false, seed: 1, params: {} });
+      assert.equal(result.status, 'timeout');
+      assert.match(result.message ?? '', /killed after \d+ ms/);
+    } finally {
+      worker.kill();
+      delete process.env.SLITHERBENCH_BACKENDS_DIR;
+    }
+  });
+}
 
 test('a built copy of the tree runs from dist/ while it is fresh, from the sources once edited, with the same answers', async () => {
   const tree = mkdtempSync(join(tmpdir(), 'slitherbench-dist-'));
