@@ -5,10 +5,13 @@
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { flatGridOf, withFixedEdges, type Puzzle } from '../../grid.ts';
-import { verify } from '../../verify.ts';
 import { projectManifest } from '../../versions.ts';
 import cdclLoop from '../cdcl/cdcl-loop.ts';
 import rules from '../rules/rules.ts';
+
+/** Whether cdcl-loop has run in this process: cold (a one-shot `solve`), its JavaScript costs more than trial. */
+let cdclWarm = false;
+const COLD_TRIAL_FACTOR = 8;
 
 const backend: Backend = {
   name: 'auto',
@@ -18,7 +21,7 @@ const backend: Backend = {
     { name: 'trial', description: 'the rules presolve\'s trial (see rules); off: deduction only', default: 'on', choices: ['on', 'off'] },
     {
       name: 'trial-ms',
-      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept',
+      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept. Until cdcl-loop has run once in the process the time is 8 times this, since cold it needs 40 ms or more on a 10x10',
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
     },
@@ -46,26 +49,26 @@ const backend: Backend = {
     });
     if (optionValue(backend, options, 'presolve') === 'off') {
       const result = await cdclLoop.solve(puzzle, cdclOptions(puzzle, options.timeoutMs));
+      cdclWarm = true;
       return { ...result, stats: { ...result.stats, decidedByRules: 0, finishedBy: 'cdcl-loop' } };
     }
     const trialMs = optionValue(backend, options, 'trial-ms');
-    const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (Number(trialMs) * puzzle.rows * puzzle.cols) / 100);
+    const perHundredCells = Number(trialMs) * (cdclWarm ? 1 : COLD_TRIAL_FACTOR);
+    const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
     const pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: optionValue(backend, options, 'trial') } });
     const presolveMs = elapsedMs(started);
-    const stats: Stats = { presolveMs, decidedByRules: pre.fixed.length, trialFinished: pre.stats.trialFinished ?? null };
+    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialFinished: pre.stats.trialFinished ?? null };
     if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
     const rest = withFixedEdges(puzzle, pre.fixed);
     const edgeCount = flatGridOf(puzzle).edgeCount;
     if (new Set(rest.fixedEdges?.map((f) => f.edge)).size >= edgeCount) {
-      // Every edge decided by deduction alone: if that is a loop it is the only one, and if not there is none.
-      const on = new Uint8Array(edgeCount);
-      for (const f of rest.fixedEdges ?? []) if (f.on) on[f.edge] = 1;
-      const solution = { rows: puzzle.rows, cols: puzzle.cols, on };
-      const done = { ...stats, finishedBy: 'rules', solverMs: presolveMs };
-      if (!verify(puzzle, solution).valid) return { status: 'unsat', solution: null, unique: null, stats: done };
-      return { status: 'solved', solution, unique: options.unique ? true : null, stats: done };
+      // Every edge decided by deduction alone: the rules' own solve repeats it in the wasm core (no search is
+      // left to do) and checks the edges form one loop, cheaper than a first, cold call of a JS check.
+      const ruled = await rules.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: optionValue(backend, options, 'trial') } });
+      return { ...ruled, stats: { ...stats, finishedBy: 'rules', level: ruled.stats.level ?? null, solverMs: elapsedMs(started) } };
     }
     const result = await cdclLoop.solve(rest, cdclOptions(rest, Math.max(1, options.timeoutMs - presolveMs)));
+    cdclWarm = true;
     return { ...result, stats: { ...result.stats, ...stats, finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
   },
 };
