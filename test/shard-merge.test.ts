@@ -107,11 +107,13 @@ test('three shards merged equal one local run, in any order; duplicates kept onc
   assert.ok(command, partial.stderr);
   assert.ok(command.includes(join(dir, 'shards', 'shard-2')), command);
   assert.equal(readFileSync(join(dir, 'm4', 'missing.txt'), 'utf8').split('\n').filter((l) => l.startsWith('rules\t')).length, shardRuns[1].length);
+  const strict = await cli(['merge', join(dir, 'm5'), join(dir, 'shards', 'shard-1'), join(dir, 'shards', 'shard-3'), '--no-report', '--fail-on-missing']);
+  assert.equal(strict.code, 5, strict.stderr);
   // The printed command runs the missing shard (here into a fresh directory); merging again completes the run.
   const words = command.trim().replace(join(dir, 'shards', 'shard-2'), join(dir, 'rerun-2')).split(' ').slice(1);
   const rerun = await cli(words);
   assert.equal(rerun.code, 0, rerun.stderr);
-  const complete = await cli(['merge', join(dir, 'm4'), join(dir, 'shards', 'shard-1'), join(dir, 'shards', 'shard-3'), join(dir, 'rerun-2'), '--no-report']);
+  const complete = await cli(['merge', join(dir, 'm4'), join(dir, 'shards', 'shard-1'), join(dir, 'shards', 'shard-3'), join(dir, 'rerun-2'), '--no-report', '--fail-on-missing']);
   assert.equal(complete.code, 0, complete.stderr);
   assert.doesNotMatch(complete.stderr, /missing/);
   assert.deepEqual(fields(join(dir, 'm4')), fields(join(dir, 'local')));
