@@ -120,19 +120,23 @@ export interface Grid {
   edgePosition(edge: number): readonly ['h' | 'v', number, number];
 }
 
-const gridCache = new Map<string, Grid>();
+/** `build` once per grid size: the last 64 sizes are kept (a run meets few sizes, a fuzz run many). */
+function cachedBySize<T>(build: (rows: number, cols: number) => T): (shape: { readonly rows: number; readonly cols: number }) => T {
+  const cache = new Map<string, T>();
+  return (shape) => {
+    const key = `${shape.rows}x${shape.cols}`;
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = build(shape.rows, shape.cols);
+      if (cache.size > 64) cache.clear();
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
 
 /** The grid of a puzzle (or of a size); built once per size and cached. */
-export function gridOf(shape: { readonly rows: number; readonly cols: number }): Grid {
-  const key = `${shape.rows}x${shape.cols}`;
-  let grid = gridCache.get(key);
-  if (!grid) {
-    grid = buildGrid(shape.rows, shape.cols);
-    if (gridCache.size > 64) gridCache.clear();
-    gridCache.set(key, grid);
-  }
-  return grid;
-}
+export const gridOf: (shape: { readonly rows: number; readonly cols: number }) => Grid = cachedBySize(buildGrid);
 
 function buildGrid(rows: number, cols: number): Grid {
   checkSize(rows, cols);
@@ -230,18 +234,8 @@ export interface FlatGrid {
   readonly edgeCells: Int32Array;
 }
 
-const flatCache = new Map<string, FlatGrid>();
-
-export function flatGridOf(shape: { readonly rows: number; readonly cols: number }): FlatGrid {
-  const key = `${shape.rows}x${shape.cols}`;
-  let flat = flatCache.get(key);
-  if (!flat) {
-    flat = buildFlatGrid(shape.rows, shape.cols);
-    if (flatCache.size > 64) flatCache.clear();
-    flatCache.set(key, flat);
-  }
-  return flat;
-}
+/** The typed-array tables of a puzzle's grid (or of a size); built once per size and cached. */
+export const flatGridOf: (shape: { readonly rows: number; readonly cols: number }) => FlatGrid = cachedBySize(buildFlatGrid);
 
 function buildFlatGrid(R: number, C: number): FlatGrid {
   checkSize(R, C);

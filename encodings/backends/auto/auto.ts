@@ -25,8 +25,8 @@ const backend: Backend = {
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
     },
-    { name: 'corners', description: 'cdcl-loop\'s corner clauses (see cdcl-loop)', default: 'on', choices: ['on', 'off'] },
-    { name: 'connectivity', description: 'cdcl-loop\'s component check (see cdcl-loop)', default: 'off', choices: ['on', 'off'] },
+    // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
+    ...(cdclLoop.options ?? []),
   ],
   async available() {
     return { available: true };
@@ -45,7 +45,7 @@ const backend: Backend = {
     const cdclOptions = (rest: Puzzle, timeoutMs: number): SolveOptions => ({
       ...options,
       timeoutMs,
-      params: { corners: optionValue(backend, options, 'corners'), connectivity: optionValue(backend, options, 'connectivity') },
+      params: Object.fromEntries((cdclLoop.options ?? []).map((o) => [o.name, optionValue(backend, options, o.name)])),
     });
     if (optionValue(backend, options, 'presolve') === 'off') {
       const result = await cdclLoop.solve(puzzle, cdclOptions(puzzle, options.timeoutMs));

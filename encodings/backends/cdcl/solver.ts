@@ -141,11 +141,7 @@ export class CdclSolver {
   /** A theory's implication: `lit` becomes true because every literal in `because` is false. */
   imply(lit: number, because: readonly number[]): void {
     const need = because.length + 2;
-    if (this.poolTop + need > this.pool.length) {
-      const bigger = new Int32Array(Math.max(this.pool.length * 2, this.poolTop + need));
-      bigger.set(this.pool.subarray(0, this.poolTop));
-      this.pool = bigger;
-    }
+    this.pool = withRoom(this.pool, this.poolTop, need);
     const at = this.poolTop;
     this.pool[at] = because.length + 1;
     this.pool[at + 1] = lit;
@@ -165,11 +161,7 @@ export class CdclSolver {
 
   private attach(lits: readonly number[], learnt: boolean, lbd: number): number {
     const need = lits.length + 2;
-    if (this.arenaTop + need > this.arena.length) {
-      const bigger = new Int32Array(Math.max(this.arena.length * 2, this.arenaTop + need));
-      bigger.set(this.arena.subarray(0, this.arenaTop));
-      this.arena = bigger;
-    }
+    this.arena = withRoom(this.arena, this.arenaTop, need);
     const c = this.arenaTop;
     this.arena[c] = lits.length;
     this.arena[c + 1] = (learnt ? LEARNT : 0) | (lbd << 2);
@@ -557,4 +549,12 @@ function luby(i: number): number {
     x %= size;
   }
   return 1 << power;
+}
+
+/** `array` if `need` more entries fit after `top`, else a copy of its first `top` entries with room (doubling). */
+function withRoom(array: Int32Array<ArrayBuffer>, top: number, need: number): Int32Array<ArrayBuffer> {
+  if (top + need <= array.length) return array;
+  const bigger = new Int32Array(Math.max(array.length * 2, top + need));
+  bigger.set(array.subarray(0, top));
+  return bigger;
 }
