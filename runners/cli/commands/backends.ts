@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listBackends } from '../../../encodings/registry.ts';
+import { backendRows } from '../../harness/backend-rows.ts';
 
 export function register(program: Command): void {
   program
@@ -8,21 +8,7 @@ export function register(program: Command): void {
     .option('--json', 'print an array of {name, description, available, reason, options}')
     .option('--versions', 'also ask each available back-end for its engine and version (loads every engine: a few seconds)')
     .action(async (options: { json?: boolean; versions?: boolean }) => {
-      const backends = await listBackends();
-      const rows = await Promise.all(
-        backends.map(async (b) => {
-          const availability = await b.available().catch((error: Error) => ({ available: false as const, reason: error.message }));
-          return {
-            name: b.name,
-            description: b.description,
-            available: availability.available,
-            ...(availability.available ? (availability.detail ? { detail: availability.detail } : {}) : { reason: availability.reason }),
-            options: b.options ?? [],
-            presolver: typeof b.presolve === 'function',
-            ...(options.versions && availability.available ? { version: await b.version().catch((error: Error) => `unknown (${error.message})`) } : {}),
-          };
-        }),
-      );
+      const rows = await backendRows(options.versions);
       if (options.json) {
         process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
         return;

@@ -1,24 +1,15 @@
 import type { Command } from 'commander';
-import { getBackend } from '../../../encodings/registry.ts';
 import { writeFileSync } from 'node:fs';
 import { renderSvg, renderText } from '../../../encodings/render.ts';
-import { UsageError } from '../../../encodings/errors.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { contractJson, solveWithBackend, type RunResult } from '../../harness/pipeline.ts';
 import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
-import { checkParams } from '../../harness/values.ts';
+import { checkedBackend, workerKindFor } from '../../harness/solve-request.ts';
 import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
 
 export const DEFAULT_BACKEND = 'auto';
-
-/**
- * Back-ends in JavaScript or wasm run in a thread of this process (no second Node start), still under the
- * hard limits: a thread is terminated even inside a wasm loop. Native engines (and Z3's and clingo's own
- * worker threads) keep a worker process.
- */
-const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto', 'cpsat-circuit']);
 
 export function register(program: Command): void {
   addSolveFlags(
@@ -35,15 +26,11 @@ export function register(program: Command): void {
     const options = solveOptionsFrom(flags);
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
     // the checks below run (its start and the engine's load overlap them); anything they refuse ends it unused.
-    const kind = THREAD_BACKENDS.has(flags.backend) && (!flags.presolve || THREAD_BACKENDS.has(flags.presolve.split(':')[0])) ? 'thread' : 'process';
-    const worker = flags.inProcess ? undefined : new WorkerProcess(flags.backend, flags.presolve, DEFAULT_LIMITS, kind, true);
+    const worker = flags.inProcess ? undefined : new WorkerProcess(flags.backend, flags.presolve, DEFAULT_LIMITS, workerKindFor(flags.backend, flags.presolve), true);
     void worker?.start().catch(() => undefined);
     let result: RunResult;
     try {
-      const backend = await getBackend(flags.backend);
-      checkParams(backend, options.params);
-      const availability = await backend.available();
-      if (!availability.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+      const backend = await checkedBackend(flags.backend, options.params);
       const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
       if (!worker) {
         const v8Flags = applyOneShotFlags(backend);
