@@ -92,6 +92,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/reproduce.ts'),
   },
   {
+    name: 'serve',
+    usage: '[options]',
+    summary: 'an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle',
+    load: () => import('./commands/serve.ts'),
+  },
+  {
     name: 'solve',
     usage: '[options] <puzzle>',
     summary: 'solve one puzzle with one back-end; every answer is checked by the independent verifier',

@@ -232,6 +232,11 @@ export class WorkerProcess {
     });
   }
 
+  /** True while a worker is started or starting; false after it died or was killed. */
+  get running(): boolean {
+    return this.ready !== undefined;
+  }
+
   kill(): void {
     const child = this.child;
     this.child = undefined;

@@ -1,0 +1,86 @@
+import os from 'node:os';
+import type { Command } from 'commander';
+import { UsageError } from '../../../encodings/errors.ts';
+import { parseInteger, parseSeconds } from '../../harness/values.ts';
+import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
+import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  workers: string;
+  maxPending: string;
+  warm: string;
+  memory: string;
+  bodyLimit: string;
+  maxCells: string;
+  maxTimeout: string;
+  log?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description('an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle')
+    .option('--port <n>', 'TCP port (0: any free port)', '7468')
+    .option('--host <address>', 'address to bind; the service has no authentication, so keep it on localhost unless the network is trusted', '127.0.0.1')
+    .option('--workers <n>', 'warm workers per back-end (puzzles of one back-end solved at the same time)', String(Math.max(1, os.availableParallelism())))
+    .option('--max-pending <n>', 'requests queued or running before new ones get 503 with Retry-After', String(32))
+    .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm); "none" for none', 'auto')
+    .option('--memory <mb>', 'memory cap per worker (resident MB; over it the run is memout), as in bench', String(DEFAULT_LIMITS.memoryMb))
+    .option('--body-limit <bytes>', 'largest request body; larger ones get 413', String(DEFAULT_SERVICE.bodyLimit))
+    .option('--max-cells <n>', 'largest grid accepted, in cells; larger ones get 400', String(DEFAULT_SERVICE.maxCells))
+    .option('--max-timeout <seconds>', 'largest time limit a request may ask for (its default too)', String(DEFAULT_SERVICE.maxTimeoutSeconds))
+    .option('--log <file>', 'append every answer with its request to this JSONL file, each line written before the answer is sent')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Routes:',
+        '  POST /solve    {"puzzle": URL|Loopy ID|text grid, "backend": "auto", "unique": false, "timeout": 60, "options": {}}',
+        '                 answers the JSON of `solve --json` (every loop checked by the independent verifier)',
+        '  GET  /backends the list of `backends --json`',
+        '  GET  /health   status, requests in flight, answers, worker restarts',
+        '  GET  /         a page that races back-ends on one puzzle and writes the race as a bench plan',
+        'Errors: 400 {"error": the line the CLI prints after "error: "} for bad input; 413 for a body over',
+        '--body-limit; 503 with Retry-After past --max-pending. A worker that crashes or overruns its limits is',
+        'started again, and its request answers status error, timeout or memout.',
+        'Stopping: SIGINT or SIGTERM stops accepting, answers the requests in flight, then exits. With --log,',
+        'every answer sent is in the log even when the server is killed outright.',
+      ].join('\n'),
+    )
+    .action(async (flags: ServeFlags) => {
+      const port = parseInteger(flags.port, '--port', 0);
+      if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
+      const warm = flags.warm === 'none' ? [] : flags.warm.split(',').map((s) => s.trim()).filter(Boolean);
+      const maxTimeout = parseSeconds(flags.maxTimeout, '--max-timeout');
+      const { app, pool } = buildService({
+        pool: { workersPerBackend: parseInteger(flags.workers, '--workers', 1), maxPending: parseInteger(flags.maxPending, '--max-pending', 1), limits: { ...DEFAULT_LIMITS, memoryMb: parseInteger(flags.memory, '--memory', 64) } },
+        bodyLimit: parseInteger(flags.bodyLimit, '--body-limit', 1024),
+        maxCells: parseInteger(flags.maxCells, '--max-cells', 1),
+        maxTimeoutSeconds: maxTimeout,
+        defaultTimeoutSeconds: maxTimeout,
+        logPath: flags.log,
+      });
+      const { checkedBackend } = await import('../../harness/solve-request.ts');
+      for (const id of warm) await checkedBackend(id, {});
+      const started = Date.now();
+      await Promise.all(warm.map((id) => pool.warm(id)));
+      const address = await app.listen({ port, host: flags.host }).catch((error: NodeJS.ErrnoException) => {
+        pool.close();
+        if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${flags.host}:${port} (${error.code})`);
+        throw error;
+      });
+      if (!/^(127\.|::1$|localhost$)/.test(flags.host)) process.stderr.write(`serve: warning: listening on ${flags.host}: anyone who can reach it can run solvers here (no authentication)\n`);
+      process.stderr.write(`serve: ${warm.length ? `${warm.join(', ')} warm in ${Date.now() - started} ms; ` : ''}${pool.options.workersPerBackend} worker(s) per back-end; Ctrl-C to stop\n`);
+      process.stdout.write(`listening ${address}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.stderr.write('serve: stopping: answering the requests in flight\n');
+          void app.close().then(resolve, resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,211 @@
+// The solver service behind `slitherbench serve`: fastify routes over a pool of warm workers. Every answer
+// comes from the same pipeline as `solve` (back-end, then the independent verifier) and has the contract's
+// JSON form; bad input is a 400 whose `error` is the line the CLI prints after `error: `.
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { stringify as toYaml } from 'yaml';
+import type { Backend } from '../../encodings/backend.ts';
+import { isInputError, PuzzleError, UsageError } from '../../encodings/errors.ts';
+import { parsePuzzle, writePuzzle } from '../../encodings/formats/index.ts';
+import type { Puzzle } from '../../encodings/grid.ts';
+import { contractJson } from '../harness/pipeline.ts';
+import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
+import { checkedBackend } from '../harness/solve-request.ts';
+import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { PoolFullError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
+import { REPOSITORY } from '../harness/compiled.ts';
+import { loadPresolver } from '../harness/presolver.ts';
+
+export interface ServiceOptions {
+  pool: Partial<PoolOptions>;
+  /** Largest request body, in bytes (larger: 413). */
+  bodyLimit: number;
+  /** Largest grid accepted, in cells (larger: 400): a service answers in milliseconds, not minutes. */
+  maxCells: number;
+  /** Largest `timeout` a request may ask for, in seconds. */
+  maxTimeoutSeconds: number;
+  /** `timeout` when a request gives none, in seconds. */
+  defaultTimeoutSeconds: number;
+  /** Append every answer, with its request, to this JSONL file before it is sent. */
+  logPath?: string;
+}
+
+export const DEFAULT_SERVICE: ServiceOptions = { pool: {}, bodyLimit: 1 << 20, maxCells: 40_000, maxTimeoutSeconds: 60, defaultTimeoutSeconds: 60 };
+
+/** What POST /solve takes: the flags of `solve`, by the same names. */
+export interface SolveBody {
+  puzzle: string;
+  backend?: string;
+  unique?: boolean;
+  timeout?: number | string;
+  options?: Record<string, string | number | boolean>;
+  seed?: number;
+  presolve?: string;
+}
+
+/** The browser page and the vega builds it loads, by URL path. */
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'runners/serve/page/index.html', type: 'text/html; charset=utf-8' },
+  '/page.js': { file: 'runners/serve/page/page.js', type: 'text/javascript; charset=utf-8' },
+  '/page.css': { file: 'runners/serve/page/page.css', type: 'text/css; charset=utf-8' },
+  '/vendor/vega.min.js': { file: 'node_modules/vega/build/vega.min.js', type: 'text/javascript; charset=utf-8' },
+  '/vendor/vega-lite.min.js': { file: 'node_modules/vega-lite/build/vega-lite.min.js', type: 'text/javascript; charset=utf-8' },
+  '/vendor/vega-embed.min.js': { file: 'node_modules/vega-embed/build/vega-embed.min.js', type: 'text/javascript; charset=utf-8' },
+};
+
+const bodyError = (message: string) => new UsageError(`request body: ${message}`);
+
+function objectBody(body: unknown, fields: string): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw bodyError(`must be a JSON object {${fields}}`);
+  return body as Record<string, unknown>;
+}
+
+function stringField(body: Record<string, unknown>, name: string, required: boolean): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) {
+    if (required) throw bodyError(`'${name}' is missing`);
+    return undefined;
+  }
+  if (typeof value !== 'string') throw bodyError(`'${name}' must be a string, got ${typeof value}`);
+  return value;
+}
+
+export function buildService(options: Partial<ServiceOptions> = {}): { app: FastifyInstance; pool: WorkerPool } {
+  const config: ServiceOptions = { ...DEFAULT_SERVICE, ...options };
+  const pool = new WorkerPool(config.pool);
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    // A client that never finishes its request is dropped; an idle keep-alive connection is closed soon.
+    requestTimeout: 10_000,
+    keepAliveTimeout: 5_000,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.server.headersTimeout = 5_000;
+  const log = config.logPath ? openSync(config.logPath, 'a') : undefined;
+  app.addHook('onClose', async () => {
+    pool.close();
+    if (log !== undefined) closeSync(log);
+  });
+
+  // Checked once per back-end and options: the registry, the declared options and availability do not change.
+  const checked = new Map<string, Promise<Backend>>();
+  const check = (id: string, params: Record<string, string>) => {
+    const key = `${id}\u0000${JSON.stringify(params)}`;
+    let backend = checked.get(key);
+    if (!backend) {
+      backend = checkedBackend(id, params);
+      checked.set(key, backend);
+      backend.catch(() => checked.delete(key));
+    }
+    return backend;
+  };
+  let rows: Promise<BackendRow[]> | undefined;
+
+  const readPuzzle = (text: string): { puzzle: Puzzle; format: string } => {
+    const { puzzle, format } = parsePuzzle(text, 'puzzle');
+    if (puzzle.rows * puzzle.cols > config.maxCells) {
+      throw new PuzzleError(`puzzle: size ${puzzle.rows}x${puzzle.cols} has ${puzzle.rows * puzzle.cols} cells; this server takes at most ${config.maxCells} (serve --max-cells)`);
+    }
+    return { puzzle, format };
+  };
+
+  app.setErrorHandler((thrown: unknown, _request, reply) => {
+    if (thrown instanceof PoolFullError) return reply.code(503).header('retry-after', '1').send({ error: `busy: ${thrown.message}; retry later` });
+    if (isInputError(thrown)) return reply.code(400).send({ error: oneLine(thrown.message) });
+    const error = thrown as FastifyError;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: `request body: larger than ${config.bodyLimit} bytes (serve --body-limit)` });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'request body: send JSON (content-type: application/json)' });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // fastify's own refusals: invalid JSON, an empty JSON body, a bad header.
+      const what = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(error.message) ? `invalid JSON (${oneLine(error.message)})` : oneLine(error.message);
+      return reply.code(error.statusCode).send({ error: `request body: ${what}` });
+    }
+    return reply.code(500).send({ error: `internal: ${oneLine(error.message)}` });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no such resource: ${request.method} ${request.url.slice(0, 200)}` }));
+
+  const files = new Map<string, Buffer>();
+  for (const [path, { file, type }] of Object.entries(STATIC)) {
+    app.get(path, (_request, reply) => {
+      let content = files.get(file);
+      if (!content) {
+        content = readFileSync(join(REPOSITORY, file));
+        files.set(file, content);
+      }
+      return reply.type(type).header('cache-control', 'no-cache').send(content);
+    });
+  }
+
+  app.get('/health', async () => ({
+    status: 'ok',
+    uptimeSeconds: Math.round(process.uptime()),
+    inFlight: pool.inFlight,
+    maxPending: pool.options.maxPending,
+    workersPerBackend: pool.options.workersPerBackend,
+    answered: pool.solved,
+    restarts: pool.restarts,
+    lanes: pool.describe(),
+  }));
+
+  app.get('/backends', () => (rows ??= backendRows()));
+
+  app.post('/puzzle', async (request) => {
+    const body = objectBody(request.body, 'puzzle');
+    const { puzzle, format } = readPuzzle(stringField(body, 'puzzle', true)!);
+    const clues = Array.from({ length: puzzle.rows }, (_, r) => puzzle.clues.slice(r * puzzle.cols, (r + 1) * puzzle.cols).map((c) => (c === null ? '.' : String(c))).join(''));
+    return { rows: puzzle.rows, cols: puzzle.cols, clues, format, url: writePuzzle(puzzle, 'url') };
+  });
+
+  app.post('/solve', async (request) => {
+    const body = objectBody(request.body, 'puzzle, backend, unique, timeout, options');
+    const puzzleText = stringField(body, 'puzzle', true)!;
+    const backendId = stringField(body, 'backend', false) ?? 'auto';
+    const presolve = stringField(body, 'presolve', false);
+    if (body.unique !== undefined && typeof body.unique !== 'boolean') throw bodyError(`'unique' must be true or false`);
+    const timeout = body.timeout ?? config.defaultTimeoutSeconds;
+    if (typeof timeout !== 'number' && typeof timeout !== 'string') throw bodyError(`'timeout' must be a number of seconds`);
+    const timeoutSeconds = parseSeconds(String(timeout));
+    if (timeoutSeconds > config.maxTimeoutSeconds) throw new UsageError(`--timeout must be at most ${config.maxTimeoutSeconds} seconds on this server (serve --max-timeout), got '${timeout}'`);
+    const seed = body.seed === undefined ? 1 : parseInteger(String(body.seed), '--seed');
+    const given = body.options ?? {};
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw bodyError(`'options' must be an object of key: value`);
+    const params = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]));
+    const { puzzle } = readPuzzle(puzzleText);
+    const backend = await check(backendId, params);
+    if (presolve) await loadPresolver(presolve);
+    const run = await pool.solve({ backend: backend.name, presolve, puzzle, timeoutMs: timeoutSeconds * 1000, unique: body.unique === true, seed, params });
+    const answer = contractJson(run.result);
+    if (log !== undefined) {
+      // Written before the answer leaves: whatever a client was answered is in the log, even if the server is killed next.
+      const request = { puzzle: puzzleText, backend: backend.name, unique: body.unique === true, timeout: timeoutSeconds, options: params, ...(presolve ? { presolve } : {}) };
+      writeSync(log, JSON.stringify({ time: new Date().toISOString(), request, answer, wallMs: Math.round(run.wallMs * 100) / 100 }) + '\n');
+    }
+    return answer;
+  });
+
+  app.post('/plan', async (request, reply) => {
+    const body = objectBody(request.body, 'puzzle, backends, unique, timeout');
+    const { puzzle } = readPuzzle(stringField(body, 'puzzle', true)!);
+    if (!Array.isArray(body.backends) || body.backends.length === 0 || !body.backends.every((b) => typeof b === 'string')) throw bodyError(`'backends' must be a non-empty list of back-end IDs`);
+    for (const id of body.backends as string[]) await check(id, {});
+    const timeout = parseSeconds(String(body.timeout ?? config.defaultTimeoutSeconds));
+    return reply.type('text/yaml; charset=utf-8').send(benchPlan(writePuzzle(puzzle, 'url'), body.backends as string[], body.unique === true, timeout));
+  });
+
+  return { app, pool };
+}
+
+/** The YAML plan (`bench --config`) that runs this race from the command line; its dataset is a one-line file. */
+export function benchPlan(url: string, backends: readonly string[], unique: boolean, timeoutSeconds: number): string {
+  const header = [
+    '# A race from `slitherbench serve`, as a bench plan. The dataset is a file holding the puzzle, one line:',
+    `#   printf '%s\\n' '${url}' > race.txt`,
+    '#   slitherbench bench --config race.yaml',
+  ];
+  const plan = { name: 'race', out: 'results/race', datasets: ['race.txt'], backends: [...backends], timeout: timeoutSeconds, unique, jobs: 1 };
+  return `${header.join('\n')}\n${toYaml(plan)}`;
+}
+
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
