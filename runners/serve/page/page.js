@@ -1,0 +1,185 @@
+// The race page of `slitherbench serve`: read a puzzle through the server (so that it is read exactly as the
+// CLI reads it), run the ticked back-ends side by side, draw each verified loop, chart the session's races,
+// and write the race as a bench plan. Plain browser JavaScript: the server serves it as it is.
+'use strict';
+
+const DEFAULT_TICKED = ['auto', 'rules', 'cdcl-loop'];
+const $ = (id) => document.getElementById(id);
+const state = { puzzle: null, text: '', raced: [] };
+
+async function call(path, body) {
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const isJson = (response.headers.get('content-type') || '').includes('json');
+  const value = isJson ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(isJson ? value.error : String(value));
+  return value;
+}
+
+function showError(message) {
+  $('error').textContent = message ? `error: ${message}` : '';
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+function element(name, attributes, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The grid with its clues and, when given, the loop of a contract solution ({h, v} strings). */
+function drawGrid(puzzle, solution) {
+  const cell = Math.max(8, Math.min(22, Math.floor(200 / Math.max(puzzle.rows, puzzle.cols))));
+  const pad = 6;
+  const svg = element('svg', { class: 'grid', width: puzzle.cols * cell + 2 * pad, height: puzzle.rows * cell + 2 * pad, role: 'img' });
+  const x = (c) => pad + c * cell;
+  const y = (r) => pad + r * cell;
+  puzzle.clues.forEach((row, r) => [...row].forEach((clue, c) => {
+    if (clue !== '.') svg.appendChild(element('text', { class: 'clue', x: x(c) + cell / 2, y: y(r) + cell / 2, 'font-size': Math.round(cell * 0.55) }, clue));
+  }));
+  if (solution) {
+    solution.h.forEach((line, r) => [...line].forEach((on, c) => {
+      if (on === '1') svg.appendChild(element('line', { class: 'loop-edge', 'data-edge': `h${r},${c}`, x1: x(c), y1: y(r), x2: x(c + 1), y2: y(r) }));
+    }));
+    solution.v.forEach((line, r) => [...line].forEach((on, c) => {
+      if (on === '1') svg.appendChild(element('line', { class: 'loop-edge', 'data-edge': `v${r},${c}`, x1: x(c), y1: y(r), x2: x(c), y2: y(r + 1) }));
+    }));
+  }
+  for (let r = 0; r <= puzzle.rows; r++) for (let c = 0; c <= puzzle.cols; c++) svg.appendChild(element('circle', { class: 'dot', cx: x(c), cy: y(r), r: Math.max(1.2, cell / 14) }));
+  return svg;
+}
+
+async function loadBackends() {
+  const rows = await (await fetch('/backends')).json();
+  const box = $('backends');
+  box.replaceChildren();
+  for (const row of rows) {
+    const label = document.createElement('label');
+    label.title = row.available ? row.description : `cannot run here: ${row.reason}`;
+    if (!row.available) label.className = 'unavailable';
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'checkbox', value: row.name, disabled: !row.available, checked: row.available && DEFAULT_TICKED.includes(row.name) });
+    input.name = 'backend';
+    label.append(input, ` ${row.name}`);
+    box.appendChild(label);
+  }
+}
+
+const ticked = () => [...document.querySelectorAll('#backends input:checked')].map((i) => i.value);
+
+async function loadPuzzle() {
+  showError('');
+  const text = $('puzzle').value;
+  try {
+    state.puzzle = await call('/puzzle', { puzzle: text });
+    state.text = text;
+    $('shape').textContent = `${state.puzzle.rows}x${state.puzzle.cols}, read as ${state.puzzle.format}`;
+    $('race').disabled = false;
+    $('plan').disabled = false;
+    $('results').tBodies[0].replaceChildren();
+    return true;
+  } catch (error) {
+    state.puzzle = null;
+    $('race').disabled = true;
+    $('plan').disabled = true;
+    $('shape').textContent = '';
+    showError(error.message);
+    return false;
+  }
+}
+
+function cellsOf(row) {
+  return Object.fromEntries(['backend', 'status', 'unique', 'time', 'wall', 'loop'].map((name, i) => [name, row.cells[i]]));
+}
+
+async function race() {
+  if ($('puzzle').value !== state.text && !(await loadPuzzle())) return;
+  const backends = ticked();
+  if (backends.length === 0) return showError('tick at least one back-end');
+  showError('');
+  const body = $('results').tBodies[0];
+  body.replaceChildren();
+  const puzzle = state.puzzle;
+  const unique = $('unique').checked;
+  const timeout = Number($('timeout').value) || 20;
+  const instance = `race ${state.raced.length + 1} (${puzzle.rows}x${puzzle.cols})`;
+  $('race').disabled = true;
+  await Promise.all(backends.map(async (backend) => {
+    const row = body.insertRow();
+    row.dataset.backend = backend;
+    for (let i = 0; i < 6; i++) row.insertCell();
+    const cells = cellsOf(row);
+    cells.backend.textContent = backend;
+    cells.status.textContent = 'running';
+    cells.status.className = 'status status-running';
+    cells.loop.appendChild(drawGrid(puzzle, null));
+    const started = performance.now();
+    let answer;
+    try {
+      answer = await call('/solve', { puzzle: state.text, backend, unique, timeout });
+    } catch (error) {
+      answer = { status: 'error', unique: null, solution: null, timeMs: null, message: error.message };
+    }
+    const wall = performance.now() - started;
+    cells.status.textContent = answer.status;
+    cells.status.className = `status status-${answer.status}`;
+    if (answer.message) cells.status.title = answer.message;
+    cells.unique.textContent = answer.unique === null ? (unique ? 'not decided' : 'not asked') : answer.unique ? 'proved unique' : 'not unique';
+    cells.time.textContent = answer.timeMs === null || answer.timeMs === undefined ? '' : answer.timeMs.toFixed(1);
+    cells.time.className = 'number';
+    cells.wall.textContent = wall.toFixed(1);
+    cells.wall.className = 'number';
+    cells.loop.replaceChildren(drawGrid(puzzle, answer.solution));
+    row.dataset.done = 'true';
+    state.raced.push({ instance, backend, status: answer.status, solved: answer.status === 'solved', time_ms: answer.timeMs ?? timeout * 1000 });
+    drawChart();
+  }));
+  $('race').disabled = false;
+  $('results').dataset.finished = String(state.raced.length);
+}
+
+/** A cactus plot over the session: per back-end, its solved runs sorted by time, against how many were solved. */
+function drawChart() {
+  const byBackend = new Map();
+  for (const run of state.raced.filter((r) => r.solved)) {
+    if (!byBackend.has(run.backend)) byBackend.set(run.backend, []);
+    byBackend.get(run.backend).push(run);
+  }
+  const values = [...byBackend].flatMap(([backend, runs]) => runs.sort((a, b) => a.time_ms - b.time_ms).map((r, i) => ({ backend, solved: i + 1, time_ms: Math.max(r.time_ms, 0.01), instance: r.instance })));
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    width: 460,
+    height: 240,
+    data: { values },
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'solved', type: 'quantitative', title: 'puzzles solved', axis: { tickMinStep: 1, format: 'd' } },
+      y: { field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'back-end time (ms, log)' },
+      color: { field: 'backend', type: 'nominal', title: 'back-end' },
+      tooltip: [{ field: 'backend' }, { field: 'instance' }, { field: 'time_ms', title: 'time ms', format: '.2f' }],
+    },
+  };
+  return vegaEmbed('#chart', spec, { actions: false, renderer: 'svg' }).catch((error) => showError(`chart: ${error.message}`));
+}
+
+async function openPlan() {
+  if ($('puzzle').value !== state.text && !(await loadPuzzle())) return;
+  try {
+    const yaml = await call('/plan', { puzzle: state.text, backends: ticked(), unique: $('unique').checked, timeout: Number($('timeout').value) || 20 });
+    $('plan-text').textContent = yaml;
+    $('plan-download').href = URL.createObjectURL(new Blob([yaml], { type: 'text/yaml' }));
+    $('plan-section').hidden = false;
+    $('plan-section').scrollIntoView({ behavior: 'smooth' });
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+$('load').addEventListener('click', loadPuzzle);
+$('race').addEventListener('click', race);
+$('plan').addEventListener('click', openPlan);
+$('puzzle').addEventListener('input', () => {
+  $('race').disabled = !$('puzzle').value.trim();
+  $('plan').disabled = !$('puzzle').value.trim();
+});
+loadBackends().then(drawChart, (error) => showError(`cannot list back-ends: ${error.message}`));
