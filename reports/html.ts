@@ -1,6 +1,8 @@
-// report.html: one self-contained file (vega, vega-lite and vega-embed inlined) that opens offline from disk.
+// report.html: one self-contained file that opens offline from disk. By default it is static: each chart is
+// its SVG, inlined, and the page runs no script. Interactive (`report --interactive`), it inlines vega,
+// vega-lite and vega-embed and draws the charts live, with tooltips and a back-end filter.
 import { readFileSync } from 'node:fs';
-import type { ChartSpec } from './specs.ts';
+import type { ChartSpec, Spec } from './specs.ts';
 import { hasRepeats, percent, type SummaryRow } from './summary.ts';
 import { cellText, type Table } from './tables.ts';
 
@@ -14,6 +16,10 @@ export interface HtmlReport {
   run: Record<string, unknown>;
   disagreements: { instance: string; kind: string; detail: string }[];
   pictures: { instance: string; backend: string; timeMs: number; svg: string }[];
+  /** Each chart drawn as SVG, in the order of `charts`: the static page shows these. */
+  chartSvgs: string[];
+  /** Live charts (vega-embed) with tooltips and a back-end filter, instead of the SVGs. */
+  interactive?: boolean;
 }
 
 // One stylesheet for report.html and every table page, so that they read alike.
@@ -38,14 +44,15 @@ export function reportHtml(report: HtmlReport): string {
   const disagreements = report.disagreements.length
     ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
-  const charts = report.charts.map((c, i) => `<section class="chart"><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega"></div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
+  const charts = report.charts.map((c, i) => `<section class="chart" data-chart="${esc(c.name)}"><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega">${report.interactive ? '' : report.chartSvgs[i]}</div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
+  const backends = [...new Set(report.summary.map((r) => r.backend))].sort();
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(report.title)}</title>
 ${STYLE}
-<script>${lib('vega/build/vega.min.js')}</script>
+${report.interactive ? `<script>${lib('vega/build/vega.min.js')}</script>
 <script>${lib('vega-lite/build/vega-lite.min.js')}</script>
-<script>${lib('vega-embed/build/vega-embed.min.js')}</script>
+<script>${lib('vega-embed/build/vega-embed.min.js')}</script>` : ''}
 </head><body>
 <h1>${esc(report.title)}</h1>
 <p>${esc(String(machine.cpu ?? ''))}, ${esc(String(machine.cores ?? '?'))} cores, ${esc(String(machine.memoryMb ?? '?'))} MB; Node ${esc(String(software.node ?? ''))}; timeout ${report.timeoutMs / 1000} s per run; commit ${esc(String(report.run.gitCommit ?? 'unknown'))}.</p>
@@ -58,17 +65,44 @@ ${summary}
 <h2>Disagreements</h2>
 ${disagreements}
 <h2>Charts</h2>
+${report.interactive ? `<p id="filter">Back-ends shown: ${backends.map((b) => `<label><input type="checkbox" value="${esc(b)}" checked> ${esc(b)}</label>`).join(' ')}. Hover a point for its instance and time.</p>` : ''}
 ${charts}
 <h2>Slowest instances</h2>
 ${pictures || '<p>No solved instance to draw.</p>'}
 <h2>Run</h2>
 <pre>${esc(JSON.stringify(report.run, null, 2))}</pre>
-<script>
-const specs = ${JSON.stringify(report.charts.map((c) => c.spec)).replace(/<\//g, '<\\/')};
-specs.forEach((spec, i) => vegaEmbed('#chart-' + i, spec, { renderer: 'svg', actions: false }).catch((e) => { document.getElementById('chart-' + i).textContent = 'chart failed: ' + e; console.error(e); }));
-</script>
-</body></html>
+${report.interactive ? interactiveScript(report.charts) : ''}</body></html>
 `;
+}
+
+/** The live charts: every spec gets tooltips of its data's fields; the filter redraws them with the back-ends ticked. */
+function interactiveScript(charts: ChartSpec[]): string {
+  const specs = charts.map((c) => withTooltips(c.spec));
+  return `<script>
+const specs = ${JSON.stringify(specs).replace(/<\//g, '<\\/')};
+function draw() {
+  const shown = new Set([...document.querySelectorAll('#filter input:checked')].map((i) => i.value));
+  specs.forEach((spec, i) => {
+    const values = spec.data && spec.data.values;
+    const filtered = Array.isArray(values) && values.length && 'backend' in values[0] ? { ...spec, data: { values: values.filter((v) => shown.has(v.backend)) } } : spec;
+    vegaEmbed('#chart-' + i, filtered, { renderer: 'svg', actions: false, tooltip: true }).catch((e) => { document.getElementById('chart-' + i).textContent = 'chart failed: ' + e; console.error(e); });
+  });
+}
+document.querySelectorAll('#filter input').forEach((box) => box.addEventListener('change', draw));
+draw();
+</script>
+`;
+}
+
+/** A spec whose marks show every field of their data on hover (instance, back-end, time, ...), unless it has tooltips already. */
+export function withTooltips(spec: Spec): Spec {
+  const values = (spec.data as { values?: Record<string, unknown>[] } | undefined)?.values;
+  if (!values?.length) return spec;
+  const fields = Object.keys(values[0]).map((field) => ({ field, type: typeof values[0][field] === 'number' ? 'quantitative' : 'nominal', ...(typeof values[0][field] === 'number' ? { format: ',.4~g' } : {}) }));
+  const unit = (spec.spec ?? spec) as Spec & { encoding?: Record<string, unknown> };
+  if (!unit.encoding || unit.encoding.tooltip) return spec;
+  const encoding = { ...unit.encoding, tooltip: fields };
+  return spec.spec ? { ...spec, spec: { ...(spec.spec as Spec), encoding } } : { ...spec, encoding };
 }
 
 export interface TablePage {

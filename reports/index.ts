@@ -31,7 +31,12 @@ function picture(record: RunRecord): string | null {
   }
 }
 
-export async function buildReport(dir: string): Promise<{ htmlPath: string; files: string[] }> {
+export interface ReportOptions {
+  /** report.html draws its charts live (vega-embed) with tooltips and a back-end filter; else it is static SVG. */
+  interactive?: boolean;
+}
+
+export async function buildReport(dir: string, options: ReportOptions = {}): Promise<{ htmlPath: string; files: string[] }> {
   if (!existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`${dir}: no results.jsonl here (run \`slitherbench bench --out ${dir}\` first)`);
   const records = readRecords(dir);
   if (records.length === 0) throw new UsageError(`${dir}: results.jsonl holds no runs`);
@@ -42,11 +47,13 @@ export async function buildReport(dir: string): Promise<{ htmlPath: string; file
   const chartDir = join(dir, 'charts');
   mkdirSync(chartDir, { recursive: true });
   const files: string[] = [];
+  const chartSvgs: string[] = [];
   for (const chart of charts) {
     const stem = join(chartDir, chart.name);
     writeFileSync(`${stem}.vl.json`, JSON.stringify(chart.spec, null, 2) + '\n');
     const svg = await specToSvg(chart.spec);
     writeFileSync(`${stem}.svg`, svg);
+    chartSvgs.push(svg);
     writeFileSync(`${stem}.png`, svgToPng(svg));
     files.push(`${stem}.vl.json`, `${stem}.svg`, `${stem}.png`);
   }
@@ -68,7 +75,7 @@ export async function buildReport(dir: string): Promise<{ htmlPath: string; file
     pictures.push({ instance: r.instance, backend: r.backend, timeMs: r.solve_ms, svg });
   }
   const htmlPath = join(dir, 'report.html');
-  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, summary, timeoutMs, run, disagreements, pictures }));
+  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, chartSvgs, summary, timeoutMs, run, disagreements, pictures, interactive: options.interactive }));
   files.push(htmlPath);
   return { htmlPath, files };
 }

@@ -29,10 +29,11 @@ export function chartBase(title: string, extra: Spec): Spec {
 
 /** Cactus: for each back-end, instances solved (or proved unsat) within t, time on a log axis. */
 export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
-  const points: { backend: string; solved: number; time_ms: number }[] = [];
+  // Each point keeps its instance, for the tooltips of an interactive report.
+  const points: { backend: string; solved: number; time_ms: number; instance: string }[] = [];
   for (const backend of backends) {
-    const times = records.filter((r) => r.backend === backend && isSolvedLike(r)).map((r) => ms(r.solve_ms)).sort((a, b) => a - b);
-    times.forEach((t, i) => points.push({ backend, solved: i + 1, time_ms: t }));
+    const runs = records.filter((r) => r.backend === backend && isSolvedLike(r)).map((r) => ({ instance: r.instance, time_ms: ms(r.solve_ms) })).sort((a, b) => a.time_ms - b.time_ms);
+    runs.forEach((run, i) => points.push({ backend, solved: i + 1, time_ms: run.time_ms, instance: run.instance }));
   }
   return {
     name: 'cactus',
@@ -86,7 +87,7 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
 
 /** Median time and spread (min-max) per size class against the number of cells, log-log. */
 export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
-  const values = records.filter(isSolvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms) }));
+  const values = records.filter(isSolvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms), instance: r.instance }));
   const colour = { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) };
   return {
     name: 'scaling',

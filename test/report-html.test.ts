@@ -48,7 +48,7 @@ test('report writes report.html, summary.md and every chart as .vl.json, .svg an
   }
   assert.match(readFileSync(join(dir, 'summary.md'), 'utf8'), /\| \*\*alpha\*\* \| all \| 3 \| 2 \|/);
   const html = readFileSync(htmlPath, 'utf8');
-  assert.ok(!/<script src=/.test(html), 'self-contained: no external scripts');
+  assert.ok(!/<script/.test(html), 'static: the charts are inlined SVG and the page runs no script');
   assert.match(html, /delta: verifier rejected the answer/);
 
   if (!existsSync('/usr/bin/chromium')) {
@@ -75,6 +75,49 @@ test('report writes report.html, summary.md and every chart as .vl.json, .svg an
     assert.ok(rendered.every(Boolean), 'every chart drew an svg or canvas');
     assert.deepEqual(errors, []);
     await page.screenshot({ path: join(dir, 'report.png'), fullPage: true });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('report --interactive: live charts with the instance and time on hover, and a back-end filter', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-report-'));
+  writeFixtureRun(dir);
+  const { htmlPath } = await buildReport(dir, { interactive: true });
+  const html = readFileSync(htmlPath, 'utf8');
+  assert.ok(!/<script src=/.test(html), 'self-contained: no external scripts');
+  assert.match(html, /vegaEmbed/);
+  if (!existsSync('/usr/bin/chromium')) {
+    t.skip('chromium is not installed (/usr/bin/chromium; Debian package chromium, `npm run setup:system`): the browser check did not run');
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`file://${htmlPath}`);
+    const points = '[data-chart="cactus"] g.mark-symbol.role-mark path';
+    await page.waitForSelector(points);
+    const before = await page.$$eval(points, (p) => p.length);
+    const records = fixtureRecords();
+    assert.equal(before, records.filter((r) => ['solved', 'unsat'].includes(r.status)).length);
+    // Hover the first point: the tooltip names its instance and time.
+    await page.hover(`${points} >> nth=0`, { force: true });
+    await page.waitForSelector('#vg-tooltip-element.visible');
+    const tooltip = await page.textContent('#vg-tooltip-element');
+    assert.ok(records.some((r) => tooltip!.includes(r.instance)), `tooltip names an instance: ${tooltip}`);
+    assert.match(tooltip!, /time_ms/);
+    // Untick alpha: its points leave the cactus.
+    await page.uncheck('#filter input[value="alpha"]');
+    const alpha = records.filter((r) => r.backend === 'alpha' && ['solved', 'unsat'].includes(r.status)).length;
+    await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector as string).length === n, [points, before - alpha] as const);
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
   }

@@ -81,7 +81,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'report',
-    usage: '<dir>',
+    usage: '[options] <dir>',
     summary: '(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run',
     load: () => import('./commands/report.ts'),
   },

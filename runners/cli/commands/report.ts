@@ -6,8 +6,9 @@ export function register(program: Command): void {
     .command('report')
     .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run')
     .argument('<dir>', 'a results directory written by `bench`')
-    .action(async (dir: string) => {
-      const { htmlPath, files } = await buildReport(dir);
+    .option('--interactive', 'report.html draws its charts live (vega-embed, inlined): tooltips with the instance and time, a back-end filter; without it the page is static SVG and runs no script')
+    .action(async (dir: string, flags: { interactive?: boolean }) => {
+      const { htmlPath, files } = await buildReport(dir, { interactive: flags.interactive });
       process.stderr.write(`report: ${files.length} files written\n`);
       process.stdout.write(`report: ${htmlPath}\n`);
     });
