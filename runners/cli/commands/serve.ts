@@ -41,6 +41,8 @@ export function register(program: Command): void {
         '                 answers the JSON of `solve --json` (every loop checked by the independent verifier)',
         '  GET  /backends the list of `backends --json`',
         '  GET  /health   status, requests in flight, answers, worker restarts',
+        '  POST /puzzle   {"puzzle": ...}: the puzzle as read (rows, cols, clues, format, its puzz.link URL)',
+        '  POST /plan     {"puzzle": ..., "backends": [...], "unique": true, "timeout": 20}: the race as a bench --config YAML plan',
         '  GET  /         a page that races back-ends on one puzzle and writes the race as a bench plan',
         'Errors: 400 {"error": the line the CLI prints after "error: "} for bad input; 413 for a body over',
         '--body-limit; 503 with Retry-After past --max-pending. A worker that crashes or overruns its limits is',
