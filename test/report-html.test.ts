@@ -1,5 +1,5 @@
 // Reports from fixed result records: the chart specs, PAR-2, the files on disk, and the page in a browser.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,20 @@ import { buildReport } from '../reports/index.ts';
 import { allCharts, cactus } from '../reports/specs.ts';
 import { summaryRows } from '../reports/summary.ts';
 import { fixtureRecords, writeFixtureRun } from './fixtures/results/make.ts';
+
+/** Chromium through playwright-core, or null after skipping the test, saying why, when it is not installed. */
+async function launchChromium(t: TestContext) {
+  if (!existsSync('/usr/bin/chromium')) {
+    t.skip('chromium is not installed (/usr/bin/chromium; Debian package chromium, `npm run setup:system`): the browser check did not run');
+    return null;
+  }
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
 
 test('cactus: per back-end, solved instances against time on a log axis', () => {
   const spec = cactus(fixtureRecords(), ['alpha', 'beta', 'delta', 'gamma']).spec as { encoding: { y: { scale: { type: string } } }; data: { values: { backend: string; solved: number }[] } };
@@ -51,16 +65,8 @@ test('report writes report.html, summary.md and every chart as .vl.json, .svg an
   assert.ok(!/<script/.test(html), 'static: the charts are inlined SVG and the page runs no script');
   assert.match(html, /delta: verifier rejected the answer/);
 
-  if (!existsSync('/usr/bin/chromium')) {
-    t.skip('chromium is not installed (/usr/bin/chromium; Debian package chromium, `npm run setup:system`): the browser check did not run');
-    return;
-  }
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium(t);
+  if (!browser) return;
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -87,16 +93,8 @@ test('report --interactive: live charts with the instance and time on hover, and
   const html = readFileSync(htmlPath, 'utf8');
   assert.ok(!/<script src=/.test(html), 'self-contained: no external scripts');
   assert.match(html, /vegaEmbed/);
-  if (!existsSync('/usr/bin/chromium')) {
-    t.skip('chromium is not installed (/usr/bin/chromium; Debian package chromium, `npm run setup:system`): the browser check did not run');
-    return;
-  }
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium(t);
+  if (!browser) return;
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
