@@ -83,7 +83,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     return503OnClosing: true,
   });
   app.server.headersTimeout = 5_000;
-  const log = config.logPath ? openSync(config.logPath, 'a') : undefined;
+  const log = config.logPath ? openLog(config.logPath) : undefined;
   app.addHook('onClose', async () => {
     pool.close();
     if (log !== undefined) closeSync(log);
@@ -95,6 +95,8 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const key = `${id}\u0000${JSON.stringify(params)}`;
     let backend = checked.get(key);
     if (!backend) {
+      // Free-valued options make the keys unbounded: a client must not grow this without end.
+      if (checked.size >= 1000) checked.clear();
       backend = checkedBackend(id, params);
       checked.set(key, backend);
       backend.catch(() => checked.delete(key));
@@ -206,6 +208,14 @@ export function benchPlan(url: string, backends: readonly string[], unique: bool
   ];
   const plan = { name: 'race', out: 'results/race', datasets: ['race.txt'], backends: [...backends], timeout: timeoutSeconds, unique, jobs: 1 };
   return `${header.join('\n')}\n${toYaml(plan)}`;
+}
+
+function openLog(path: string): number {
+  try {
+    return openSync(path, 'a');
+  } catch (error) {
+    throw new UsageError(`--log ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
