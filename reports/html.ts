@@ -27,7 +27,7 @@ export const STYLE = `<style>
 body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
 table{border-collapse:collapse;font-size:14px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
 tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-align:top;margin:0 1em 1.5em 0}.files{color:#777;font-size:12px}
-figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#555}pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:12px}
+[hidden]{display:none!important}figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#555}pre{background:#f7f7f7;padding:1em;overflow:auto;font-size:12px}
 </style>`;
 
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -44,7 +44,7 @@ export function reportHtml(report: HtmlReport): string {
   const disagreements = report.disagreements.length
     ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
-  const charts = report.charts.map((c, i) => `<section class="chart" data-chart="${esc(c.name)}"><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega">${report.interactive ? '' : report.chartSvgs[i]}</div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
+  const charts = report.charts.map((c, i) => `<section class="chart" data-chart="${esc(c.name)}"${c.backends ? ` data-backends="${esc(c.backends.join(' '))}"` : ''}><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega">${report.interactive ? '' : report.chartSvgs[i]}</div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
   const backends = [...new Set(report.summary.map((r) => r.backend))].sort();
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
   return `<!doctype html>
@@ -85,6 +85,8 @@ function draw() {
   specs.forEach((spec, i) => {
     const values = spec.data && spec.data.values;
     const filtered = Array.isArray(values) && values.length && 'backend' in values[0] ? { ...spec, data: { values: values.filter((v) => shown.has(v.backend)) } } : spec;
+    const section = document.getElementById('chart-' + i).parentElement;
+    section.hidden = (section.dataset.backends || '').split(' ').some((b) => b && !shown.has(b));
     vegaEmbed('#chart-' + i, filtered, { renderer: 'svg', actions: false, tooltip: true }).catch((e) => { document.getElementById('chart-' + i).textContent = 'chart failed: ' + e; console.error(e); });
   });
 }

@@ -8,6 +8,8 @@ export interface ChartSpec {
   name: string;
   title: string;
   spec: Spec;
+  /** The back-ends a chart compares, when it is about a few of them (a scatter): an interactive filter hides it with them. */
+  backends?: string[];
 }
 
 const FONT = 'DejaVu Sans';
@@ -67,6 +69,7 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
   return {
     name: `scatter-${slug(a)}-vs-${slug(b)}`,
     title: `${a} against ${b}, per instance`,
+    backends: [a, b],
     spec: chartBase(`${a} vs ${b} per instance`, {
       width: 360,
       height: 360,

@@ -115,6 +115,10 @@ test('report --interactive: live charts with the instance and time on hover, and
     await page.uncheck('#filter input[value="alpha"]');
     const alpha = records.filter((r) => r.backend === 'alpha' && ['solved', 'unsat'].includes(r.status)).length;
     await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector as string).length === n, [points, before - alpha] as const);
+    // and the scatters that compare alpha with another back-end are hidden; the others stay.
+    const hidden = await page.$$eval('section.chart', (sections) => sections.filter((s) => getComputedStyle(s).display === 'none').map((s) => s.getAttribute('data-chart')));
+    assert.ok(hidden.length > 0 && hidden.every((name) => /^scatter-.*alpha/.test(name!)), `hidden: ${hidden}`);
+    assert.ok(await page.$('section.chart[data-chart^="scatter-beta"]:not([hidden])'));
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
