@@ -51,6 +51,12 @@ test('the page races three back-ends on a pasted puzzle, draws verified loops an
     await page.waitForSelector('#backends input[value="auto"]');
     for (const box of await page.$$('#backends input:checked')) await box.uncheck();
     for (const id of RACERS) await page.check(`#backends input[value="${id}"]`);
+    // A puzzle that cannot be read shows the CLI's error line, and nothing can be raced.
+    await page.fill('#puzzle', 'https://puzz.link/p?slither/3/3/g0a');
+    await page.click('#load');
+    await page.waitForFunction(() => document.getElementById('error')!.textContent !== '');
+    assert.equal(await page.textContent('#error'), 'error: puzzle: character 36: the body is truncated: it describes 5 of the 9 cells of a 3x3 grid');
+    assert.equal(await page.isDisabled('#race'), true);
     await page.fill('#puzzle', TEN);
     await page.click('#load');
     await page.waitForFunction(() => document.getElementById('shape')!.textContent!.startsWith('10x10'));
