@@ -160,6 +160,28 @@ test('POST /plan writes a bench plan that bench --config accepts', async () => {
   assert.equal((await post(`${url}/plan`, { puzzle: TEN, backends: ['nope'] })).status, 400);
 });
 
+test('a client that hangs up while queued leaves the queue: no worker runs its puzzle', async () => {
+  const { url, child } = await startServer('--workers', '1', '--warm', 'none');
+  const sleep = { puzzle: '1x1t0:4', backend: 'fixture-sleep', timeout: 0.5 };
+  const running = post(`${url}/solve`, sleep);
+  await new Promise((r) => setTimeout(r, 200));
+  const leaving = Array.from({ length: 4 }, () => {
+    const abort = new AbortController();
+    const request = fetch(`${url}/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sleep), signal: abort.signal }).catch(() => 'left');
+    setTimeout(() => abort.abort(), 200);
+    return request;
+  });
+  assert.deepEqual(await Promise.all(leaving), ['left', 'left', 'left', 'left']);
+  await new Promise((r) => setTimeout(r, 100));
+  const health = (await (await fetch(`${url}/health`)).json()) as { inFlight: number };
+  assert.equal(health.inFlight, 1, 'only the running request is left');
+  assert.equal(((await (await running).json()) as { status: string }).status, 'timeout');
+  const after = (await (await fetch(`${url}/health`)).json()) as { inFlight: number; answered: number };
+  assert.deepEqual([after.inFlight, after.answered], [0, 1]);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+});
+
 test('past --max-pending a request gets 503 with Retry-After; SIGTERM answers what is in flight; SIGKILL loses no logged answer', async () => {
   const log = join(dir, 'busy.jsonl');
   const { url, child } = await startServer('--max-pending', '2', '--workers', '1', '--warm', 'none', '--log', log);

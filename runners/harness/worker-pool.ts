@@ -29,6 +29,11 @@ export class PoolFullError extends Error {
   override name = 'PoolFullError';
 }
 
+/** Thrown by `solve` when its caller left while the request was still queued: no worker ran it. */
+export class PoolLeftError extends Error {
+  override name = 'PoolLeftError';
+}
+
 interface Lane {
   workers: WorkerProcess[];
   idle: WorkerProcess[];
@@ -57,11 +62,18 @@ export class WorkerPool {
     await Promise.all(lane.workers.map((w) => w.start()));
   }
 
-  async solve(request: PoolRequest): Promise<WorkerRun> {
+  /** Solves on a free worker of the request's back-end. `gone`: the caller no longer wants the answer; a request still queued then leaves the queue (rejected with PoolLeftError). */
+  async solve(request: PoolRequest, gone?: AbortSignal): Promise<WorkerRun> {
     if (this.pending >= this.options.maxPending) throw new PoolFullError(`${this.pending} requests are queued or running (limit ${this.options.maxPending})`);
     this.pending++;
     const lane = this.lane(request.backend, request.presolve);
-    const worker = lane.idle.pop() ?? (await new Promise<WorkerProcess>((resolve) => lane.waiting.push(resolve)));
+    let worker: WorkerProcess;
+    try {
+      worker = lane.idle.pop() ?? (await this.queue(lane, gone));
+    } catch (error) {
+      this.pending--;
+      throw error;
+    }
     try {
       const { puzzle, timeoutMs, unique, seed, params } = request;
       const run = await worker.solve(puzzle, { timeoutMs, unique, seed, params }).catch((error: Error): WorkerRun => ({
@@ -85,6 +97,22 @@ export class WorkerPool {
       if (next) next(worker);
       else lane.idle.push(worker);
     }
+  }
+
+  private queue(lane: Lane, gone?: AbortSignal): Promise<WorkerProcess> {
+    return new Promise<WorkerProcess>((resolve, reject) => {
+      const leave = () => {
+        lane.waiting.splice(lane.waiting.indexOf(take), 1);
+        reject(new PoolLeftError('the client left before a worker was free'));
+      };
+      const take = (worker: WorkerProcess) => {
+        gone?.removeEventListener('abort', leave);
+        resolve(worker);
+      };
+      if (gone?.aborted) return reject(new PoolLeftError('the client left before a worker was free'));
+      gone?.addEventListener('abort', leave, { once: true });
+      lane.waiting.push(take);
+    });
   }
 
   /** What each lane holds, for GET /health. */

@@ -13,7 +13,7 @@ import { contractJson } from '../harness/pipeline.ts';
 import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
 import { checkedBackend } from '../harness/solve-request.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
-import { PoolFullError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
+import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
 import { loadPresolver } from '../harness/presolver.ts';
 
@@ -114,6 +114,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   };
 
   app.setErrorHandler((thrown: unknown, _request, reply) => {
+    if (thrown instanceof PoolLeftError) return reply.code(499).send({ error: 'the client closed the connection' });
     if (thrown instanceof PoolFullError) return reply.code(503).header('retry-after', '1').send({ error: `busy: ${thrown.message}; retry later` });
     if (isInputError(thrown)) return reply.code(400).send({ error: oneLine(thrown.message) });
     const error = thrown as FastifyError;
@@ -160,7 +161,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     return { rows: puzzle.rows, cols: puzzle.cols, clues, format, url: writePuzzle(puzzle, 'url') };
   });
 
-  app.post('/solve', async (request) => {
+  app.post('/solve', async (request, reply) => {
     const body = objectBody(request.body, 'puzzle, backend, unique, timeout, options');
     const puzzleText = stringField(body, 'puzzle', true)!;
     const backendId = stringField(body, 'backend', false) ?? 'auto';
@@ -177,7 +178,13 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const { puzzle } = readPuzzle(puzzleText);
     const backend = await check(backendId, params);
     if (presolve) await loadPresolver(presolve);
-    const run = await pool.solve({ backend: backend.name, presolve, puzzle, timeoutMs: timeoutSeconds * 1000, unique: body.unique === true, seed, params });
+    // A client that hangs up while its request is queued frees its place: no worker runs a puzzle nobody awaits.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableEnded) gone.abort();
+    };
+    reply.raw.once('close', onClose);
+    const run = await pool.solve({ backend: backend.name, presolve, puzzle, timeoutMs: timeoutSeconds * 1000, unique: body.unique === true, seed, params }, gone.signal).finally(() => reply.raw.off('close', onClose));
     const answer = contractJson(run.result);
     if (log !== undefined) {
       // Written before the answer leaves: whatever a client was answered is in the log, even if the server is killed next.
