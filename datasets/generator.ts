@@ -67,7 +67,7 @@ export interface RemovalState {
   strategy: Strategy;
   /** The current clues, one character per cell ('.' blank). */
   clues: string;
-  /** local: per cell '.' not tried yet, 'r' removed, 'k' kept. */
+  /** local: per cell '.' not tried yet, 'b' blamed once (tried again), 'r' removed, 'k' kept. */
   status?: string;
   /** local: 0 deduction phase, 1 search phase (only without a maxLevel); 2 the --minimal pass. */
   phase?: number;
@@ -334,8 +334,10 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
       blamed = batch.filter((cell) => near(cell, marked));
     }
     if (blamed.length > 0 && blamed.length < batch.length) {
-      for (const cell of blamed) status[cell] = 'k';
-      await settle(batch.filter((cell) => status[cell] !== 'k'), maxLevel, blame);
+      // A clue blamed once may only have been beside another's trouble: it is tried again in a later round;
+      // blamed twice, it stays.
+      for (const cell of blamed) status[cell] = status[cell] === 'b' ? 'k' : 'b';
+      await settle(batch.filter((cell) => !blamed.includes(cell)), maxLevel, blame);
       return;
     }
     // Nothing to blame (or everything): halve.
@@ -346,7 +348,7 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
   while (phase < phases.length) {
     const maxLevel = phases[phase];
     const minimalPass = phaseNames[phase] === 'minimal';
-    const candidates = () => order.filter((cell) => clues[cell] !== null && status[cell] === '.');
+    const candidates = () => order.filter((cell) => clues[cell] !== null && (status[cell] === '.' || status[cell] === 'b'));
     const total = candidates().length;
     for (;;) {
       stopIfAsked(state);
@@ -370,7 +372,7 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
     }
     phase++;
     // The next phase tries again every clue kept so far (under a weaker acceptance, or alone).
-    for (let cell = 0; cell < grid.cellCount; cell++) if (status[cell] === 'k') status[cell] = '.';
+    for (let cell = 0; cell < grid.cellCount; cell++) if (status[cell] === 'k' || status[cell] === 'b') status[cell] = '.';
   }
   // The level of the last accepted check is that of the final puzzle; corners may be more than it needs.
   if (level === 'corners') {

@@ -27,6 +27,12 @@ figure{display:inline-block;margin:0 1em 1em 0}figcaption{font-size:12px;color:#
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
 
+/** Links to a chart's files in charts/: its data (CSV, JSON), the Vega-Lite spec and the images. */
+function chartLinks(name: string): string {
+  const href = (suffix: string, text: string) => `<a href="charts/${encodeURIComponent(name)}${suffix}">${text}</a>`;
+  return `data: ${href('.data.csv', 'CSV')} · ${href('.data.json', 'JSON')}; ${href('.vl.json', 'Vega-Lite')} · ${href('.svg', 'SVG')} · ${href('.png', 'PNG')}`;
+}
+
 export function reportHtml(report: HtmlReport): string {
   const machine = (report.run.machine ?? {}) as Record<string, unknown>;
   const software = (report.run.software ?? {}) as Record<string, unknown>;
@@ -38,7 +44,7 @@ export function reportHtml(report: HtmlReport): string {
   const disagreements = report.disagreements.length
     ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
-  const charts = report.charts.map((c, i) => `<section class="chart"><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega"></div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
+  const charts = report.charts.map((c, i) => `<section class="chart"><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega"></div><p class="files">${chartLinks(c.name)}</p></section>`).join('\n');
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(report.title)}</title>

@@ -6,8 +6,9 @@ export function register(program: Command): void {
     .command('report')
     .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run')
     .argument('<dir>', 'a results directory written by `bench`')
-    .action(async (dir: string) => {
-      const { htmlPath, files } = await buildReport(dir);
+    .option('--baseline <id>', 'the back-end every scatter chart is drawn against (default: the one bench recorded, else the first listed)')
+    .action(async (dir: string, flags: { baseline?: string }) => {
+      const { htmlPath, files } = await buildReport(dir, { baseline: flags.baseline });
       process.stderr.write(`report: ${files.length} files written\n`);
       process.stdout.write(`report: ${htmlPath}\n`);
     });
