@@ -206,6 +206,59 @@ export function lazyIterations(records: RunRecord[], backends: string[]): ChartS
   };
 }
 
+/** One point of a scaling run: a back-end's measure (solve time, or encoding size) on a puzzle of `cells` cells. */
+export interface ScalePoint {
+  backend: string;
+  cells: number;
+  value: number;
+}
+
+/**
+ * Time and encoding size against cells, log-log, side by side; each back-end's least-squares line over its
+ * points, its exponent in the legend (`exponents`: back-end -> [time exponent, size exponent]).
+ */
+export function scaleChart(time: ScalePoint[], size: ScalePoint[], backends: string[], fits: Record<string, { time?: { exponent: number; factor: number }; size?: { exponent: number; factor: number } }>): ChartSpec {
+  const panel = (title: string, points: ScalePoint[], which: 'time' | 'size', yTitle: string): Spec => {
+    const present = [...new Set(points.map((p) => p.backend))];
+    const colours = colourScale(backends, present) as { domain: string[]; range: string[] };
+    const label = (b: string) => {
+      const fit = fits[b]?.[which];
+      return fit ? `${b} (n^${fit.exponent.toFixed(2)})` : b;
+    };
+    const values = points.map((p) => ({ ...p, series: label(p.backend) }));
+    const cells = values.map((v) => v.cells);
+    const low = Math.min(...cells);
+    const high = Math.max(...cells);
+    // The fitted line over the range of each back-end's own points.
+    const lines = present.flatMap((b) => {
+      const fit = fits[b]?.[which];
+      const own = values.filter((v) => v.backend === b).map((v) => v.cells);
+      if (!fit || own.length === 0) return [];
+      return [Math.min(...own), Math.max(...own)].map((x) => ({ series: label(b), cells: x, value: fit.factor * x ** fit.exponent }));
+    });
+    const colour = { field: 'series', type: 'nominal', title: 'back-end (n^exponent)', legend: { titleLimit: 300 }, scale: { domain: colours.domain.map(label), range: colours.range } };
+    const x = { field: 'cells', type: 'quantitative', scale: { type: 'log', domain: [low / 1.3, high * 1.3], nice: false }, title: 'cells (log)' };
+    const y = { field: 'value', type: 'quantitative', scale: logScale(values.map((v) => v.value).concat(lines.map((l) => l.value))), title: yTitle };
+    return {
+      title, width: 420, height: 320,
+      layer: [
+        { data: { values }, mark: { type: 'point', filled: true, opacity: 0.75 }, encoding: { x, y, color: colour, tooltip: [{ field: 'backend' }, { field: 'cells' }, { field: 'value' }] } },
+        { data: { values: lines }, mark: { type: 'line', strokeDash: [5, 3] }, encoding: { x, y, color: colour, detail: { field: 'series' } } },
+      ],
+    };
+  };
+  return {
+    name: 'scale',
+    title: 'Time and encoding size against cells',
+    spec: {
+      $schema: SCHEMA, config, background: 'white',
+      title: { text: 'Scaling: solve time with uniqueness, and encoding size, against cells (log-log)', anchor: 'start', offset: 16 },
+      hconcat: [panel('solve time (answered runs)', time, 'time', 'own time with uniqueness (ms, log)'), panel('encoding size', size, 'size', 'clauses / constraints (log)')],
+      resolve: { scale: { color: 'independent' } },
+    },
+  };
+}
+
 export function slug(s: string): string {
   return s.replace(/[^\w.-]+/g, '_');
 }

@@ -131,3 +131,23 @@ test('report.html links every chart\'s data; the baseline comes from run.json, -
   assert.deepEqual(again, ['scatter-beta-vs-alpha.png', 'scatter-beta-vs-delta.png', 'scatter-beta-vs-gamma.png'], 'the other baseline\'s charts are gone');
   await assert.rejects(buildReport(dir, { baseline: 'omega' }), (e: Error) => e instanceof UsageError && /--baseline omega: no runs of that back-end/.test(e.message));
 });
+
+test('power law fit: the exponent and factor of exact points, R² 1; too few sizes, none', async () => {
+  const { powerLawFit } = await import('../reports/statistics.ts');
+  const fit = powerLawFit([25, 100, 400, 10_000].map((x) => ({ x, y: 3 * x ** 1.5 })))!;
+  assert.ok(Math.abs(fit.exponent - 1.5) < 1e-9 && Math.abs(fit.factor - 3) < 1e-6 && Math.abs(fit.r2 - 1) < 1e-9);
+  const noisy = powerLawFit([{ x: 10, y: 10 }, { x: 10, y: 30 }, { x: 1000, y: 1000 }, { x: 1000, y: 3000 }])!;
+  assert.ok(Math.abs(noisy.exponent - 1) < 1e-9 && noisy.r2 < 1);
+  assert.equal(powerLawFit([{ x: 10, y: 1 }, { x: 10, y: 2 }]), null);
+});
+
+test('the scaling chart: log-log, one fitted line per back-end over its own points, the exponent in the legend', async () => {
+  const { scaleChart } = await import('../reports/specs.ts');
+  const time = [25, 400, 10_000].map((cells) => ({ backend: 'alpha', cells, value: cells ** 2 / 100 }));
+  const chart = scaleChart(time, [], ['alpha', 'beta'], { alpha: { time: { exponent: 2, factor: 0.01 } } });
+  const panel = (chart.spec as { hconcat: { layer: { data: { values: { series: string; cells: number; value: number }[] }; encoding: { x: { scale: Scale }; color: { scale: Scale & { domain: string[] } } } }[] }[] }).hconcat[0];
+  assert.equal(panel.layer[0].encoding.x.scale.type, 'log');
+  assert.deepEqual(panel.layer[0].encoding.color.scale.domain, ['alpha (n^2.00)']);
+  assert.deepEqual(panel.layer[1].data.values.map((v) => [v.cells, v.value]), [[25, 6.25], [10_000, 1_000_000]]);
+  assert.match(await (await import('../reports/chart-images.ts')).specToSvg(chart.spec), /^<svg/);
+});
