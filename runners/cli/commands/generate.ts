@@ -21,6 +21,15 @@ export function parseSize(text: string): { rows: number; cols: number } {
   return size;
 }
 
+/** The first of these back-ends available here. */
+async function pickFirst(names: string[]) {
+  for (const name of names) {
+    const backend = await pickOracleBackend(name).catch(() => undefined);
+    if (backend) return backend;
+  }
+  throw new Error(`none of ${names.join(', ')} can run here`);
+}
+
 interface Flags {
   size: string;
   count: string;
@@ -28,7 +37,8 @@ interface Flags {
   difficulty: string;
   with: string;
   backend?: string;
-  confirm: string;
+  confirm?: string;
+  confirmTimeout: string;
   strategy?: string;
   minimal?: boolean;
   checkTimeout: string;
@@ -56,7 +66,8 @@ export function register(program: Command): void {
     .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
     .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
     .option('--backend <id>', 'back-end that alone proves uniqueness (default: rules deduction, then auto on what deduction leaves)')
-    .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, or none (default: cdcl-loop; auto with --backend cdcl-loop)')
+    .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
+    .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
     .option('--strategy <name>', `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)`)
     .option('--minimal', 'local strategy: finally try every remaining clue alone, so that none can be removed (one whole-grid check per clue)')
     .option('--check-timeout <seconds>', 'time limit of one uniqueness check', '60')
@@ -116,11 +127,13 @@ export function register(program: Command): void {
       const backend = await pickOracleBackend(flags.backend).catch((error: Error) => {
         throw new UsageError(error.message);
       });
-      const confirmName = flags.confirm ?? (backend.name === 'cdcl-loop' ? 'auto' : 'cdcl-loop');
-      if (confirmName === backend.name && flags.backend) throw new UsageError(`--confirm ${confirmName}: choose a back-end other than the one that builds (--backend ${backend.name})`);
-      const confirm = confirmName === 'none' ? undefined : await pickOracleBackend(confirmName).catch((error: Error) => {
+      if (flags.confirm !== undefined && flags.confirm === backend.name) throw new UsageError(`--confirm ${flags.confirm}: choose a back-end other than the one that builds (${backend.name})`);
+      const confirmChoices = flags.confirm ? [flags.confirm] : ['cpsat-circuit', 'cdcl-loop'].filter((n) => n !== backend.name);
+      const confirm = flags.confirm === 'none' ? undefined : await pickFirst(confirmChoices).catch((error: Error) => {
         throw new UsageError(`--confirm: ${error.message}`);
       });
+      const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
+      let unconfirmed = 0;
       await confirm?.prepare?.();
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
       const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
@@ -163,9 +176,15 @@ export function register(program: Command): void {
             const text = writePuzzle(generated.puzzle, format).trim();
             let confirmed = '';
             if (confirm) {
-              const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: Math.max(checkTimeoutMs, 600_000), unique: true, seed: 1, params: {} });
-              if (check.status !== 'solved' || check.unique !== true) throw new Error(`internal: ${confirm.name} did not confirm puzzle ${i + 1} unique: ${check.status}${check.unique === false ? ', a second loop' : ''}${check.message ? ` (${check.message})` : ''}`);
-              confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
+              const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: {} });
+              if (check.status === 'timeout') {
+                unconfirmed++;
+                confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;
+              } else if (check.status !== 'solved' || check.unique !== true) {
+                throw new Error(`internal: ${confirm.name} did not confirm puzzle ${i + 1} unique: ${check.status}${check.unique === false ? ', a second loop' : ''}${check.message ? ` (${check.message})` : ''}`);
+              } else {
+                confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
+              }
             }
             lines.push(flags.ids ? `${idOf(i)}\t${text}` : text);
             lastPosition = { done: i + 1, attempt: 0 };
@@ -184,6 +203,7 @@ export function register(program: Command): void {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
+      if (unconfirmed > 0) process.stderr.write(`generate: warning: ${unconfirmed} of ${count} puzzles not confirmed by ${confirm!.name} within --confirm-timeout ${confirmTimeoutMs / 1000}\n`);
       if (counters.timeouts > 0) process.stderr.write(`generate: warning: ${counters.timeouts} of ${counters.calls} uniqueness checks timed out (clues kept); raise --check-timeout for machine-independent output\n`);
       progress.done();
       finish(lines);
