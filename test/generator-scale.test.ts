@@ -127,3 +127,12 @@ test('generate --resume refuses a state file saved with other options, and resum
   assert.equal(noState.status, 2);
   assert.match(noState.stderr, /^error: --resume needs --state FILE or --out FILE/m);
 });
+
+test('the built-in sets made before the local strategy and the new oracle come out the same', () => {
+  for (const [set, args] of [['gen-5x5', ['--size', '5x5', '--count', '3', '--seed', '1', '--ids']], ['gen-10x10', ['--size', '10x10', '--count', '2', '--seed', '1', '--ids', '--difficulty', 'medium']]] as const) {
+    const made = cli(['generate', ...args, '--confirm', 'none']);
+    assert.equal(made.status, 0, made.stderr);
+    const lines = readFileSync(new URL(`../datasets/${set}/puzzles.txt`, import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    assert.deepEqual(made.stdout.trim().split('\n'), lines.slice(0, made.stdout.trim().split('\n').length), set);
+  }
+});
