@@ -81,8 +81,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'report',
-    usage: '<dir>',
-    summary: '(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run',
+    usage: '[options] <dir>',
+    summary: '(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png and their data) and summary.md from a bench run',
     load: () => import('./commands/report.ts'),
   },
   {

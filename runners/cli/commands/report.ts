@@ -4,7 +4,7 @@ import { buildReport } from '../../../reports/index.ts';
 export function register(program: Command): void {
   program
     .command('report')
-    .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run')
+    .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png and their data) and summary.md from a bench run')
     .argument('<dir>', 'a results directory written by `bench`')
     .option('--baseline <id>', 'the back-end every scatter chart is drawn against (default: the one bench recorded, else the first listed)')
     .action(async (dir: string, flags: { baseline?: string }) => {
