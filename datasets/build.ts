@@ -7,6 +7,8 @@ import type { Puzzle } from '../encodings/grid.ts';
 import { BUILTIN_DIRECTORY, builtinPuzzlesPath, readPuzzleLines, type DatasetManifest } from './builtin.ts';
 import { lazyTrapPuzzles, multiVariant, unsatVariant } from './crafted.ts';
 import { loopyVersion } from './loopy.ts';
+import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
+import { presolveWithRulesCore } from '../encodings/backends/rules/wasm-core.ts';
 
 interface SetRecipe {
   name: string;
@@ -24,6 +26,9 @@ const medium = ['--difficulty', 'medium'];
 // Past 10x10, fully minimal puzzles need hundreds of uniqueness checks that the rules back-end's search (and
 // sat-lazy in logic-solver's heap) cannot all settle: cdcl-loop settles them, about 5 s per 15x15 puzzle.
 const cdcl = ['--backend', 'cdcl-loop'];
+// Past 60x60 the generator's local strategy removes clues far apart together (see datasets/generator.ts): minimal
+// at the level of deduction with trial, up to its blame. --minimal then tries every clue left alone by search.
+const LARGE = 'minimal (local strategy) among puzzles that deduction with trial solves; levels per puzzle';
 export const RECIPES: SetRecipe[] = [
   { name: 'quick', description: "The main job's set: 5x5, 7x7 and 10x10 generated puzzles (corner-rule solvable, minimal as such), small enough for every default back-end in about a minute", runs: [generated('5x5', 4, 7, medium), generated('7x7', 4, 7, medium), generated('10x10', 4, 7, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-5x5', description: 'Generated 5x5 puzzles, fully minimal (every clue needed for uniqueness)', runs: [generated('5x5', 20, 1)] },
@@ -36,6 +41,10 @@ export const RECIPES: SetRecipe[] = [
   { name: 'gen-20x20', description: 'Generated 20x20 puzzles, minimal among corner-rule solvable ones', runs: [generated('20x20', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-30x25', description: 'Generated 30x25 puzzles (30 rows, 25 columns), minimal among corner-rule solvable ones', runs: [generated('30x25', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-40x35', description: 'Generated 40x35 puzzles (40 rows, 35 columns), minimal among corner-rule solvable ones', runs: [generated('40x35', 5, 1, medium)], difficulty: 'medium (rules back-end levels)' },
+  // A fully minimal 60x60 (--minimal) needs one exact whole-grid check per remaining clue: about 1600, over an hour here.
+  { name: 'gen-60x60', description: 'Generated 60x60 puzzles, minimal among those deduction with trial solves (local strategy)', runs: [generated('60x60', 3, 1)], difficulty: LARGE },
+  { name: 'gen-100x100', description: 'Generated 100x100 puzzles, minimal among those deduction with trial solves (local strategy)', runs: [generated('100x100', 3, 1)], difficulty: LARGE },
+  { name: 'gen-200x200', description: 'Generated 200x200 puzzles, minimal among those deduction with trial solves (local strategy)', runs: [generated('200x200', 2, 1)], difficulty: LARGE },
   ...(['easy', 'normal', 'tricky', 'hard'] as const).map((d) => ({
     name: `loopy-10x10-${d}`,
     description: `Simon Tatham's Loopy 10x10 puzzles graded ${d} by its own solver`,
@@ -76,10 +85,19 @@ function build(recipe: SetRecipe): void {
     count: entries.length,
     sizes,
     difficulty: recipe.difficulty ?? 'minimal (every clue needed for uniqueness)',
+    ...(recipe.difficulty === LARGE ? { levels: Object.fromEntries(entries.map((e) => [e.id, levelOf(parsePuzzle(e.puzzle).puzzle)])) } : {}),
     created: new Date().toISOString().slice(0, 10),
   };
   writeFileSync(new URL('manifest.json', dir), JSON.stringify(manifest, null, 2) + '\n');
   process.stderr.write(`${recipe.name}: ${entries.length} puzzles\n`);
+}
+
+/** A puzzle's rules level: the weakest of basic, corners, trial (deduction with trial) that decides every edge, else search. */
+function levelOf(puzzle: Puzzle): string {
+  const deduced = deduceWithLevel(puzzle, 'corners').level;
+  if (deduced) return deduced;
+  const trial = presolveWithRulesCore(puzzle, { corners: true, trial: true, deadline: performance.now() + 600_000 });
+  return !trial.contradiction && trial.state.every((s) => s !== 0) ? 'trial' : 'search';
 }
 
 /** A set made by a function here (datasets/crafted.ts) rather than by `generate`. */

@@ -16,6 +16,8 @@ export interface DatasetManifest {
   sizes: string[];
   /** Difficulty as the source names it, and how it was graded. */
   difficulty?: string;
+  /** Each puzzle's rules level by id: basic, corners, trial (deduction with trial), or search (none of these decides it). */
+  levels?: Record<string, string>;
   created?: string;
 }
 

@@ -15,6 +15,11 @@ export interface OracleAnswer {
   unique: boolean;
   /** The weakest deduction level that solves it, when the oracle can tell. */
   level?: Level;
+  /**
+   * When not unique, edges that show where (left undecided by deduction, or where a second loop differs
+   * from the first), if the oracle can tell: the local strategy blames the removed clues near them.
+   */
+  where?: readonly number[];
 }
 
 /**
@@ -32,6 +37,60 @@ export interface GenerateOptions {
   index: number;
   /** The highest level accepted while removing clues (undefined: any level). */
   maxLevel?: Level;
+  /** How clues are removed (see `generatePuzzle`); default `batch`. */
+  strategy?: Strategy;
+  /** `local` only: also try every clue kept by blame alone at the end, so that no clue can be removed alone. */
+  minimal?: boolean;
+  /** A state saved by `onRound` of an earlier run of the same options: carry on from there. */
+  resume?: RemovalState;
+  /** Called after every settled round with the state to save and how far the removal is. */
+  onRound?: (state: RemovalState, progress: RemovalProgress) => void;
+  /** Asked between rounds; true stops the run with a `GenerationInterrupted` that holds the state. */
+  shouldStop?: () => boolean;
+}
+
+/**
+ * batch: clues in a random order, removed in batches that double after a success and halve after a
+ * failure, each checked on the whole grid: minimal, but a kept clue costs at least one whole-grid check.
+ * local: for large grids. Rounds remove many clues at once, each at least SPACING cells from the others;
+ * when the oracle says where the puzzle is not unique, only the removed clues near there are kept back and
+ * the rest are checked again. Without a maxLevel, a first phase removes what deduction (corners) allows,
+ * cheap at any size, and a second what deduction with trial allows. The result is minimal only at that
+ * level and only up to the blame (a kept clue was needed beside other removals); `minimal` adds a pass that
+ * tries each remaining clue alone with the full oracle (exact search), one whole-grid check per clue.
+ */
+export type Strategy = 'batch' | 'local';
+export const STRATEGIES: readonly Strategy[] = ['batch', 'local'];
+
+/** Where a removal stands, in plain JSON: what a state file holds between runs. */
+export interface RemovalState {
+  strategy: Strategy;
+  /** The current clues, one character per cell ('.' blank). */
+  clues: string;
+  /** local: per cell '.' not tried yet, 'b' blamed once (tried again), 'r' removed, 'k' kept. */
+  status?: string;
+  /** local: 0 deduction phase, 1 search phase (only without a maxLevel); 2 the --minimal pass. */
+  phase?: number;
+  /** batch: the next position in the order and the batch size. */
+  at?: number;
+  batch?: number;
+  checks: number;
+  level?: Level;
+}
+
+export interface RemovalProgress {
+  phase: string;
+  /** Clues settled (removed or kept) in this phase, out of `total`. */
+  settled: number;
+  total: number;
+  clues: number;
+  checks: number;
+}
+
+export class GenerationInterrupted extends Error {
+  constructor(readonly state: RemovalState) {
+    super('generation interrupted');
+  }
 }
 
 export interface GeneratedPuzzle {
@@ -75,6 +134,31 @@ export function boundaryEdges(rows: number, cols: number, inside: Uint8Array): n
 }
 
 /**
+ * Whether adding `cell` (outside, beside the region) keeps the region's boundary one simple loop: no vertex
+ * where the region touches itself only at a corner, and the region meets the cell's ring of eight neighbours
+ * in one run (two runs would close a ring of cells around outside cells: a hole, a second loop). Off-grid
+ * cells count as outside. Equivalent to verifying the whole boundary (tested), in constant time.
+ */
+function keepsOneLoop(rows: number, cols: number, inside: Uint8Array, cell: number): boolean {
+  const r = Math.floor(cell / cols);
+  const c = cell % cols;
+  const at = (dr: number, dc: number) => {
+    const rr = r + dr;
+    const cc = c + dc;
+    return rr >= 0 && rr < rows && cc >= 0 && cc < cols ? inside[rr * cols + cc] : 0;
+  };
+  // The ring clockwise from north: N, NE, E, SE, S, SW, W, NW.
+  const ring = [at(-1, 0), at(-1, 1), at(0, 1), at(1, 1), at(1, 0), at(1, -1), at(0, -1), at(-1, -1)];
+  let runs = 0;
+  for (let i = 0; i < 8; i++) {
+    if (ring[i] && !ring[(i + 7) % 8]) runs++;
+    // A corner cell inside with both cells beside it outside: the corner vertex would have degree 4.
+    if (i % 2 === 1 && ring[i] && !ring[i - 1] && !ring[(i + 1) % 8]) return false;
+  }
+  return runs === 1;
+}
+
+/**
  * Grows a random region from one cell, adding neighbouring cells while its boundary stays one simple loop
  * (no hole, no two cells touching only at a corner). Returns the loop as a solution.
  */
@@ -88,6 +172,8 @@ export function randomLoop(rows: number, cols: number, random: Random): Solution
   const target = Math.max(1, Math.min(grid.cellCount - 1, Math.round((grid.cellCount * random.int(30, 65)) / 100)));
   let size = 1;
   let stalled = 0;
+  // Inside neighbours of every cell, kept up to date: the frontier is the outside cells with any.
+  const touching = new Uint8Array(grid.cellCount);
   const neighbours = (cell: number): number[] => {
     const [r, c] = grid.cellPosition(cell);
     const out: number[] = [];
@@ -97,25 +183,29 @@ export function randomLoop(rows: number, cols: number, random: Random): Solution
     if (c < cols - 1) out.push(grid.cell(r, c + 1));
     return out;
   };
+  const add = (cell: number) => {
+    inside[cell] = 1;
+    for (const n of neighbours(cell)) touching[n]++;
+  };
+  const first = inside.indexOf(1);
+  inside[first] = 0;
+  add(first);
   while (size < target && stalled < 4) {
     const frontier: number[] = [];
-    for (let cell = 0; cell < grid.cellCount; cell++) {
-      if (!inside[cell] && neighbours(cell).some((n) => inside[n])) frontier.push(cell);
-    }
+    for (let cell = 0; cell < grid.cellCount; cell++) if (!inside[cell] && touching[cell] > 0) frontier.push(cell);
     random.shuffle(frontier);
-    // Prefer cells touching the region on one side only: the region grows arms, the loop winds.
-    const touching = (cell: number) => neighbours(cell).filter((n) => inside[n]).length;
-    frontier.sort((a, b) => Math.min(touching(a), 2) - Math.min(touching(b), 2));
+    // Prefer cells touching the region on one side only: the region grows arms, the loop winds. (A stable
+    // partition, as a stable sort on min(touching, 2) would order them, in linear time.)
+    const ordered = frontier.filter((cell) => touching[cell] === 1);
+    for (const cell of frontier) if (touching[cell] > 1) ordered.push(cell);
     let added = 0;
-    for (const cell of frontier) {
+    for (const cell of ordered) {
       if (size >= target) break;
-      inside[cell] = 1;
-      if (verify(blank, solutionFromEdges(blank, boundaryEdges(rows, cols, inside))).valid) {
+      if (keepsOneLoop(rows, cols, inside, cell)) {
+        add(cell);
         size++;
         added++;
         if (random.int(0, 3) === 0) break; // re-draw the frontier now and then so the region grows unevenly
-      } else {
-        inside[cell] = 0;
       }
     }
     stalled = added === 0 ? stalled + 1 : 0;
@@ -137,49 +227,158 @@ export function fullClues(solution: Solution): Clue[] {
 
 const levelRank = (level: Level | undefined) => (level === undefined ? LEVELS.length : LEVELS.indexOf(level));
 
+const clueText = (clues: readonly Clue[]) => clues.map((c) => (c === null ? '.' : String(c))).join('');
+const cluesFrom = (text: string): Clue[] => [...text].map((ch) => (ch === '.' ? null : (Number(ch) as Clue)));
+
+/** Clues at least this many cells apart (Chebyshev) are removed in the same local round. */
+export const SPACING = 5;
+/** A removed clue is blamed when a cell within this distance touches an edge the oracle points at. */
+const BLAME_RADIUS = 2;
+
 /**
  * Generates one puzzle: a random loop, all clues, then clues removed in a random order while the oracle
- * says the puzzle stays unique (and no harder than maxLevel). Removal goes in batches that double after a
- * success and halve after a failure; a single clue whose removal fails is kept. The result is minimal
- * for that order: no remaining clue can be removed alone.
+ * says the puzzle stays unique (and no harder than maxLevel), by the chosen strategy.
  */
 export async function generatePuzzle(options: GenerateOptions, oracle: UniquenessOracle): Promise<GeneratedPuzzle> {
   const { rows, cols } = options;
   const random = new Random(options.seed, rows, cols, options.index);
   const solution = randomLoop(rows, cols, random);
-  const clues = fullClues(solution);
-  const order = random.shuffle([...clues.keys()]);
-  let checks = 0;
-  let level: Level | undefined;
+  const strategy = options.strategy ?? 'batch';
+  const order = random.shuffle([...fullClues(solution).keys()]);
+  const resume = options.resume;
+  if (resume && resume.strategy !== strategy) throw new Error(`the saved state is for the ${resume.strategy} strategy, not ${strategy}`);
+  const clues = resume ? cluesFrom(resume.clues) : fullClues(solution);
+  let checks = resume?.checks ?? 0;
+  let level: Level | undefined = resume?.level;
 
-  const accepts = async (candidate: Clue[]): Promise<OracleAnswer | null> => {
+  const accepts = async (candidate: Clue[], maxLevel = options.maxLevel): Promise<OracleAnswer> => {
     checks++;
-    const answer = await oracle(makePuzzle(rows, cols, candidate), options.maxLevel);
-    if (!answer.unique) return null;
-    if (options.maxLevel && levelRank(answer.level) > levelRank(options.maxLevel)) return null;
+    const answer = await oracle(makePuzzle(rows, cols, candidate), maxLevel);
+    if (answer.unique && maxLevel && levelRank(answer.level) > levelRank(maxLevel)) return { unique: false };
     return answer;
   };
-  const first = await accepts(clues);
-  if (!first) throw new Error(`internal: the fully clued ${rows}x${cols} puzzle was not accepted by the oracle`);
-  level = first.level;
+  if (!resume) {
+    const first = await accepts(clues);
+    if (!first.unique) throw new Error(`internal: the fully clued ${rows}x${cols} puzzle was not accepted by the oracle`);
+    level = first.level;
+  }
+  const stopIfAsked = (state: () => RemovalState) => {
+    if (options.shouldStop?.()) throw new GenerationInterrupted(state());
+  };
 
-  let batch = Math.max(1, Math.floor(order.length / 8));
-  let at = 0;
-  while (at < order.length) {
-    const take = order.slice(at, at + batch);
-    const candidate = [...clues];
-    for (const cell of take) candidate[cell] = null;
-    const answer = await accepts(candidate);
-    if (answer) {
-      for (const cell of take) clues[cell] = null;
-      level = answer.level;
-      at += take.length;
-      batch = Math.min(batch * 2, Math.max(1, order.length - at));
-    } else if (take.length > 1) {
-      batch = Math.max(1, Math.floor(take.length / 2));
-    } else {
-      at += 1; // this clue stays
+  if (strategy === 'batch') {
+    let batch = resume?.batch ?? Math.max(1, Math.floor(order.length / 8));
+    let at = resume?.at ?? 0;
+    const state = (): RemovalState => ({ strategy, clues: clueText(clues), at, batch, checks, level });
+    while (at < order.length) {
+      stopIfAsked(state);
+      const take = order.slice(at, at + batch);
+      const candidate = [...clues];
+      for (const cell of take) candidate[cell] = null;
+      const answer = await accepts(candidate);
+      if (answer.unique) {
+        for (const cell of take) clues[cell] = null;
+        level = answer.level;
+        at += take.length;
+        batch = Math.min(batch * 2, Math.max(1, order.length - at));
+      } else if (take.length > 1) {
+        batch = Math.max(1, Math.floor(take.length / 2));
+      } else {
+        at += 1; // this clue stays
+      }
+      options.onRound?.(state(), { phase: 'remove', settled: at, total: order.length, clues: clues.filter((c) => c !== null).length, checks });
     }
+    return { puzzle: makePuzzle(rows, cols, clues), solution, level, checks };
+  }
+
+  // local
+  const grid = gridOf({ rows, cols });
+  const status = resume?.status ? [...resume.status] : new Array<string>(grid.cellCount).fill('.');
+  let phase = resume?.phase ?? 0;
+  // Without a maxLevel: deduction first, then deduction and trial; exact search only in the minimal pass,
+  // since a search's second loop shows one place at a time where the puzzle is not unique (one clue a check).
+  const phases: (Level | undefined)[] = options.maxLevel ? [options.maxLevel] : ['corners', 'trial'];
+  const phaseNames = options.maxLevel ? [`deduction (${options.maxLevel})`] : ['deduction (corners)', 'deduction and trial'];
+  if (options.minimal) {
+    phases.push(options.maxLevel);
+    phaseNames.push('minimal');
+  }
+  const state = (): RemovalState => ({ strategy, clues: clueText(clues), status: status.join(''), phase, checks, level });
+  const near = (cell: number, marked: Uint8Array): boolean => {
+    const [r, c] = grid.cellPosition(cell);
+    for (let rr = Math.max(0, r - BLAME_RADIUS); rr <= Math.min(rows - 1, r + BLAME_RADIUS); rr++) {
+      for (let cc = Math.max(0, c - BLAME_RADIUS); cc <= Math.min(cols - 1, c + BLAME_RADIUS); cc++) if (marked[grid.cell(rr, cc)]) return true;
+    }
+    return false;
+  };
+  const settle = async (batch: number[], maxLevel: Level | undefined, blame: boolean): Promise<void> => {
+    const candidate = [...clues];
+    for (const cell of batch) candidate[cell] = null;
+    const answer = await accepts(candidate, maxLevel);
+    if (answer.unique) {
+      for (const cell of batch) {
+        clues[cell] = null;
+        status[cell] = 'r';
+      }
+      level = answer.level;
+      return;
+    }
+    if (batch.length === 1) {
+      status[batch[0]] = 'k';
+      return;
+    }
+    let blamed: number[] = [];
+    if (blame && answer.where) {
+      const marked = new Uint8Array(grid.cellCount);
+      for (const e of answer.where) for (const cell of grid.cellsBesideEdge(e)) marked[cell] = 1;
+      blamed = batch.filter((cell) => near(cell, marked));
+    }
+    if (blamed.length > 0 && blamed.length < batch.length) {
+      // A clue blamed once may only have been beside another's trouble: it is tried again in a later round;
+      // blamed twice, it stays.
+      for (const cell of blamed) status[cell] = status[cell] === 'b' ? 'k' : 'b';
+      await settle(batch.filter((cell) => !blamed.includes(cell)), maxLevel, blame);
+      return;
+    }
+    // Nothing to blame (or everything): halve.
+    const half = Math.ceil(batch.length / 2);
+    await settle(batch.slice(0, half), maxLevel, blame);
+    await settle(batch.slice(half), maxLevel, blame);
+  };
+  while (phase < phases.length) {
+    const maxLevel = phases[phase];
+    const minimalPass = phaseNames[phase] === 'minimal';
+    const candidates = () => order.filter((cell) => clues[cell] !== null && (status[cell] === '.' || status[cell] === 'b'));
+    const total = candidates().length;
+    for (;;) {
+      stopIfAsked(state);
+      const open = candidates();
+      if (open.length === 0) break;
+      // One round: open clues in the order, each at least SPACING cells from those already taken (one, in the minimal pass).
+      const blocked = new Uint8Array(grid.cellCount);
+      const batch: number[] = [];
+      for (const cell of open) {
+        if (blocked[cell]) continue;
+        batch.push(cell);
+        if (minimalPass) break;
+        const [r, c] = grid.cellPosition(cell);
+        for (let rr = Math.max(0, r - SPACING + 1); rr <= Math.min(rows - 1, r + SPACING - 1); rr++) {
+          for (let cc = Math.max(0, c - SPACING + 1); cc <= Math.min(cols - 1, c + SPACING - 1); cc++) blocked[grid.cell(rr, cc)] = 1;
+        }
+      }
+      await settle(batch, maxLevel, !minimalPass);
+      const settled = total - candidates().length;
+      options.onRound?.(state(), { phase: phaseNames[phase], settled, total, clues: clues.filter((c) => c !== null).length, checks });
+    }
+    phase++;
+    // The next phase tries again every clue kept so far (under a weaker acceptance, or alone).
+    for (let cell = 0; cell < grid.cellCount; cell++) if (status[cell] === 'k' || status[cell] === 'b') status[cell] = '.';
+  }
+  // The level of the last accepted check is that of the final puzzle; corners may be more than it needs.
+  if (level === 'corners') {
+    const basic = await oracle(makePuzzle(rows, cols, clues), 'basic');
+    checks++;
+    if (basic.unique && basic.level === 'basic') level = 'basic';
   }
   return { puzzle: makePuzzle(rows, cols, clues), solution, level, checks };
 }
@@ -206,27 +405,54 @@ export interface GenerateRun {
   seed: number;
   difficulty: Difficulty;
   oracle: UniquenessOracle;
+  strategy?: Strategy;
+  minimal?: boolean;
   /** Attempts per puzzle to reach the asked difficulty before taking the last one. */
   attempts?: number;
-  onPuzzle?: (index: number, generated: GeneratedPuzzle, difficulty: string) => void;
+  /** Where an interrupted run stopped: puzzles done, the attempt of the next one, and its removal state. */
+  resume?: SetPosition;
+  onPuzzle?: (index: number, generated: GeneratedPuzzle, difficulty: string) => void | Promise<void>;
+  /** After every round of removal: the position to save (see `resume`) and the progress of the current puzzle. */
+  onRound?: (position: SetPosition, progress: RemovalProgress) => void;
+  shouldStop?: () => boolean;
+}
+
+export interface SetPosition {
+  /** Puzzles finished. */
+  done: number;
+  /** Attempts of puzzle `done` finished (each a whole puzzle of the wrong difficulty). */
+  attempt: number;
+  state?: RemovalState;
 }
 
 export async function generateSet(run: GenerateRun): Promise<{ generated: GeneratedPuzzle; difficulty: string; attempts: number }[]> {
   const out: { generated: GeneratedPuzzle; difficulty: string; attempts: number }[] = [];
   const maxLevel: Level | undefined = run.difficulty === 'easy' ? 'basic' : run.difficulty === 'medium' ? 'corners' : undefined;
   const attempts = run.difficulty === 'any' ? 1 : (run.attempts ?? 12);
-  for (let index = 0; index < run.count; index++) {
+  for (let index = run.resume?.done ?? 0; index < run.count; index++) {
     let generated: GeneratedPuzzle | undefined;
     let difficulty = '';
-    let tried = 0;
+    const resumed = run.resume && run.resume.done === index ? run.resume : undefined;
+    let tried = resumed?.attempt ?? 0;
+    let state = resumed?.state;
     // Attempt k of puzzle i uses stream index i + k * 1_000_003, so puzzle i never depends on --count.
     while (tried < attempts) {
-      generated = await generatePuzzle({ rows: run.rows, cols: run.cols, seed: run.seed, index: index + tried * 1_000_003, maxLevel }, run.oracle);
+      const attempt = tried;
+      generated = await generatePuzzle(
+        {
+          rows: run.rows, cols: run.cols, seed: run.seed, index: index + attempt * 1_000_003, maxLevel,
+          strategy: run.strategy, minimal: run.minimal, resume: state, shouldStop: run.shouldStop,
+          onRound: (removal, progress) => run.onRound?.({ done: index, attempt, state: removal }, progress),
+        },
+        run.oracle,
+      );
+      state = undefined;
       tried++;
       difficulty = difficultyOf(generated);
       if (run.difficulty === 'any' || difficulty === run.difficulty) break;
+      run.onRound?.({ done: index, attempt: tried }, { phase: 'next attempt', settled: 0, total: 1, clues: clueCount(generated.puzzle), checks: generated.checks });
     }
-    run.onPuzzle?.(index, generated!, difficulty);
+    await run.onPuzzle?.(index, generated!, difficulty);
     out.push({ generated: generated!, difficulty, attempts: tried });
   }
   return out;

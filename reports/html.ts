@@ -33,6 +33,12 @@ tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
 
+/** Links to a chart's files in charts/: its data (CSV, JSON), the Vega-Lite spec and the images. */
+function chartLinks(name: string): string {
+  const href = (suffix: string, text: string) => `<a href="charts/${encodeURIComponent(name)}${suffix}">${text}</a>`;
+  return `data: ${href('.data.csv', 'CSV')} · ${href('.data.json', 'JSON')}; ${href('.vl.json', 'Vega-Lite')} · ${href('.svg', 'SVG')} · ${href('.png', 'PNG')}`;
+}
+
 export function reportHtml(report: HtmlReport): string {
   const machine = (report.run.machine ?? {}) as Record<string, unknown>;
   const software = (report.run.software ?? {}) as Record<string, unknown>;
@@ -44,7 +50,7 @@ export function reportHtml(report: HtmlReport): string {
   const disagreements = report.disagreements.length
     ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
-  const charts = report.charts.map((c, i) => `<section class="chart" data-chart="${esc(c.name)}"${c.backends ? ` data-backends="${esc(c.backends.join(' '))}"` : ''}><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega">${report.interactive ? '' : report.chartSvgs[i]}</div><p class="files">${esc(c.name)}.vl.json · .svg · .png</p></section>`).join('\n');
+  const charts = report.charts.map((c, i) => `<section class="chart" data-chart="${esc(c.name)}"${c.backends ? ` data-backends="${esc(c.backends.join(' '))}"` : ''}><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega">${report.interactive ? '' : report.chartSvgs[i]}</div><p class="files">${chartLinks(c.name)}</p></section>`).join('\n');
   const backends = [...new Set(report.summary.map((r) => r.backend))].sort();
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
   return `<!doctype html>

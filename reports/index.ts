@@ -1,5 +1,5 @@
 // Builds a results directory's report: charts (.vl.json, .svg, .png), report.html and summary.md.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { renderSvg } from '../encodings/render.ts';
@@ -8,7 +8,8 @@ import { solutionFromKey } from '../encodings/solution.ts';
 import { readRecords, type RunRecord } from './records.ts';
 import { reportHtml } from './html.ts';
 import { specToSvg, svgToPng } from './chart-images.ts';
-import { allCharts } from './specs.ts';
+import { allCharts, chartData } from './specs.ts';
+import { stringify } from 'csv-stringify/sync';
 import { summaryMarkdown, summaryRows } from './summary.ts';
 
 function readJson(path: string): Record<string, unknown> {
@@ -34,6 +35,20 @@ function picture(record: RunRecord): string | null {
 export interface ReportOptions {
   /** report.html draws its charts live (vega-embed) with tooltips and a back-end filter; else it is static SVG. */
   interactive?: boolean;
+  /** The back-end every scatter chart is drawn against (default: run.json's baseline, else the first back-end listed). */
+  baseline?: string;
+}
+
+/** The baseline of a run: asked for, else recorded in run.json, else its first back-end. */
+function baselineOf(run: Record<string, unknown>, records: RunRecord[], asked?: string): string | undefined {
+  const labels = new Set(records.map((r) => r.backend));
+  if (asked !== undefined) {
+    if (!labels.has(asked)) throw new UsageError(`--baseline ${asked}: no runs of that back-end here (${[...labels].sort().join(', ')})`);
+    return asked;
+  }
+  if (typeof run.baseline === 'string' && labels.has(run.baseline)) return run.baseline;
+  const listed = Array.isArray(run.backends) ? (run.backends as { label?: string }[]).map((b) => b.label).find((l) => l && labels.has(l)) : undefined;
+  return listed;
 }
 
 export async function buildReport(dir: string, options: ReportOptions = {}): Promise<{ htmlPath: string; files: string[] }> {
@@ -43,9 +58,15 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const run = readJson(join(dir, 'run.json'));
   const disagreements = existsSync(join(dir, 'disagreements.json')) ? (JSON.parse(readFileSync(join(dir, 'disagreements.json'), 'utf8')) as HtmlDisagreement[]) : [];
   const timeoutMs = typeof run.timeoutSeconds === 'number' ? run.timeoutSeconds * 1000 : Math.max(...records.map((r) => r.solve_ms), 1000);
-  const charts = allCharts(records, timeoutMs);
+  const charts = allCharts(records, timeoutMs, baselineOf(run, records, options.baseline));
   const chartDir = join(dir, 'charts');
   mkdirSync(chartDir, { recursive: true });
+  // Charts of an earlier build that this one does not make (another baseline's scatter plots) would mislead.
+  const made = new Set(charts.map((c) => c.name));
+  for (const file of readdirSync(chartDir)) {
+    const stem = /^(.*?)\.(vl\.json|svg|png|data\.json|data\.csv)$/.exec(file)?.[1];
+    if (stem && !made.has(stem)) rmSync(join(chartDir, file));
+  }
   const files: string[] = [];
   const chartSvgs: string[] = [];
   for (const chart of charts) {
@@ -55,7 +76,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     writeFileSync(`${stem}.svg`, svg);
     chartSvgs.push(svg);
     writeFileSync(`${stem}.png`, svgToPng(svg));
-    files.push(`${stem}.vl.json`, `${stem}.svg`, `${stem}.png`);
+    // The chart's own rows, for anyone who redraws it elsewhere.
+    const rows = chartData(chart.spec);
+    writeFileSync(`${stem}.data.json`, JSON.stringify(rows, null, 1) + '\n');
+    writeFileSync(`${stem}.data.csv`, stringify(rows, { header: true, columns: [...new Set(rows.flatMap((r) => Object.keys(r)))] }));
+    files.push(`${stem}.vl.json`, `${stem}.svg`, `${stem}.png`, `${stem}.data.json`, `${stem}.data.csv`);
   }
   const summary = summaryRows(records, timeoutMs);
   // A merged run names its machines; several are a caution on every time in the table.

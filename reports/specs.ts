@@ -19,9 +19,29 @@ export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Times under 1 ms are drawn at 1 ms so log axes stay finite. */
 const ms = (x: number) => Math.max(1, x);
 
-/** One colour per back-end, the same in every chart. */
-export function colourScale(backends: string[]): Record<string, unknown> {
-  return { domain: [...backends].sort(), scheme: 'tableau10' };
+// Tableau 10, then the lighter halves of Tableau 20: one colour per back-end for up to 20.
+const PALETTE = ['#4c78a8', '#f58518', '#e45756', '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#9ecae9', '#ffbf79', '#88d27a', '#f2cf5b', '#83bcb6', '#ff9d98', '#79706e', '#fcbfd2', '#d6a5c9', '#d8b5a5'];
+
+/**
+ * One colour per back-end, the same in every chart (by its place among all the run's back-ends); the legend
+ * lists only `present`, the back-ends with points in this chart.
+ */
+export function colourScale(backends: string[], present: Iterable<string> = backends): Record<string, unknown> {
+  const all = [...backends].sort();
+  const shown = [...new Set(present)].filter((b) => all.includes(b)).sort();
+  return { domain: shown, range: shown.map((b) => PALETTE[all.indexOf(b) % PALETTE.length]) };
+}
+
+/**
+ * A log scale over the data, not from a power of ten far below it: the axis starts just under the smallest
+ * value and ends just over the largest.
+ */
+export function logScale(values: readonly number[], extra: Spec = {}): Spec {
+  const finite = values.filter((v) => Number.isFinite(v) && v > 0);
+  if (finite.length === 0) return { type: 'log', ...extra };
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  return { type: 'log', domain: [low / 1.25, high === low ? high * 2 : high * 1.25], nice: false, ...extra };
 }
 
 /** A single-view chart with the shared schema, size, fonts and white background; `extra` adds data, marks and encodings. */
@@ -45,8 +65,8 @@ export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
       mark: { type: 'line', point: true, interpolate: 'step-after' },
       encoding: {
         x: { field: 'solved', type: 'quantitative', title: 'instances solved', axis: { tickMinStep: 1, format: 'd' } },
-        y: { field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'time per instance t (ms, log)' },
-        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
+        y: { field: 'time_ms', type: 'quantitative', scale: logScale(points.map((p) => p.time_ms)), title: 'time per instance t (ms, log)' },
+        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, points.map((p) => p.backend)) },
       },
     }),
   };
@@ -64,8 +84,9 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
     byInstance.set(r.instance, entry);
   }
   const values = [...byInstance].filter(([, e]) => e.a && e.b).map(([instance, e]) => ({ instance, x: time(e.a), y: time(e.b), cells: e.a!.rows * e.a!.cols }));
-  const top = Math.max(timeoutMs, 10);
-  const domain = [1, top * 1.5];
+  // From just under the fastest run to past the timeout line, the same on both axes.
+  const fastest = Math.min(timeoutMs, ...values.flatMap((v) => [v.x, v.y]));
+  const domain = [Math.max(0.5, fastest / 1.5), Math.max(timeoutMs, 10) * 1.5];
   return {
     name: `scatter-${slug(a)}-vs-${slug(b)}`,
     title: `${a} against ${b}, per instance`,
@@ -75,12 +96,12 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
       height: 360,
       layer: [
         { data: { values }, mark: { type: 'point', filled: true, opacity: 0.7 }, encoding: {
-          x: { field: 'x', type: 'quantitative', scale: { type: 'log', domain }, title: `${a} time (ms, log)` },
-          y: { field: 'y', type: 'quantitative', scale: { type: 'log', domain }, title: `${b} time (ms, log)` },
+          x: { field: 'x', type: 'quantitative', scale: { type: 'log', domain, nice: false }, title: `${a} time (ms, log)` },
+          y: { field: 'y', type: 'quantitative', scale: { type: 'log', domain, nice: false }, title: `${b} time (ms, log)` },
           size: { field: 'cells', type: 'quantitative', title: 'cells' },
           tooltip: [{ field: 'instance' }, { field: 'x', title: a }, { field: 'y', title: b }],
         } },
-        { data: { values: [{ x: 1, y: 1 }, { x: domain[1], y: domain[1] }] }, mark: { type: 'line', color: '#888', strokeDash: [4, 4] }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
+        { data: { values: [{ x: domain[0], y: domain[0] }, { x: domain[1], y: domain[1] }] }, mark: { type: 'line', color: '#888', strokeDash: [4, 4] }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
         { data: { values: [{ t: timeoutMs }] }, mark: { type: 'rule', color: '#c44' }, encoding: { x: { field: 't', type: 'quantitative' } } },
         { data: { values: [{ t: timeoutMs }] }, mark: { type: 'rule', color: '#c44' }, encoding: { y: { field: 't', type: 'quantitative' } } },
       ],
@@ -91,15 +112,17 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
 /** Median time and spread (min-max) per size class against the number of cells, log-log. */
 export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
   const values = records.filter(isSolvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms), instance: r.instance }));
-  const colour = { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) };
+  const colour = { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) };
+  const x = logScale(values.map((v) => v.cells));
+  const y = logScale(values.map((v) => v.time_ms));
   return {
     name: 'scaling',
     title: 'Time against grid size',
     spec: chartBase('Time against number of cells (median and range per size class)', {
       data: { values },
       layer: [
-        { mark: { type: 'rule', opacity: 0.5 }, encoding: { x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (R x C, log)' }, y: { aggregate: 'min', field: 'time_ms', type: 'quantitative', scale: { type: 'log' }, title: 'solve time (ms, log)' }, y2: { aggregate: 'max', field: 'time_ms' }, color: colour } },
-        { mark: { type: 'line', point: true }, encoding: { x: { field: 'cells', type: 'quantitative', scale: { type: 'log' } }, y: { aggregate: 'median', field: 'time_ms', type: 'quantitative', scale: { type: 'log' } }, color: colour } },
+        { mark: { type: 'rule', opacity: 0.5 }, encoding: { x: { field: 'cells', type: 'quantitative', scale: x, title: 'cells (R x C, log)' }, y: { aggregate: 'min', field: 'time_ms', type: 'quantitative', scale: y, title: 'solve time (ms, log)' }, y2: { aggregate: 'max', field: 'time_ms' }, color: colour } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'cells', type: 'quantitative', scale: x }, y: { aggregate: 'median', field: 'time_ms', type: 'quantitative', scale: y }, color: colour } },
       ],
     }),
   };
@@ -124,9 +147,9 @@ export function encodingSize(records: RunRecord[], backends: string[]): ChartSpe
       data: { values },
       facet: { column: { field: 'measure', type: 'nominal', title: null } },
       spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
-        x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (log)' },
-        y: { aggregate: 'median', field: 'count', type: 'quantitative', scale: { type: 'log' }, title: 'count (log)' },
-        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
+        x: { field: 'cells', type: 'quantitative', scale: logScale(values.map((v) => v.cells)), title: 'cells (log)' },
+        y: { aggregate: 'median', field: 'count', type: 'quantitative', scale: { type: 'log', nice: false, zero: false }, title: 'count (log)' },
+        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) },
       } },
       resolve: { scale: { y: 'independent' } },
     },
@@ -178,11 +201,64 @@ export function lazyIterations(records: RunRecord[], backends: string[]): ChartS
       data: { values },
       facet: { column: { field: 'measure', type: 'nominal', title: null } },
       spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
-        x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (log)' },
+        x: { field: 'cells', type: 'quantitative', scale: logScale(values.map((v) => v.cells)), title: 'cells (log)' },
         y: { aggregate: 'median', field: 'count', type: 'quantitative', title: 'count' },
-        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends) },
+        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) },
       } },
       resolve: { scale: { y: 'independent' } },
+    },
+  };
+}
+
+/** One point of a scaling run: a back-end's measure (solve time, or encoding size) on a puzzle of `cells` cells. */
+export interface ScalePoint {
+  backend: string;
+  cells: number;
+  value: number;
+}
+
+/**
+ * Time and encoding size against cells, log-log, side by side; each back-end's least-squares line over its
+ * points, its exponent in the legend (`exponents`: back-end -> [time exponent, size exponent]).
+ */
+export function scaleChart(time: ScalePoint[], size: ScalePoint[], backends: string[], fits: Record<string, { time?: { exponent: number; factor: number }; size?: { exponent: number; factor: number } }>): ChartSpec {
+  const panel = (title: string, points: ScalePoint[], which: 'time' | 'size', yTitle: string): Spec => {
+    const present = [...new Set(points.map((p) => p.backend))];
+    const colours = colourScale(backends, present) as { domain: string[]; range: string[] };
+    const label = (b: string) => {
+      const fit = fits[b]?.[which];
+      return fit ? `${b} (n^${fit.exponent.toFixed(2)})` : b;
+    };
+    const values = points.map((p) => ({ ...p, series: label(p.backend) }));
+    const cells = values.map((v) => v.cells);
+    const low = Math.min(...cells);
+    const high = Math.max(...cells);
+    // The fitted line over the range of each back-end's own points.
+    const lines = present.flatMap((b) => {
+      const fit = fits[b]?.[which];
+      const own = values.filter((v) => v.backend === b).map((v) => v.cells);
+      if (!fit || own.length === 0) return [];
+      return [Math.min(...own), Math.max(...own)].map((x) => ({ series: label(b), cells: x, value: fit.factor * x ** fit.exponent }));
+    });
+    const colour = { field: 'series', type: 'nominal', title: 'back-end (n^exponent)', legend: { titleLimit: 300 }, scale: { domain: colours.domain.map(label), range: colours.range } };
+    const x = { field: 'cells', type: 'quantitative', scale: { type: 'log', domain: [low / 1.3, high * 1.3], nice: false }, title: 'cells (log)' };
+    const y = { field: 'value', type: 'quantitative', scale: logScale(values.map((v) => v.value).concat(lines.map((l) => l.value))), title: yTitle };
+    return {
+      title, width: 420, height: 320,
+      layer: [
+        { data: { values }, mark: { type: 'point', filled: true, opacity: 0.75 }, encoding: { x, y, color: colour, tooltip: [{ field: 'backend' }, { field: 'cells' }, { field: 'value' }] } },
+        { data: { values: lines }, mark: { type: 'line', strokeDash: [5, 3] }, encoding: { x, y, color: colour, detail: { field: 'series' } } },
+      ],
+    };
+  };
+  return {
+    name: 'scale',
+    title: 'Time and encoding size against cells',
+    spec: {
+      $schema: SCHEMA, config, background: 'white',
+      title: { text: 'Scaling: solve time with uniqueness, and encoding size, against cells (log-log)', anchor: 'start', offset: 16 },
+      hconcat: [panel('solve time (answered runs)', time, 'time', 'own time with uniqueness (ms, log)'), panel('encoding size', size, 'size', 'clauses / constraints (log)')],
+      resolve: { scale: { color: 'independent' } },
     },
   };
 }
@@ -191,14 +267,24 @@ export function slug(s: string): string {
   return s.replace(/[^\w.-]+/g, '_');
 }
 
-/** Every chart for a run; scatter plots for each pair of back-ends (at most 6 pairs). */
-export function allCharts(records: RunRecord[], timeoutMs: number): ChartSpec[] {
+/**
+ * Every chart for a run; one scatter plot per other back-end against the baseline (default: the
+ * alphabetically first back-end; `bench` passes the first one listed, or `--baseline`).
+ */
+export function allCharts(records: RunRecord[], timeoutMs: number, baseline?: string): ChartSpec[] {
   const backends = [...new Set(records.map((r) => r.backend))].sort();
   const charts = [cactus(records, backends), scaling(records, backends), outcomes(records), encodingSize(records, backends)];
   const lazy = lazyIterations(records, backends);
   if (lazy) charts.push(lazy);
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < backends.length; i++) for (let j = i + 1; j < backends.length; j++) pairs.push([backends[i], backends[j]]);
-  for (const [a, b] of pairs.slice(0, 6)) charts.push(scatter(records, a, b, timeoutMs));
+  const against = baseline && backends.includes(baseline) ? baseline : backends[0];
+  for (const other of backends) if (other !== against) charts.push(scatter(records, against, other, timeoutMs));
   return charts;
+}
+
+/** The rows a chart draws (its main layer's data), for the CSV and JSON beside it. */
+export function chartData(spec: Spec): Record<string, unknown>[] {
+  const own = (spec.data as { values?: Record<string, unknown>[] } | undefined)?.values;
+  if (own) return own;
+  const layers = (spec.layer as Spec[] | undefined) ?? [];
+  return layers.map((l) => (l.data as { values?: Record<string, unknown>[] } | undefined)?.values ?? []).sort((a, b) => b.length - a.length)[0] ?? [];
 }

@@ -36,3 +36,27 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
   }
   return groups;
 }
+
+/** y = a * x^b fitted by least squares on (ln x, ln y): the exponent b, the factor a and R² of the log-log line. */
+export interface PowerLaw {
+  exponent: number;
+  factor: number;
+  r2: number;
+  points: number;
+}
+
+/** The power law through positive points; null with fewer than two distinct x. */
+export function powerLawFit(points: readonly { x: number; y: number }[]): PowerLaw | null {
+  const logs = points.filter((p) => p.x > 0 && p.y > 0).map((p) => ({ u: Math.log(p.x), v: Math.log(p.y) }));
+  if (new Set(logs.map((p) => p.u)).size < 2) return null;
+  const n = logs.length;
+  const mu = logs.reduce((s, p) => s + p.u, 0) / n;
+  const mv = logs.reduce((s, p) => s + p.v, 0) / n;
+  const suu = logs.reduce((s, p) => s + (p.u - mu) ** 2, 0);
+  const suv = logs.reduce((s, p) => s + (p.u - mu) * (p.v - mv), 0);
+  const svv = logs.reduce((s, p) => s + (p.v - mv) ** 2, 0);
+  const exponent = suv / suu;
+  const intercept = mv - exponent * mu;
+  const residual = logs.reduce((s, p) => s + (p.v - intercept - exponent * p.u) ** 2, 0);
+  return { exponent, factor: Math.exp(intercept), r2: svv > 0 ? 1 - residual / svv : 1, points: n };
+}

@@ -60,6 +60,19 @@ test('bench writes one verified row per instance x back-end, with the contract\'
   const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
   assert.ok(info.machine.cores >= 1 && info.software.node && info.ended, 'run.json has machine, versions, end');
   assert.equal(info.timeoutSeconds, 30);
+  assert.equal(info.baseline, 'rules', 'the first back-end listed is the baseline');
+});
+
+test('bench --baseline: recorded in run.json and drawn against; a back-end not in the run is one error line', async () => {
+  const { dir, file } = setFile(PUZZLES.slice(0, 2));
+  const bad = await bench(['--dataset', file, '--backends', 'rules,sat-lazy', '--baseline', 'z3-lazy', '--out', join(dir, 'bad')]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^error: --baseline z3-lazy: not one of this run's back-ends \(rules, sat-lazy\)$/m);
+  const out = join(dir, 'out');
+  const good = await bench(['--dataset', file, '--backends', 'rules,sat-lazy,cdcl-loop', '--baseline', 'sat-lazy', '--jobs', '1', '--timeout', '30', '--out', out]);
+  assert.equal(good.code, 0, good.stderr);
+  assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).baseline, 'sat-lazy');
+  for (const other of ['rules', 'cdcl-loop']) assert.ok(existsSync(join(out, 'charts', `scatter-sat-lazy-vs-${other}.vl.json`)), other);
 });
 
 test('a wrong answer is recorded as wrong and the exit status says so', async () => {

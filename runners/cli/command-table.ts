@@ -82,7 +82,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'report',
     usage: '[options] <dir>',
-    summary: '(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run',
+    summary: '(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png and their data) and summary.md from a bench run',
     load: () => import('./commands/report.ts'),
   },
   {

@@ -40,6 +40,8 @@ export interface BenchPlan {
   invocation: Record<string, unknown>;
   /** Run only this part of the task list (bench --shard K/N). */
   shard?: ShardSpec;
+  /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: the first back-end). */
+  baseline?: string;
 }
 
 export interface Disagreement {
@@ -90,6 +92,7 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
       invocation: plan.invocation,
       datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
       backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
+      baseline: plan.baseline ?? plan.backends[0]?.label ?? null,
       timeoutSeconds: plan.timeoutMs / 1000,
       unique: plan.unique,
       repeat: plan.repeat,

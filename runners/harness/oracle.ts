@@ -3,12 +3,19 @@ import type { Backend } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import type { OracleAnswer, UniquenessOracle } from '../../datasets/generator.ts';
-import { solveWithBackend } from './pipeline.ts';
+import { solveWithBackend, type RunResult } from './pipeline.ts';
 import { LEVELS, type Level } from '../../encodings/backends/rules/levels.ts';
-import { deductionLevel } from '../../encodings/backends/rules/search.ts';
+import { deduceWithLevel } from '../../encodings/backends/rules/search.ts';
+import { presolveWithRulesCore } from '../../encodings/backends/rules/wasm-core.ts';
+import { solutionFromEdges } from '../../encodings/solution.ts';
+import { verify } from '../../encodings/verify.ts';
 
-/** Oracle back-ends in order of preference: the deduction back-end also grades difficulty. */
-export const ORACLE_PREFERENCE = ['rules', 'cpsat-circuit', 'sat-lazy', 'z3-lazy'];
+/**
+ * The searcher behind the default oracle, in order of preference: auto (deduction, then cdcl-loop) is the
+ * fastest exact search here; never an engine with a fixed heap (sat-lazy's logic-solver ran out of its 64 MB
+ * on a 100x100).
+ */
+export const ORACLE_PREFERENCE = ['auto', 'cdcl-loop', 'cpsat-circuit'];
 
 export async function pickOracleBackend(name?: string): Promise<Backend> {
   const all = await listBackends();
@@ -23,37 +30,59 @@ export async function pickOracleBackend(name?: string): Promise<Backend> {
 export interface OracleCounters {
   calls: number;
   timeouts: number;
-  /** Checks the fallback back-end settled. */
-  fallbacks?: number;
+  /** Checks deduction settled without the searcher. */
+  deduced?: number;
+}
+
+/** Edges where two loops differ: where a second solution shows the puzzle is not unique. */
+function differingEdges(result: RunResult): number[] | undefined {
+  if (!result.solution || !result.secondSolution) return undefined;
+  const out: number[] = [];
+  const a = result.solution.on;
+  const b = result.secondSolution.on;
+  for (let e = 0; e < a.length; e++) if (a[e] !== b[e]) out.push(e);
+  return out;
 }
 
 /**
- * An exact oracle from a back-end. A check that times out counts as "not unique" (the clue is kept), which
- * keeps every output puzzle unique but can make the output depend on machine speed; the count is reported.
- * With a fallback, the first back-end gets a short budget and the fallback the full one: the rules back-end's
- * search can take minutes on the few puzzles that a SAT solver settles in a second.
+ * An exact oracle. Deduction (the liu-wu-sun rules up to corners) decides first: deciding every edge proves
+ * the puzzle unique and grades it, in milliseconds even at 200x200. What it leaves, the back-end settles (in
+ * this process, through the verifier), unless a maxLevel of basic or corners makes deduction's answer final.
+ * A check that times out counts as "not unique" (the clue is kept), which keeps every output puzzle unique
+ * but can make the output depend on machine speed; the count is reported.
+ * With `deduction: false`, the back-end alone answers (an explicit `--backend`), and grades if it can.
  */
-export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters, fallback?: Backend): Promise<UniquenessOracle> {
+export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters, options: { deduction?: boolean } = {}): Promise<UniquenessOracle> {
   await backend.prepare?.();
-  await fallback?.prepare?.();
-  const firstBudget = fallback ? Math.min(timeoutMs, 3000) : timeoutMs;
+  const deduction = options.deduction ?? true;
   return async (puzzle: Puzzle, maxLevel?: Level): Promise<OracleAnswer> => {
     counters.calls++;
-    if (backend.name === 'rules' && (maxLevel === 'basic' || maxLevel === 'corners')) {
-      // Deduction alone decides these: no search needed, and deciding every edge proves uniqueness.
-      const level = deductionLevel(puzzle, maxLevel);
-      return level ? { unique: true, level } : { unique: false };
+    if (deduction || maxLevel === 'basic' || maxLevel === 'corners') {
+      const deduced = deduceWithLevel(puzzle, maxLevel === 'basic' ? 'basic' : 'corners');
+      if (deduced.level) {
+        counters.deduced = (counters.deduced ?? 0) + 1;
+        return { unique: true, level: deduced.level };
+      }
+      // Deduction alone decides these: no search needed.
+      if (maxLevel === 'basic' || maxLevel === 'corners') return { unique: false, where: deduced.undecided };
     }
-    let result = await solveWithBackend(backend, puzzle, { timeoutMs: firstBudget, unique: true, seed: 1, params: {} });
-    if (result.status === 'timeout' && fallback) {
-      counters.fallbacks = (counters.fallbacks ?? 0) + 1;
-      const second = await solveWithBackend(fallback, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
-      if (second.status === 'solved') return { unique: second.unique === true, level: 'search' };
-      result = second;
+    if (maxLevel === 'trial') {
+      // Deduction and trial (in the rules' wasm core): every edge decided proves the loop unique.
+      const pre = presolveWithRulesCore(puzzle, { corners: true, trial: true, deadline: performance.now() + timeoutMs });
+      if (pre.trialFinished === false) counters.timeouts++;
+      if (pre.contradiction) return { unique: false, where: [] };
+      const undecided: number[] = [];
+      const on: number[] = [];
+      pre.state.forEach((s, e) => (s === 0 ? undecided.push(e) : s === 1 && on.push(e)));
+      if (undecided.length > 0) return { unique: false, where: undecided };
+      return verify(puzzle, solutionFromEdges(puzzle, on)).valid ? { unique: true, level: 'trial' } : { unique: false, where: [] };
     }
+    const result = await solveWithBackend(backend, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
     if (result.status === 'solved') {
-      const level = typeof result.stats.level === 'string' && (LEVELS as readonly string[]).includes(result.stats.level) ? (result.stats.level as Level) : undefined;
-      return { unique: result.unique === true, level };
+      const reported = typeof result.stats.level === 'string' && (LEVELS as readonly string[]).includes(result.stats.level) ? (result.stats.level as Level) : undefined;
+      // After deduction failed, whatever settled it searched: the level is beyond corners.
+      const level = deduction ? (reported === 'trial' ? 'trial' : 'search') : reported;
+      return result.unique === true ? { unique: true, level } : { unique: false, where: differingEdges(result) };
     }
     if (result.status === 'timeout') {
       counters.timeouts++;

@@ -22,12 +22,14 @@ export interface RunResult {
   message?: string;
   /** True when the verifier rejected an answer the back-end gave. */
   rejected?: boolean;
+  /** When uniqueness was refuted: the verified second loop (in this process only; not sent between processes). */
+  secondSolution?: Solution;
 }
 
 /** A RunResult between processes: the loop as its key (encodings/solution.ts), the one text form. */
-export type WireResult = Omit<RunResult, 'solution'> & { solutionKey: string | null };
+export type WireResult = Omit<RunResult, 'solution' | 'secondSolution'> & { solutionKey: string | null };
 
-export const resultToWire = ({ solution, ...rest }: RunResult): WireResult => ({ ...rest, solutionKey: solution ? solutionToKey(solution) : null });
+export const resultToWire = ({ solution, secondSolution: _, ...rest }: RunResult): WireResult => ({ ...rest, solutionKey: solution ? solutionToKey(solution) : null });
 
 export function resultFromWire({ solutionKey, ...rest }: WireResult, shape: { rows: number; cols: number }): RunResult {
   return { ...rest, solution: solutionKey ? solutionFromKey(shape, solutionKey) : null };
@@ -107,6 +109,7 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
       const second = verify(puzzle, result.secondSolution);
       if (!second.valid) return finish('error', null, null, `verifier rejected the second solution: ${second.reason}`, true);
       if (sameSolution(result.solution, result.secondSolution)) return finish('error', null, null, 'the second solution equals the first', true);
+      return { ...finish('solved', result.solution, unique, result.message), secondSolution: result.secondSolution };
     }
     return finish('solved', result.solution, unique, result.message);
   }

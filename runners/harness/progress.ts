@@ -20,6 +20,13 @@ export class Progress {
     else process.stderr.write(`${line}\n`);
   }
 
+  /** A line about work inside the current item (e.g. a long puzzle's rounds), without counting one done. */
+  note(detail: string): void {
+    const line = `${this.label}: ${this.done_}/${this.total}  ${detail}`;
+    if (this.tty) process.stderr.write(`\r\x1b[K${line.slice(0, (process.stderr.columns ?? 100) - 1)}`);
+    else process.stderr.write(`${line}\n`);
+  }
+
   done(): void {
     if (this.tty && this.done_ > 0) process.stderr.write('\n');
   }

@@ -148,11 +148,21 @@ export function solveWithRules(puzzle: Puzzle, options: RulesOptions): RulesOutc
  * solution unique, so this is a fast uniqueness test for puzzles meant to be solved by reasoning.
  */
 export function deductionLevel(puzzle: Puzzle, upTo: 'basic' | 'corners'): 'basic' | 'corners' | null {
+  return deduceWithLevel(puzzle, upTo).level;
+}
+
+/** deductionLevel, with the edges deduction left undecided when it did not decide every edge (for the generator's blame). */
+export function deduceWithLevel(puzzle: Puzzle, upTo: 'basic' | 'corners'): { level: 'basic' | 'corners' | null; undecided: number[] } {
   const solver = new Propagator(puzzle);
-  if (!solver.deduce(false)) return null;
-  if (solver.unknownCount === 0) return isSolved(solver) ? 'basic' : null;
-  if (upTo === 'basic' || !solver.deduce(true)) return null;
-  return solver.unknownCount === 0 && isSolved(solver) ? 'corners' : null;
+  const undecided = () => {
+    const out: number[] = [];
+    for (let e = 0; e < solver.edgeCount; e++) if (solver.state[e] === UNKNOWN) out.push(e);
+    return out;
+  };
+  if (!solver.deduce(false)) return { level: null, undecided: [] };
+  if (solver.unknownCount === 0) return { level: isSolved(solver) ? 'basic' : null, undecided: [] };
+  if (upTo === 'basic' || !solver.deduce(true)) return { level: null, undecided: undecided() };
+  return solver.unknownCount === 0 && isSolved(solver) ? { level: 'corners', undecided: [] } : { level: null, undecided: undecided() };
 }
 
 export interface PresolveOutcome {

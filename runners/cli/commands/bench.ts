@@ -17,6 +17,7 @@ import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 /** The main job's back-ends: one per family, when registered and able to run here. */
 
 interface BenchFlags {
+  baseline?: string;
   dataset?: string;
   backends?: string;
   config?: string;
@@ -60,6 +61,7 @@ export function register(program: Command): void {
     .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat')
     .option('--memory <mb>', 'memory cap per worker process (resident MB; over it the run is memout)', String(DEFAULT_LIMITS.memoryMb))
     .option('--no-report', 'do not build the report at the end')
+    .option('--baseline <id>', 'the back-end every scatter chart of the report is drawn against (default: the first back-end listed)')
     .option('--shard <K/N>', 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`')
     .option('--slurm', 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here')
     .option('--shards <n>', 'with --slurm: number of shards, one array task each')
@@ -124,6 +126,9 @@ export function register(program: Command): void {
       }
       if (new Set(specs.map((s) => s.label)).size !== specs.length) throw new UsageError('two back-ends have the same label; give each a distinct label in the experiment file');
       for (const s of specs) if (s.presolve) await loadPresolver(s.presolve);
+      // A label, or an ID that names one back-end of the run.
+      const baseline = flags.baseline === undefined ? specs[0].label : specs.find((s) => s.label === flags.baseline)?.label ?? (specs.filter((s) => s.id === flags.baseline).length === 1 ? specs.find((s) => s.id === flags.baseline)!.label : undefined);
+      if (!baseline) throw new UsageError(`--baseline ${flags.baseline}: not one of this run's back-ends (${specs.map((s) => s.label).join(', ')})`);
       const jobs = flags.jobs ? parseInteger(flags.jobs, '--jobs', 1) : experiment?.jobs ?? (flags.slurm ? 1 : Math.max(1, os.availableParallelism() - 1));
       const timeoutMs = (experiment?.timeout ?? parseSeconds(flags.timeout)) * 1000;
       const out = flags.out ?? experiment?.out ?? defaultOut(experiment?.name ?? datasets.map((d) => d.name).join('+'));
@@ -149,6 +154,7 @@ export function register(program: Command): void {
         repeat: experiment?.repeat ?? parseInteger(flags.repeat, '--repeat', 1), jobs, seed, out, resume: Boolean(flags.resume),
         limits: { ...DEFAULT_LIMITS, memoryMb: experiment?.memoryMb ?? parseInteger(flags.memory, '--memory', 64) },
         invocation: { argv: process.argv.slice(2), ...(flags.config ? { config: flags.config, experiment } : {}) },
+        baseline,
         ...(shard ? { shard } : {}),
       }, signal);
       process.off('SIGINT', onSigint);

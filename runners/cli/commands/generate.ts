@@ -1,72 +1,212 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { writePuzzle, type FormatName } from '../../../encodings/formats/index.ts';
 import { clueCount, parseGridSize } from '../../../encodings/grid.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
-import { DIFFICULTIES, generateSet, type Difficulty } from '../../../datasets/generator.ts';
+import { DIFFICULTIES, GenerationInterrupted, generateSet, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
+import { solveWithBackend } from '../../harness/pipeline.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
-import { Progress } from '../../harness/progress.ts';
+import { formatSeconds, Progress } from '../../harness/progress.ts';
 
-/** The generator's grid: any RxC up to 10000 cells. */
+/** The generator's grid: any RxC up to 62500 cells (250x250). */
+export const MAX_GENERATED_CELLS = 62_500;
+/** From this many cells (60x60) the local strategy is the default: whole-grid checks per kept clue cost too much. */
+export const LOCAL_FROM_CELLS = 3600;
+
 export function parseSize(text: string): { rows: number; cols: number } {
   const size = parseGridSize(text, '--size');
-  if (size.rows * size.cols > 10_000) throw new UsageError(`--size ${text}: at most 10000 cells for the generator`);
+  if (size.rows * size.cols > MAX_GENERATED_CELLS) throw new UsageError(`--size ${text}: at most ${MAX_GENERATED_CELLS} cells for the generator`);
   return size;
+}
+
+/** The first of these back-ends available here. */
+async function pickFirst(names: string[]) {
+  for (const name of names) {
+    const backend = await pickOracleBackend(name).catch(() => undefined);
+    if (backend) return backend;
+  }
+  throw new Error(`none of ${names.join(', ')} can run here`);
+}
+
+interface Flags {
+  size: string;
+  count: string;
+  seed: string;
+  difficulty: string;
+  with: string;
+  backend?: string;
+  confirm?: string;
+  confirmTimeout: string;
+  strategy?: string;
+  minimal?: boolean;
+  checkTimeout: string;
+  format: string;
+  ids?: boolean;
+  out?: string;
+  state?: string;
+  resume?: boolean;
+}
+
+/** What a state file holds: the options that shape the output, the lines done, and where the next puzzle stands. */
+interface StateFile {
+  options: Record<string, unknown>;
+  lines: string[];
+  position: SetPosition;
 }
 
 export function register(program: Command): void {
   program
     .command('generate')
     .description('generate puzzles with exactly one solution, one per line; the same seed gives the same output')
-    .requiredOption('--size <RxC>', 'rows x columns, e.g. 10x10 or 30x25')
+    .requiredOption('--size <RxC>', 'rows x columns, e.g. 10x10 or 30x25 (up to 250x250)')
     .option('--count <n>', 'how many puzzles', '1')
     .option('--seed <n>', 'random seed', '1')
-    .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels; by clue density without it); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
+    .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
     .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
-    .option('--backend <id>', 'back-end that proves uniqueness (default: rules, else cpsat-circuit)')
+    .option('--backend <id>', 'back-end that alone proves uniqueness (default: rules deduction, then auto on what deduction leaves)')
+    .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
+    .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
+    .option('--strategy <name>', `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)`)
+    .option('--minimal', 'local strategy: finally try every remaining clue alone, so that none can be removed (one whole-grid check per clue)')
     .option('--check-timeout <seconds>', 'time limit of one uniqueness check', '60')
     .option('--format <format>', 'url|loopy|text|json (text and json: one puzzle per line is not possible, so each is followed by a blank line)', 'url')
     .option('--ids', 'prefix every line with an id and a TAB (the built-in dataset layout)')
     .option('--out <file>', 'write to this file instead of standard output')
-    .action(async (flags: { size: string; count: string; seed: string; difficulty: string; with: string; backend?: string; checkTimeout: string; format: string; ids?: boolean; out?: string }) => {
+    .option('--state <file>', 'where an interrupted run (Ctrl-C) saves its state (default: OUT.state.json with --out)')
+    .option('--resume', 'carry on from the state file of an interrupted run with the same options')
+    .action(async (flags: Flags) => {
       const { rows, cols } = parseSize(flags.size);
       const count = parseInteger(flags.count, '--count', 1);
       const seed = parseInteger(flags.seed, '--seed');
       const format = flags.format as FormatName;
       if (!['url', 'loopy', 'text', 'json'].includes(format)) throw new UsageError(`--format must be url, loopy, text or json; got '${flags.format}'`);
-      const lines: string[] = [];
-      const progress = new Progress(`generate ${rows}x${cols}`, count);
+      const strategy = (flags.strategy ?? (rows * cols >= LOCAL_FROM_CELLS ? 'local' : 'batch')) as Strategy;
+      if (!STRATEGIES.includes(strategy)) throw new UsageError(`--strategy must be one of ${STRATEGIES.join(', ')}; got '${flags.strategy}'`);
+      if (flags.minimal && strategy !== 'local') throw new UsageError('--minimal goes with --strategy local (the batch strategy is always minimal)');
+      const statePath = flags.state ?? (flags.out ? `${flags.out}.state.json` : undefined);
+      if (flags.resume && !statePath) throw new UsageError('--resume needs --state FILE or --out FILE (whose state file is FILE.state.json)');
       const idOf = (i: number) => `${rows}x${cols}-s${seed}-${String(i + 1).padStart(3, '0')}`;
+      const separator = format === 'text' || format === 'json' ? '\n\n' : '\n';
+      const finish = (lines: string[]) => {
+        const text = lines.join(separator) + '\n';
+        if (flags.out) writeFileSync(flags.out, text);
+        else process.stdout.write(text);
+      };
       if (flags.with === 'loopy') {
         const ids = await generateWithLoopy({ rows, cols, count, seed, difficulty: flags.difficulty });
-        ids.forEach((id, i) => lines.push(flags.ids ? `${idOf(i)}\t${id}` : id));
-      } else if (flags.with === 'slitherbench') {
-        if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
-        const backend = await pickOracleBackend(flags.backend).catch((error: Error) => {
-          throw new UsageError(error.message);
-        });
-        const counters: OracleCounters = { calls: 0, timeouts: 0 };
-        // The rules back-end answers most checks in milliseconds; sat-lazy settles the few its search cannot.
-        const fallback = backend.name === 'rules' && !flags.backend ? await pickOracleBackend('sat-lazy').catch(() => undefined) : undefined;
-        const oracle = await backendOracle(backend, parseSeconds(flags.checkTimeout, '--check-timeout') * 1000, counters, fallback);
-        process.stderr.write(`generate: uniqueness by ${backend.name}${fallback ? ` (${fallback.name} after 3 s)` : ''}; difficulty ${flags.difficulty}\n`);
+        finish(ids.map((id, i) => (flags.ids ? `${idOf(i)}\t${id}` : id)));
+        return;
+      }
+      if (flags.with !== 'slitherbench') throw new UsageError(`--with must be slitherbench or loopy; got '${flags.with}'`);
+      if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
+
+      // The options that shape the output: a state file is only resumed under the same ones.
+      const shaping = { size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ?? null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
+      let saved: StateFile | undefined;
+      if (flags.resume && statePath && existsSync(statePath)) {
+        try {
+          saved = JSON.parse(readFileSync(statePath, 'utf8')) as StateFile;
+        } catch (error) {
+          throw new UsageError(`${statePath}: not a generate state file (${(error as Error).message})`);
+        }
+        const differs = Object.entries(shaping).filter(([k, v]) => saved!.options?.[k] !== v).map(([k]) => k);
+        if (differs.length > 0) throw new UsageError(`${statePath}: saved with other options (${differs.map((k) => `${k} ${JSON.stringify(saved!.options?.[k])}`).join(', ')}); run with those or without --resume`);
+      } else if (flags.resume) {
+        process.stderr.write(`generate: no state file ${statePath}; starting from the beginning\n`);
+      }
+      const lines: string[] = saved ? [...saved.lines] : [];
+      const save = (position: SetPosition) => {
+        if (!statePath) return;
+        const file: StateFile = { options: shaping, lines, position };
+        writeFileSync(`${statePath}.tmp`, JSON.stringify(file));
+        renameSync(`${statePath}.tmp`, statePath);
+      };
+
+      const backend = await pickOracleBackend(flags.backend).catch((error: Error) => {
+        throw new UsageError(error.message);
+      });
+      if (flags.confirm !== undefined && flags.confirm === backend.name) throw new UsageError(`--confirm ${flags.confirm}: choose a back-end other than the one that builds (${backend.name})`);
+      const confirmChoices = flags.confirm ? [flags.confirm] : ['cpsat-circuit', 'cdcl-loop'].filter((n) => n !== backend.name);
+      const confirm = flags.confirm === 'none' ? undefined : await pickFirst(confirmChoices).catch((error: Error) => {
+        throw new UsageError(`--confirm: ${error.message}`);
+      });
+      const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
+      let unconfirmed = 0;
+      await confirm?.prepare?.();
+      const counters: OracleCounters = { calls: 0, timeouts: 0 };
+      const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
+      const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend });
+      process.stderr.write(`generate: ${rows}x${cols}, uniqueness by ${flags.backend ? backend.name : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${saved ? `; resuming at puzzle ${saved.position.done + 1}` : ''}\n`);
+
+      const progress = new Progress(`generate ${rows}x${cols}`, count, saved?.position.done ?? 0);
+      let stopping = false;
+      const onSignal = () => {
+        if (stopping) process.exit(130); // a second Ctrl-C: the state of the last round is on disk already
+        stopping = true;
+        process.stderr.write(`\ngenerate: stopping after this round${statePath ? `; state in ${statePath}` : ' (nothing is saved without --out or --state)'}\n`);
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      let lastPosition: SetPosition = saved?.position ?? { done: 0, attempt: 0 };
+      let lastSaved = Date.now();
+      let lastShown = 0;
+      let phaseStarted = { phase: '', at: Date.now(), settled: 0 };
+      try {
         await generateSet({
-          rows, cols, count, seed, difficulty: flags.difficulty as Difficulty, oracle,
-          onPuzzle: (i, generated, difficulty) => {
+          rows, cols, count, seed, difficulty: flags.difficulty as Difficulty, oracle, strategy, minimal: flags.minimal,
+          resume: saved?.position,
+          shouldStop: () => stopping,
+          onRound: (position, round) => {
+            const now = Date.now();
+            lastPosition = position;
+            if (now - lastSaved > 2000) {
+              save(position);
+              lastSaved = now;
+            }
+            if (round.phase !== phaseStarted.phase) phaseStarted = { phase: round.phase, at: now, settled: round.settled };
+            if (now - lastShown < 2000) return;
+            lastShown = now;
+            const rate = (round.settled - phaseStarted.settled) / Math.max(1, now - phaseStarted.at);
+            const eta = rate > 0 ? ` eta ${formatSeconds((round.total - round.settled) / rate / 1000)}` : '';
+            progress.note(`puzzle ${position.done + 1}: ${round.phase} ${round.settled}/${round.total} clues tried${eta}; ${round.clues} clues left, ${round.checks} checks`);
+          },
+          onPuzzle: async (i, generated, difficulty) => {
             const text = writePuzzle(generated.puzzle, format).trim();
+            let confirmed = '';
+            if (confirm) {
+              const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: {} });
+              if (check.status === 'timeout') {
+                unconfirmed++;
+                confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;
+              } else if (check.status !== 'solved' || check.unique !== true) {
+                throw new Error(`internal: ${confirm.name} did not confirm puzzle ${i + 1} unique: ${check.status}${check.unique === false ? ', a second loop' : ''}${check.message ? ` (${check.message})` : ''}`);
+              } else {
+                confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
+              }
+            }
             lines.push(flags.ids ? `${idOf(i)}\t${text}` : text);
-            progress.tick(`${clueCount(generated.puzzle)} clues, ${difficulty}${generated.level ? ` (${generated.level})` : ''}, ${generated.checks} checks`);
+            lastPosition = { done: i + 1, attempt: 0 };
+            save(lastPosition);
+            progress.tick(`${clueCount(generated.puzzle)} clues, ${difficulty}${generated.level ? ` (${generated.level})` : ''}, ${generated.checks} checks${confirmed}`);
           },
         });
-        if (counters.timeouts > 0) process.stderr.write(`generate: warning: ${counters.timeouts} of ${counters.calls} uniqueness checks timed out (clues kept); raise --check-timeout for machine-independent output\n`);
-      } else {
-        throw new UsageError(`--with must be slitherbench or loopy; got '${flags.with}'`);
+      } catch (error) {
+        if (!(error instanceof GenerationInterrupted)) throw error;
+        save(lastPosition);
+        progress.done();
+        process.stderr.write(`generate: interrupted; ${lines.length} of ${count} puzzles done${statePath ? `; carry on with the same command and --resume` : ''}\n`);
+        process.exitCode = 130;
+        return;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
       }
+      if (unconfirmed > 0) process.stderr.write(`generate: warning: ${unconfirmed} of ${count} puzzles not confirmed by ${confirm!.name} within --confirm-timeout ${confirmTimeoutMs / 1000}\n`);
+      if (counters.timeouts > 0) process.stderr.write(`generate: warning: ${counters.timeouts} of ${counters.calls} uniqueness checks timed out (clues kept); raise --check-timeout for machine-independent output\n`);
       progress.done();
-      const text = lines.join(format === 'text' || format === 'json' ? '\n\n' : '\n') + '\n';
-      if (flags.out) writeFileSync(flags.out, text);
-      else process.stdout.write(text);
+      finish(lines);
+      if (statePath && existsSync(statePath)) rmSync(statePath);
     });
 }

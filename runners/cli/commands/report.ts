@@ -4,11 +4,12 @@ import { buildReport } from '../../../reports/index.ts';
 export function register(program: Command): void {
   program
     .command('report')
-    .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png) and summary.md from a bench run')
+    .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png and their data) and summary.md from a bench run')
     .argument('<dir>', 'a results directory written by `bench`')
     .option('--interactive', 'report.html draws its charts live (vega-embed, inlined): tooltips with the instance and time, a back-end filter; without it the page is static SVG and runs no script')
-    .action(async (dir: string, flags: { interactive?: boolean }) => {
-      const { htmlPath, files } = await buildReport(dir, { interactive: flags.interactive });
+    .option('--baseline <id>', 'the back-end every scatter chart is drawn against (default: the one bench recorded, else the first listed)')
+    .action(async (dir: string, flags: { interactive?: boolean; baseline?: string }) => {
+      const { htmlPath, files } = await buildReport(dir, { interactive: flags.interactive, baseline: flags.baseline });
       process.stderr.write(`report: ${files.length} files written\n`);
       process.stdout.write(`report: ${htmlPath}\n`);
     });
