@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { builtinDatasetNames } from '../datasets/builtin.ts';
 import { loadDataset } from '../datasets/load.ts';
-import { blockingClause, loopSolver, modelEdges } from '../encodings/backends/cdcl/cdcl-loop.ts';
+import { blockingClause, createLoopSearch, type Core } from '../encodings/backends/cdcl/loop-search.ts';
 import { readJankoPuzzles } from '../encodings/formats/index.ts';
 import { makePuzzle, type Puzzle } from '../encodings/grid.ts';
 import { verify } from '../encodings/verify.ts';
@@ -31,11 +31,11 @@ for (const [id, params] of VARIANTS) {
 }
 
 /** Every loop the solver finds, one blocking clause after another, as edge keys. */
-function enumerate(puzzle: Puzzle, corners: boolean, connectivity: boolean): string[] {
-  const { solver, grid } = loopSolver(puzzle, { corners, connectivity, seed: 7 });
+function enumerate(puzzle: Puzzle, corners: boolean, connectivity: boolean, core: Core = 'typescript'): string[] {
+  const { search: solver } = createLoopSearch(puzzle, { corners, connectivity, seed: 7, core });
   const found: string[] = [];
   while (solver.solve(performance.now() + 60_000) === 'sat') {
-    const on = modelEdges(solver, grid.edgeCount);
+    const on = solver.model();
     assert.deepEqual(verify(puzzle, { rows: puzzle.rows, cols: puzzle.cols, on }), { valid: true });
     found.push(on.join(''));
     solver.addClause(blockingClause(on));

@@ -2,11 +2,14 @@
 // no search: a node budget of zero) decide what a person would; cdcl-loop searches what is left, learning
 // from conflicts where the rules' depth-first search would not. Deduction is sound for every solution, so
 // a puzzle it decides completely has exactly that loop, and uniqueness on the rest is uniqueness overall.
+// Search is heavy-tailed: past a conflict budget a second search on the puzzle as given (other clauses,
+// another seed) takes turns with the first, with growing budgets, so neither's bad luck holds the answer.
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { flatGridOf, withFixedEdges, type Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
-import cdclLoop from '../cdcl/cdcl-loop.ts';
+import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
+import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
 import rules from '../rules/rules.ts';
 
 /** Whether cdcl-loop has run in this process: cold (a one-shot `solve`), its JavaScript costs more than trial. */
@@ -42,16 +45,18 @@ const backend: Backend = {
   },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
-    const cdclOptions = (rest: Puzzle, timeoutMs: number): SolveOptions => ({
-      ...options,
-      timeoutMs,
-      params: Object.fromEntries((cdclLoop.options ?? []).map((o) => [o.name, optionValue(backend, options, o.name)])),
-    });
-    if (optionValue(backend, options, 'presolve') === 'off') {
-      const result = await cdclLoop.solve(puzzle, cdclOptions(puzzle, options.timeoutMs));
+    const chosen = searchOptions(backend, options);
+    const deadline = started + options.timeoutMs;
+    /** The search on `rest`, then (for a presolved puzzle) one on the puzzle as given with another seed. */
+    const searchFrom = async (rest: Puzzle, stats: Stats): Promise<SolveResult> => {
+      const makers = [() => createLoopSearch(rest, chosen).search];
+      if (rest !== puzzle) makers.push(() => createLoopSearch(puzzle, { ...chosen, seed: chosen.seed + 1 }).search);
+      const portfolio = new Portfolio(makers);
+      const outcome = await portfolio.run(puzzle, deadline, options.unique);
       cdclWarm = true;
-      return { ...result, stats: { ...result.stats, decidedByRules: 0, finishedBy: 'cdcl-loop' } };
-    }
+      return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
+    };
+    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(puzzle, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs) * (cdclWarm ? 1 : COLD_TRIAL_FACTOR);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
@@ -67,9 +72,7 @@ const backend: Backend = {
       const ruled = await rules.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: optionValue(backend, options, 'trial') } });
       return { ...ruled, stats: { ...stats, finishedBy: 'rules', level: ruled.stats.level ?? null, solverMs: elapsedMs(started) } };
     }
-    const result = await cdclLoop.solve(rest, cdclOptions(rest, Math.max(1, options.timeoutMs - presolveMs)));
-    cdclWarm = true;
-    return { ...result, stats: { ...result.stats, ...stats, finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
+    return searchFrom(rest, stats);
   },
 };
 
