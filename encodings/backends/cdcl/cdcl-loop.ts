@@ -7,6 +7,7 @@ import { optionValue, type Backend, type BackendOption, type SolveOptions, type 
 import { flatGridOf, type Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import { createLoopSearch, Portfolio, type Core, type LoopSearchOptions } from './loop-search.ts';
+import { loadCdclCore } from './wasm-search.ts';
 
 /** The options of the search itself, which auto passes on. */
 export const SEARCH_OPTIONS: BackendOption[] = [
@@ -32,6 +33,11 @@ const backend: Backend = {
   async available() {
     return { available: true };
   },
+  async prepare() {
+    loadCdclCore();
+  },
+  // One puzzle per process: wasm compiled eagerly by the baseline compiler, as the rules core is.
+  oneShotV8Flags: ['--liftoff-only', '--no-wasm-lazy-compilation'],
   async version() {
     // Our own solver: its version is the project's.
     return `slitherbench ${projectManifest().version}`;

@@ -10,6 +10,7 @@ import { degreeAndClueCnf } from '../sat/puzzle-cnf.ts';
 import { cornerClauses } from './corner-clauses.ts';
 import { LoopPropagator } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
+import { WasmLoopSearch } from './wasm-search.ts';
 
 export type Core = 'wasm' | 'typescript';
 
@@ -56,12 +57,13 @@ class TypeScriptLoopSearch implements LoopSearch {
   }
 }
 
-/** A search over the puzzle's edges with its clauses loaded. The wasm core has no connectivity rule: that option runs the reference. */
+/** A search over the puzzle's edges with its clauses loaded, in the chosen core. */
 export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions): { search: LoopSearch; clauses: number; cornerCount: number } {
   const grid = flatGridOf(puzzle);
   const { clauses, cornerCount } = puzzleClauses(puzzle, options.corners);
   let search: LoopSearch;
-  search = new TypeScriptLoopSearch(new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
+  if (options.core === 'wasm') search = new WasmLoopSearch(grid, puzzle, options.seed, options.connectivity);
+  else search = new TypeScriptLoopSearch(new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
   for (const clause of clauses) search.addClause(clause);
   return { search, clauses: clauses.length, cornerCount };
 }
