@@ -12,9 +12,6 @@ import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
 import rules from '../rules/rules.ts';
 
-/** Whether cdcl-loop has run in this process: cold (a one-shot `solve`), its JavaScript costs more than trial. */
-let cdclWarm = false;
-const COLD_TRIAL_FACTOR = 8;
 
 const backend: Backend = {
   name: 'auto',
@@ -24,7 +21,7 @@ const backend: Backend = {
     { name: 'trial', description: 'the rules presolve\'s trial (see rules); off: deduction only', default: 'on', choices: ['on', 'off'] },
     {
       name: 'trial-ms',
-      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept. Until cdcl-loop has run once in the process the time is 8 times this, since cold it needs 40 ms or more on a 10x10',
+      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept',
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
     },
@@ -37,8 +34,8 @@ const backend: Backend = {
   async version() {
     return `slitherbench ${projectManifest().version}`;
   },
-  // The rules presolve runs on the rules back-end's wasm core: the same one-shot flags help it.
-  oneShotV8Flags: rules.oneShotV8Flags,
+  // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).
+  oneShotV8Flags: cdclLoop.oneShotV8Flags,
   async prepare() {
     await rules.prepare?.();
     await cdclLoop.prepare?.();
@@ -53,12 +50,11 @@ const backend: Backend = {
       if (rest !== puzzle) makers.push(() => createLoopSearch(puzzle, { ...chosen, seed: chosen.seed + 1 }).search);
       const portfolio = new Portfolio(makers);
       const outcome = await portfolio.run(puzzle, deadline, options.unique);
-      cdclWarm = true;
       return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
     };
     if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(puzzle, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
-    const perHundredCells = Number(trialMs) * (cdclWarm ? 1 : COLD_TRIAL_FACTOR);
+    const perHundredCells = Number(trialMs);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
     const pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: optionValue(backend, options, 'trial') } });
     const presolveMs = elapsedMs(started);

@@ -6,8 +6,7 @@ import type { Outcome, Stats } from '../../backend.ts';
 import { flatGridOf, type Puzzle } from '../../grid.ts';
 import { decideUniqueness, firstOutcome, type LoopAnswer } from '../../protocol.ts';
 import type { Solution } from '../../solution.ts';
-import { degreeAndClueCnf } from '../sat/puzzle-cnf.ts';
-import { cornerClauses } from './corner-clauses.ts';
+import { loopClauses } from './loop-clauses.ts';
 import { LoopPropagator } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
 import { WasmLoopSearch } from './wasm-search.ts';
@@ -25,18 +24,11 @@ export interface LoopSearchOptions {
 export interface LoopSearch {
   solve(deadline: number, conflictBudget?: number): SolveAnswer;
   addClause(literals: readonly number[]): boolean;
+  /** Adds the puzzle's clauses (loop-clauses.ts): how many, and how many of them are corner clauses. */
+  addPuzzleClauses(puzzle: Puzzle, corners: boolean): { count: number; cornerCount: number };
   /** The on-edges of the last model (edges left unassigned are off). */
   model(): Uint8Array;
   stats(): CdclStats;
-}
-
-/** The clauses of a puzzle in the solver's literals (2e: edge e on, 2e + 1: off): degree, clues, fixed edges, corners. */
-export function puzzleClauses(puzzle: Puzzle, corners: boolean): { clauses: number[][]; cornerCount: number } {
-  const { cnf } = degreeAndClueCnf(puzzle);
-  // DIMACS variable e + 1 is edge e.
-  const literal = (dimacs: number) => (dimacs > 0 ? 2 * (dimacs - 1) : 2 * (-dimacs - 1) + 1);
-  const extra = corners ? cornerClauses(puzzle) : [];
-  return { clauses: [...cnf.clauses.map((c) => c.map(literal)), ...extra], cornerCount: extra.length };
 }
 
 class TypeScriptLoopSearch implements LoopSearch {
@@ -46,6 +38,11 @@ class TypeScriptLoopSearch implements LoopSearch {
   }
   addClause(literals: readonly number[]): boolean {
     return this.solver.addClause(literals);
+  }
+  addPuzzleClauses(puzzle: Puzzle, corners: boolean): { count: number; cornerCount: number } {
+    const { flat, count, cornerCount } = loopClauses(puzzle, corners);
+    for (let at = 0; at < flat.length; at += flat[at] + 1) this.solver.addClause(Array.from(flat.subarray(at + 1, at + 1 + flat[at])));
+    return { count, cornerCount };
   }
   model(): Uint8Array {
     const on = new Uint8Array(this.solver.variables);
@@ -60,12 +57,11 @@ class TypeScriptLoopSearch implements LoopSearch {
 /** A search over the puzzle's edges with its clauses loaded, in the chosen core. */
 export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions): { search: LoopSearch; clauses: number; cornerCount: number } {
   const grid = flatGridOf(puzzle);
-  const { clauses, cornerCount } = puzzleClauses(puzzle, options.corners);
   let search: LoopSearch;
   if (options.core === 'wasm') search = new WasmLoopSearch(grid, puzzle, options.seed, options.connectivity);
   else search = new TypeScriptLoopSearch(new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
-  for (const clause of clauses) search.addClause(clause);
-  return { search, clauses: clauses.length, cornerCount };
+  const { count, cornerCount } = search.addPuzzleClauses(puzzle, options.corners);
+  return { search, clauses: count, cornerCount };
 }
 
 /** Every edge of the loop on makes that loop the whole answer, so "not all of them" excludes exactly it. */

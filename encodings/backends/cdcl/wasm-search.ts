@@ -17,6 +17,10 @@ interface Core {
   inputPointer(n: number): number;
   finishSetup(): void;
   addClause(n: number): number;
+  addRuleClauses(): number;
+  addCornerClauses(): number;
+  getClauseCount(): number;
+  cellEdgesPointer(): number;
   solve(deadline: number, budget: number): number;
   stat(k: number): number;
 }
@@ -51,6 +55,7 @@ export class WasmLoopSearch implements LoopSearch {
     new Int32Array(buffer, core.vertexEdgesPointer(), grid.vertexCount * 4).set(grid.vertexEdges);
     new Int32Array(buffer, core.edgeEndsPointer(), grid.edgeCount * 2).set(grid.edgeEnds);
     new Int32Array(buffer, core.edgeCellsPointer(), grid.edgeCount * 2).set(grid.edgeCells);
+    new Int32Array(buffer, core.cellEdgesPointer(), grid.cellCount * 4).set(grid.cellEdges);
     const clues = new Int8Array(buffer, core.cluesPointer(), grid.cellCount);
     for (let cell = 0; cell < grid.cellCount; cell++) {
       const clue = puzzle.clues[cell];
@@ -68,6 +73,14 @@ export class WasmLoopSearch implements LoopSearch {
     const at = this.core.inputPointer(literals.length);
     new Int32Array(this.core.memory.buffer, at, literals.length).set(literals);
     return this.core.addClause(literals.length) === 1;
+  }
+
+  /** The same clauses as loop-clauses.ts, in the same order, written by the core itself (no JavaScript loop in a cold process). */
+  addPuzzleClauses(puzzle: Puzzle, corners: boolean): { count: number; cornerCount: number } {
+    this.core.addRuleClauses();
+    for (const f of puzzle.fixedEdges ?? []) this.addClause([2 * f.edge + (f.on ? 0 : 1)]);
+    const cornerCount = corners ? this.core.addCornerClauses() : 0;
+    return { count: this.core.getClauseCount() + (puzzle.fixedEdges?.length ?? 0), cornerCount: Math.max(0, cornerCount) };
   }
 
   model(): Uint8Array {

@@ -43,8 +43,10 @@ let cellCount = 0;
 let vertexEdges = new StaticArray<i32>(0);
 let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
+let cellEdges = new StaticArray<i32>(0);
 let clue = new StaticArray<i8>(0);
 let connectivity = true;
+let clauseCount = 0;
 
 // --- the solver ---
 let variables = 0;
@@ -153,6 +155,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   vertexEdges = new StaticArray<i32>(vertices * 4);
   edgeEnds = new StaticArray<i32>(edges * 2);
   edgeCells = new StaticArray<i32>(edges * 2);
+  cellEdges = new StaticArray<i32>(cells * 4);
   clue = new StaticArray<i8>(cells);
   input = new StaticArray<i32>(64);
 
@@ -212,6 +215,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
 export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
 export function edgeEndsPointer(): usize { return changetype<usize>(edgeEnds); }
 export function edgeCellsPointer(): usize { return changetype<usize>(edgeCells); }
+export function cellEdgesPointer(): usize { return changetype<usize>(cellEdges); }
 export function cluesPointer(): usize { return changetype<usize>(clue); }
 export function assignPointer(): usize { return changetype<usize>(assign); }
 
@@ -250,6 +254,92 @@ function nextRandom(): f64 {
   x ^= x << 5;
   random = x == 0 ? 1 : x;
   return <f64>random / 4294967296.0;
+}
+
+// --- the puzzle's clauses, as ../loop-clauses.ts writes them, in the same order ---
+
+export function getClauseCount(): i32 { return clauseCount; }
+
+/** Every assignment of side[0..n) whose number of on-edges is not in `allowed` (a bit per count), forbidden. */
+function countIn(side: StaticArray<i32>, n: i32, allowed: i32): i32 {
+  let ok = 1;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    if ((allowed >> popcnt(mask)) & 1) continue;
+    for (let i = 0; i < n; i++) unchecked((input[i] = (mask >> i) & 1 ? 2 * side[i] + 1 : 2 * side[i]));
+    ok &= addClause(n);
+    clauseCount++;
+  }
+  return ok;
+}
+
+/** Degree 0 or 2 at every vertex, each clue's count, at least one edge on; 0 when the formula became unsat. */
+export function addRuleClauses(): i32 {
+  const side = new StaticArray<i32>(4);
+  if (input.length < edgeCount) input = new StaticArray<i32>(edgeCount);
+  let ok = 1;
+  for (let v = 0; v < vertexCount; v++) {
+    let n = 0;
+    for (let k = 0; k < 4; k++) if (unchecked(vertexEdges[4 * v + k]) >= 0) unchecked((side[n++] = vertexEdges[4 * v + k]));
+    ok &= countIn(side, n, 0b101);
+  }
+  for (let cell = 0; cell < cellCount; cell++) {
+    const c = <i32>unchecked(clue[cell]);
+    if (c < 0) continue;
+    for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
+    ok &= countIn(side, 4, 1 << c);
+  }
+  for (let e = 0; e < edgeCount; e++) unchecked((input[e] = 2 * e));
+  ok &= addClause(edgeCount);
+  clauseCount++;
+  return ok;
+}
+
+function clause2(a: i32, b: i32): i32 {
+  unchecked((input[0] = a));
+  unchecked((input[1] = b));
+  clauseCount++;
+  return addClause(2);
+}
+
+/** The corner clauses (see ../loop-clauses.ts); how many, or -1 when the formula became unsat. */
+export function addCornerClauses(): i32 {
+  const before = clauseCount;
+  const side = new StaticArray<i32>(4);
+  let ok = 1;
+  for (let cell = 0; cell < cellCount; cell++) {
+    const c = <i32>unchecked(clue[cell]);
+    if (c < 0) continue;
+    for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
+    if (c == 0 || c == 4) {
+      for (let k = 0; k < 4; k++) {
+        unchecked((input[0] = c == 0 ? 2 * side[k] + 1 : 2 * side[k]));
+        ok &= addClause(1);
+        clauseCount++;
+      }
+      continue;
+    }
+    if (c != 1 && c != 3) continue;
+    const sign = c == 1 ? 1 : 0;
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) ok &= clause2(2 * unchecked(side[i]) + sign, 2 * unchecked(side[j]) + sign);
+    for (let q = 0; q < 4; q++) {
+      // Corners in the order (top, left), (top, right), (bottom, left), (bottom, right).
+      const a = unchecked(side[q >> 1]);
+      const b = unchecked(side[2 + (q & 1)]);
+      const a0 = unchecked(edgeEnds[2 * a]);
+      const vertex = a0 == unchecked(edgeEnds[2 * b]) || a0 == unchecked(edgeEnds[2 * b + 1]) ? a0 : unchecked(edgeEnds[2 * a + 1]);
+      for (let twice = 0; twice < 2; twice++) {
+        let n = 0;
+        for (let k = 0; k < 4; k++) {
+          const e = unchecked(vertexEdges[4 * vertex + k]);
+          if (e >= 0 && e != a && e != b) unchecked((input[n++] = 2 * e));
+        }
+        unchecked((input[n++] = 2 * (twice == 0 ? a : b) + sign));
+        ok &= addClause(n);
+        clauseCount++;
+      }
+    }
+  }
+  return ok ? clauseCount - before : -1;
 }
 
 /** Adds a clause at level 0 from the input buffer; 0 when the formula became unsat. */
