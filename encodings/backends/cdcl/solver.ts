@@ -195,6 +195,17 @@ export class CdclSolver {
     this.enqueue(lit, -at - 2);
   }
 
+  /** Several implications with one reason, stored once: a reason's first literal is never read as a cause. */
+  implyAll(lits: readonly number[], because: readonly number[]): void {
+    if (lits.length === 0) return;
+    this.imply(lits[0], because);
+    const reason = this.reason[lits[0] >> 1];
+    for (let i = 1; i < lits.length; i++) {
+      this.stats.theoryPropagations++;
+      this.enqueue(lits[i], reason);
+    }
+  }
+
   private enqueue(lit: number, reason: number): void {
     const v = lit >> 1;
     this.assign[v] = (lit & 1) ^ 1;

@@ -4,7 +4,6 @@
 import type { FlatGrid, Puzzle } from '../../grid.ts';
 import { CDCL_CORE_WASM } from './core-wasm.ts';
 import type { CdclStats, SolveAnswer } from './solver.ts';
-import type { LoopSearch } from './loop-search.ts';
 
 interface Core {
   memory: WebAssembly.Memory;
@@ -43,7 +42,8 @@ export function loadCdclCore(): WebAssembly.Module {
   return compiled;
 }
 
-export class WasmLoopSearch implements LoopSearch {
+// A LoopSearch (loop-search.ts), by shape: importing the interface would make an import cycle.
+export class WasmLoopSearch {
   private readonly core: Core;
   private readonly edgeCount: number;
 

@@ -130,6 +130,10 @@ let component = new StaticArray<i32>(0);
 let componentOn = new StaticArray<i32>(0);
 let componentOpen = new StaticArray<u8>(0);
 let walk = new StaticArray<i32>(0);
+let componentStart = new StaticArray<i32>(0);
+const MAX_SKIP = 15;
+let skip = 0;
+let skipLeft = 0;
 
 function filled(n: i32, value: i32): StaticArray<i32> {
   const a = new StaticArray<i32>(n);
@@ -210,6 +214,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   componentOn = new StaticArray<i32>(vertices);
   componentOpen = new StaticArray<u8>(vertices);
   walk = new StaticArray<i32>(vertices);
+  componentStart = new StaticArray<i32>(vertices + 1);
 }
 
 export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
@@ -994,34 +999,48 @@ function theoryPropagate(): i32 {
     if (witness >= 0) unchecked((because[becauseLength++] = 2 * witness + 1));
     imply(2 * e + 1, becauseLength);
   }
-  if (connectivity && trailLength == trailBefore && totalOn > 0) return propagateConnectivity();
-  return THEORY_OK;
+  if (!connectivity || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
+  // After a walk that found nothing, skip a growing number of fixpoints (as ../loop-propagator.ts does).
+  if (skipLeft > 0) {
+    skipLeft--;
+    return THEORY_OK;
+  }
+  const answer = propagateConnectivity();
+  skip = answer != THEORY_OK || trailLength != trailBefore ? 0 : min(2 * skip + 1, MAX_SKIP);
+  skipLeft = skip;
+  return answer;
 }
 
-/** on(e) for every edge with exactly one end in component `id`, appended to `out` from `n`; the new length. */
-function pushCut(id: i32, out: StaticArray<i32>, n: i32): i32 {
-  for (let e = 0; e < edgeCount; e++) {
-    const inA = unchecked(component[edgeEnds[2 * e]]) == id;
-    if (inA != (unchecked(component[edgeEnds[2 * e + 1]]) == id)) unchecked((out[n++] = 2 * e));
+/** on(e) for every off-edge leading out of component `id` (vertices walk[componentStart[id]..end)), appended to `out` from `n`. */
+function pushCut(id: i32, end: i32, out: StaticArray<i32>, n: i32): i32 {
+  for (let i = unchecked(componentStart[id]); i < end; i++) {
+    const v = unchecked(walk[i]);
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      if (e < 0 || value(2 * e) != 0) continue;
+      const w = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
+      if (unchecked(component[w]) != id) unchecked((out[n++] = 2 * e));
+    }
   }
   return n;
 }
 
 function propagateConnectivity(): i32 {
   for (let v = 0; v < vertexCount; v++) unchecked((component[v] = -1));
+  let visited = 0;
   let components = 0;
   let withOn = -1;
   let witness = -1;
   for (let start = 0; start < vertexCount; start++) {
     if (unchecked(component[start]) >= 0) continue;
     const id = components++;
+    unchecked((componentStart[id] = visited));
     unchecked((component[start] = id));
-    let top = 0;
-    unchecked((walk[top++] = start));
+    unchecked((walk[visited++] = start));
     let onHere = -1;
     let undecided = false;
-    while (top > 0) {
-      const v = unchecked(walk[--top]);
+    for (let next = unchecked(componentStart[id]); next < visited; next++) {
+      const v = unchecked(walk[next]);
       for (let k = 0; k < 4; k++) {
         const e = unchecked(vertexEdges[4 * v + k]);
         if (e < 0) continue;
@@ -1032,7 +1051,7 @@ function propagateConnectivity(): i32 {
         const w = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
         if (unchecked(component[w]) < 0) {
           unchecked((component[w] = id));
-          unchecked((walk[top++] = w));
+          unchecked((walk[visited++] = w));
         }
       }
     }
@@ -1040,7 +1059,7 @@ function propagateConnectivity(): i32 {
     unchecked((componentOpen[id] = undecided ? 1 : 0));
     if (onHere >= 0) {
       if (withOn >= 0) {
-        conflictLength = pushCut(id, conflict, 0);
+        conflictLength = pushCut(id, visited, conflict, 0);
         unchecked((conflict[conflictLength++] = 2 * onHere + 1));
         unchecked((conflict[conflictLength++] = 2 * witness + 1));
         return THEORY_CONFLICT;
@@ -1049,13 +1068,26 @@ function propagateConnectivity(): i32 {
       witness = onHere;
     }
   }
+  unchecked((componentStart[components] = visited));
   for (let id = 0; id < components; id++) {
     if (unchecked(componentOn[id]) >= 0 || !unchecked(componentOpen[id])) continue;
-    const cutLength = pushCut(id, because, 0);
+    const cutLength = pushCut(id, unchecked(componentStart[id + 1]), because, 0);
     unchecked((because[cutLength] = 2 * witness + 1));
-    for (let e = 0; e < edgeCount; e++) {
-      if (unchecked(component[edgeEnds[2 * e]]) != id || value(2 * e) != UNDEF) continue;
-      imply(2 * e + 1, cutLength + 1);
+    // Every undecided edge inside, off for the one reason, stored once (each edge from its first end).
+    let shared = 0;
+    for (let i = unchecked(componentStart[id]); i < unchecked(componentStart[id + 1]); i++) {
+      const v = unchecked(walk[i]);
+      for (let k = 0; k < 4; k++) {
+        const e = unchecked(vertexEdges[4 * v + k]);
+        if (e < 0 || unchecked(edgeEnds[2 * e]) != v || value(2 * e) != UNDEF) continue;
+        if (shared == 0) {
+          imply(2 * e + 1, cutLength + 1);
+          shared = unchecked(reason[e]);
+        } else {
+          theoryPropagations++;
+          enqueue(2 * e + 1, shared);
+        }
+      }
     }
   }
   return THEORY_OK;
