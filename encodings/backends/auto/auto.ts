@@ -25,6 +25,12 @@ const backend: Backend = {
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
     },
+    {
+      name: 'trial-from',
+      description: 'trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time)',
+      default: '50',
+      choices: ['0', '25', '50', '75', '100'],
+    },
     // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
     ...(cdclLoop.options ?? []),
   ],
@@ -56,16 +62,22 @@ const backend: Backend = {
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
-    const pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: optionValue(backend, options, 'trial') } });
+    const edgeCount = flatGridOf(puzzle).edgeCount;
+    // Deduction first. Trial pays where deduction already gets far (Loopy puzzles: 55-100% of the edges, and
+    // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
+    // better spent searching.
+    let pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: 'off' } });
+    const trialFrom = Number(optionValue(backend, options, 'trial-from')) / 100;
+    const trial = optionValue(backend, options, 'trial') === 'on' && !pre.contradiction && pre.fixed.length >= trialFrom * edgeCount;
+    if (trial) pre = await rules.presolve!(puzzle, { ...options, timeoutMs: Math.max(0, budget - elapsedMs(started)), params: { trial: 'on' } });
     const presolveMs = elapsedMs(started);
-    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialFinished: pre.stats.trialFinished ?? null };
+    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialRan: trial, trialFinished: pre.stats.trialFinished ?? null };
     if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
     const rest = withFixedEdges(puzzle, pre.fixed);
-    const edgeCount = flatGridOf(puzzle).edgeCount;
     if (new Set(rest.fixedEdges?.map((f) => f.edge)).size >= edgeCount) {
       // Every edge decided by deduction alone: the rules' own solve repeats it in the wasm core (no search is
       // left to do) and checks the edges form one loop, cheaper than a first, cold call of a JS check.
-      const ruled = await rules.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: optionValue(backend, options, 'trial') } });
+      const ruled = await rules.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: trial ? 'on' : 'off' } });
       return { ...ruled, stats: { ...stats, finishedBy: 'rules', level: ruled.stats.level ?? null, solverMs: elapsedMs(started) } };
     }
     return searchFrom(rest, stats);
