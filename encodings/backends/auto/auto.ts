@@ -2,8 +2,8 @@
 // no search: a node budget of zero) decide what a person would; cdcl-loop searches what is left, learning
 // from conflicts where the rules' depth-first search would not. Deduction is sound for every solution, so
 // a puzzle it decides completely has exactly that loop, and uniqueness on the rest is uniqueness overall.
-// Search is heavy-tailed: past a conflict budget a second search on the puzzle as given (other clauses,
-// another seed) takes turns with the first, with growing budgets, so neither's bad luck holds the answer.
+// Search is heavy-tailed: past a conflict budget cdcl-loop's own search on the puzzle as given takes turns
+// with the first, with growing budgets, so that auto costs at most a few times the better of the two.
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { flatGridOf, withFixedEdges, type Puzzle } from '../../grid.ts';
@@ -50,10 +50,10 @@ const backend: Backend = {
     const started = now();
     const chosen = searchOptions(backend, options);
     const deadline = started + options.timeoutMs;
-    /** The search on `rest`, then (for a presolved puzzle) one on the puzzle as given with another seed. */
+    /** The search on `rest`, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
     const searchFrom = async (rest: Puzzle, stats: Stats): Promise<SolveResult> => {
       const makers = [() => createLoopSearch(rest, chosen).search];
-      if (rest !== puzzle) makers.push(() => createLoopSearch(puzzle, { ...chosen, seed: chosen.seed + 1 }).search);
+      if (rest !== puzzle) makers.push(() => createLoopSearch(puzzle, chosen).search);
       const portfolio = new Portfolio(makers);
       const outcome = await portfolio.run(puzzle, deadline, options.unique);
       return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
