@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { builtinDatasetNames } from '../datasets/builtin.ts';
 import { loadDataset } from '../datasets/load.ts';
-import { blockingClause, createLoopSearch, type Core } from '../encodings/backends/cdcl/loop-search.ts';
+import type { Core } from '../encodings/backends/cdcl/loop-search.ts';
 import { makePuzzle, type Puzzle } from '../encodings/grid.ts';
-import { verify } from '../encodings/verify.ts';
 import { backendCases, run } from './backend-cases.ts';
 import { allLoops, smallCases } from './small-grids.ts';
+import { enumerateLoops } from './cdcl-loops.ts';
 
 test('the committed wasm core is what cdcl/wasm/core.ts compiles to', () => {
-  execFileSync(process.execPath, [new URL('../encodings/backends/cdcl/wasm/build.mjs', import.meta.url).pathname, '--check'], { stdio: 'pipe' });
+  execFileSync(process.execPath, [new URL('../encodings/backends/build-wasm-core.mjs', import.meta.url).pathname, 'cdcl', '--check'], { stdio: 'pipe' });
 });
 
 test('wasm core = TypeScript reference on every built-in puzzle: status, verified loop and uniqueness, for cdcl-loop and auto', async () => {
@@ -36,18 +36,7 @@ test('wasm core = TypeScript reference on every built-in puzzle: status, verifie
   assert.ok(n > 100, `${n} puzzles`);
 });
 
-/** Every loop one core finds, one blocking clause after another, as edge keys. */
-function enumerate(puzzle: Puzzle, core: Core, connectivity: boolean): string[] {
-  const { search } = createLoopSearch(puzzle, { corners: true, connectivity, seed: 3, core });
-  const found: string[] = [];
-  while (search.solve(performance.now() + 60_000) === 'sat') {
-    const on = search.model();
-    assert.deepEqual(verify(puzzle, { rows: puzzle.rows, cols: puzzle.cols, on }), { valid: true });
-    found.push(on.join(''));
-    search.addClause(blockingClause(on));
-  }
-  return found.sort();
-}
+const enumerate = (puzzle: Puzzle, core: Core, connectivity: boolean) => enumerateLoops(puzzle, { corners: true, connectivity, seed: 3, core });
 
 test('both cores list the same loops of small grids (blank, none, one or several solutions), each once', () => {
   const blanks = ([[2, 2], [3, 3], [3, 4]] as const).map(([r, c]) => ({ puzzle: makePuzzle(r, c, new Array(r * c).fill(null)), where: `blank ${r}x${c}`, solutions: allLoops(r, c) }));
