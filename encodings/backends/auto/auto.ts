@@ -69,15 +69,19 @@ const backend: Backend = {
     let pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: 'off' } });
     const trialFrom = Number(optionValue(backend, options, 'trial-from')) / 100;
     const trial = optionValue(backend, options, 'trial') === 'on' && !pre.contradiction && pre.fixed.length >= trialFrom * edgeCount;
-    if (trial) pre = await rules.presolve!(puzzle, { ...options, timeoutMs: Math.max(0, budget - elapsedMs(started)), params: { trial: 'on' } });
+    if (trial) {
+      // Trial starts from what deduction decided (the same deduction would otherwise run again).
+      const more = await rules.presolve!(withFixedEdges(puzzle, pre.fixed), { ...options, timeoutMs: Math.max(0, budget - elapsedMs(started)), params: { trial: 'on' } });
+      pre = { ...more, fixed: more.contradiction ? [] : [...pre.fixed, ...more.fixed] };
+    }
     const presolveMs = elapsedMs(started);
     const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialRan: trial, trialFinished: pre.stats.trialFinished ?? null };
     if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
     const rest = withFixedEdges(puzzle, pre.fixed);
     if (new Set(rest.fixedEdges?.map((f) => f.edge)).size >= edgeCount) {
-      // Every edge decided by deduction alone: the rules' own solve repeats it in the wasm core (no search is
-      // left to do) and checks the edges form one loop, cheaper than a first, cold call of a JS check.
-      const ruled = await rules.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: trial ? 'on' : 'off' } });
+      // Every edge decided by deduction alone: the rules' own solve, given them all, checks in its wasm core
+      // that they form one loop (then the only one), cheaper than a first, cold call of a JavaScript check.
+      const ruled = await rules.solve(rest, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: 'off' } });
       return { ...ruled, stats: { ...stats, finishedBy: 'rules', level: ruled.stats.level ?? null, solverMs: elapsedMs(started) } };
     }
     return searchFrom(rest, stats);
