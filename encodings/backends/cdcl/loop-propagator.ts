@@ -317,9 +317,17 @@ export class LoopPropagator implements Theory {
       if (onHere >= 0) {
         if (withOn >= 0) {
           // Two separate groups of on-edges: some edge of the cut around this one must be on.
+          // Either cut separates the two groups: the shorter one makes the shorter learnt clause.
           const conflict = solver.theoryConflict;
           conflict.length = 0;
           this.pushCut(id, visited, solver, conflict);
+          const there = this.because;
+          there.length = 0;
+          this.pushCut(withOn, this.componentStart[withOn + 1], solver, there);
+          if (there.length < conflict.length) {
+            conflict.length = 0;
+            conflict.push(...there);
+          }
           conflict.push(off(onHere), off(witness));
           return THEORY_CONFLICT;
         }

@@ -1059,7 +1059,13 @@ function propagateConnectivity(): i32 {
     unchecked((componentOpen[id] = undecided ? 1 : 0));
     if (onHere >= 0) {
       if (withOn >= 0) {
-        conflictLength = pushCut(id, visited, conflict, 0);
+        // Either cut separates the two groups: the shorter one makes the shorter learnt clause.
+        const here = pushCut(id, visited, conflict, 0);
+        const there = pushCut(withOn, unchecked(componentStart[withOn + 1]), because, 0);
+        if (there < here) {
+          for (let i = 0; i < there; i++) unchecked((conflict[i] = because[i]));
+          conflictLength = there;
+        } else conflictLength = here;
         unchecked((conflict[conflictLength++] = 2 * onHere + 1));
         unchecked((conflict[conflictLength++] = 2 * witness + 1));
         return THEORY_CONFLICT;
