@@ -15,7 +15,7 @@ import rules from '../rules/rules.ts';
 
 const backend: Backend = {
   name: 'auto',
-  description: 'rules deduction and trial (liu-wu-sun, no search), then cdcl-loop on the edges left undecided',
+  description: 'rules deduction (liu-wu-sun; trial where deduction gets half-way), then cdcl-loop on the edges left undecided, taking turns with cdcl-loop on the puzzle as given past 1,000 conflicts',
   options: [
     { name: 'presolve', description: 'on: rules first; off: cdcl-loop alone (to chart what the deduction saves)', default: 'on', choices: ['on', 'off'] },
     { name: 'trial', description: 'the rules presolve\'s trial (see rules); off: deduction only', default: 'on', choices: ['on', 'off'] },
