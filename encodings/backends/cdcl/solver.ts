@@ -51,7 +51,7 @@ const BLOCK_MARGIN = 1.4;
 const MIN_CONFLICTS_BETWEEN_RESTARTS = 50;
 const BLOCK_AFTER_CONFLICTS = 10_000;
 /** Share of decisions taken at random (MiniSat's random_var_freq). */
-const RANDOM_DECISIONS = 0.02;
+const RANDOM_DECISIONS = 0.05;
 /** Conflicts between rephasings, growing by this much each time. */
 const REPHASE_INTERVAL = 1000;
 

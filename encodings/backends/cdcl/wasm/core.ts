@@ -33,7 +33,7 @@ const RESTART_MARGIN = 1.25;
 const BLOCK_MARGIN = 1.4;
 const MIN_CONFLICTS_BETWEEN_RESTARTS = 50;
 const BLOCK_AFTER_CONFLICTS = 10000;
-const RANDOM_DECISIONS = 0.02;
+const RANDOM_DECISIONS = 0.05;
 const REPHASE_INTERVAL = 1000;
 
 // --- the grid (filled by the wrapper) ---
