@@ -27,17 +27,10 @@ module.exports = {
     },
     {
       name: 'back-end-families-stay-apart',
-      comment: 'A back-end family (encodings/backends/sat, ilp, cpsat, smt, rules) shares code through encodings/ (protocol.ts, grid.ts), never by importing another family.',
+      comment: 'A back-end family (encodings/backends/sat, ilp, cpsat, smt, rules, cdcl) shares code through encodings/ (protocol.ts, grid.ts), never by importing another family.',
       severity: 'error',
-      from: { path: '^encodings/backends/([^/]+)/', pathNot: '^encodings/backends/(cdcl|auto)/' },
+      from: { path: '^encodings/backends/([^/]+)/', pathNot: '^encodings/backends/auto/' },
       to: { path: '^encodings/backends/', pathNot: '^encodings/backends/$1/' },
-    },
-    {
-      name: 'cdcl-reads-only-the-puzzle-cnf',
-      comment: 'cdcl-loop solves the SAT family\'s degree and clue CNF (puzzle-cnf.ts, cnf.ts: pure builders), and imports nothing else of another family.',
-      severity: 'error',
-      from: { path: '^encodings/backends/cdcl/' },
-      to: { path: '^encodings/backends/', pathNot: '^encodings/backends/(cdcl/|sat/(puzzle-cnf|cnf)\\.ts$)' },
     },
     {
       name: 'auto-composes-rules-and-cdcl',

@@ -5,12 +5,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { builtinDatasetNames } from '../datasets/builtin.ts';
 import { loadDataset } from '../datasets/load.ts';
-import { blockingClause, loopSolver, modelEdges } from '../encodings/backends/cdcl/cdcl-loop.ts';
 import { readJankoPuzzles } from '../encodings/formats/index.ts';
 import { makePuzzle, type Puzzle } from '../encodings/grid.ts';
-import { verify } from '../encodings/verify.ts';
 import { backendCases, JANKO, run } from './backend-cases.ts';
 import { allLoops, mix, smallCases } from './small-grids.ts';
+import { enumerateLoops } from './cdcl-loops.ts';
 
 const VARIANTS: [string, Record<string, string>][] = [
   ['cdcl-loop', {}],
@@ -30,18 +29,7 @@ for (const [id, params] of VARIANTS) {
   });
 }
 
-/** Every loop the solver finds, one blocking clause after another, as edge keys. */
-function enumerate(puzzle: Puzzle, corners: boolean, connectivity: boolean): string[] {
-  const { solver, grid } = loopSolver(puzzle, { corners, connectivity, seed: 7 });
-  const found: string[] = [];
-  while (solver.solve(performance.now() + 60_000) === 'sat') {
-    const on = modelEdges(solver, grid.edgeCount);
-    assert.deepEqual(verify(puzzle, { rows: puzzle.rows, cols: puzzle.cols, on }), { valid: true });
-    found.push(on.join(''));
-    solver.addClause(blockingClause(on));
-  }
-  return found.sort();
-}
+const enumerate = (puzzle: Puzzle, corners: boolean, connectivity: boolean) => enumerateLoops(puzzle, { corners, connectivity, seed: 7, core: 'typescript' });
 
 test('cdcl-loop finds every loop of blank grids up to 4x4, each once', () => {
   for (const [rows, cols] of [[1, 2], [2, 2], [2, 3], [3, 3], [3, 4], [4, 4]] as const) {

@@ -24,7 +24,7 @@ function same(puzzle: Puzzle, corners: boolean, trial: boolean, maxSolutions: nu
 }
 
 test('the committed wasm core is what wasm/core.ts compiles to', () => {
-  execFileSync(process.execPath, [new URL('../encodings/backends/rules/wasm/build.mjs', import.meta.url).pathname, '--check'], { stdio: 'pipe' });
+  execFileSync(process.execPath, [new URL('../encodings/backends/build-wasm-core.mjs', import.meta.url).pathname, 'rules', '--check'], { stdio: 'pipe' });
 });
 
 // The fully minimal 15x15 and 20x20 sets need minutes of depth-first search from either core (6 million

@@ -2,28 +2,34 @@
 // no search: a node budget of zero) decide what a person would; cdcl-loop searches what is left, learning
 // from conflicts where the rules' depth-first search would not. Deduction is sound for every solution, so
 // a puzzle it decides completely has exactly that loop, and uniqueness on the rest is uniqueness overall.
+// Search is heavy-tailed: past a conflict budget cdcl-loop's own search on the puzzle as given takes turns
+// with the first, with growing budgets, so that auto costs at most a few times the better of the two.
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { flatGridOf, withFixedEdges, type Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
-import cdclLoop from '../cdcl/cdcl-loop.ts';
+import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
+import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
 import rules from '../rules/rules.ts';
 
-/** Whether cdcl-loop has run in this process: cold (a one-shot `solve`), its JavaScript costs more than trial. */
-let cdclWarm = false;
-const COLD_TRIAL_FACTOR = 8;
 
 const backend: Backend = {
   name: 'auto',
-  description: 'rules deduction and trial (liu-wu-sun, no search), then cdcl-loop on the edges left undecided',
+  description: 'rules deduction (liu-wu-sun; trial where deduction gets half-way), then cdcl-loop on the edges left undecided, taking turns with cdcl-loop on the puzzle as given past 1,000 conflicts',
   options: [
     { name: 'presolve', description: 'on: rules first; off: cdcl-loop alone (to chart what the deduction saves)', default: 'on', choices: ['on', 'off'] },
     { name: 'trial', description: 'the rules presolve\'s trial (see rules); off: deduction only', default: 'on', choices: ['on', 'off'] },
     {
       name: 'trial-ms',
-      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept. Until cdcl-loop has run once in the process the time is 8 times this, since cold it needs 40 ms or more on a 10x10',
+      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept',
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
+    },
+    {
+      name: 'trial-from',
+      description: 'trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time)',
+      default: '50',
+      choices: ['0', '25', '50', '75', '100'],
     },
     // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
     ...(cdclLoop.options ?? []),
@@ -34,42 +40,51 @@ const backend: Backend = {
   async version() {
     return `slitherbench ${projectManifest().version}`;
   },
-  // The rules presolve runs on the rules back-end's wasm core: the same one-shot flags help it.
-  oneShotV8Flags: rules.oneShotV8Flags,
+  // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).
+  oneShotV8Flags: cdclLoop.oneShotV8Flags,
   async prepare() {
     await rules.prepare?.();
     await cdclLoop.prepare?.();
   },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
-    const cdclOptions = (rest: Puzzle, timeoutMs: number): SolveOptions => ({
-      ...options,
-      timeoutMs,
-      params: Object.fromEntries((cdclLoop.options ?? []).map((o) => [o.name, optionValue(backend, options, o.name)])),
-    });
-    if (optionValue(backend, options, 'presolve') === 'off') {
-      const result = await cdclLoop.solve(puzzle, cdclOptions(puzzle, options.timeoutMs));
-      cdclWarm = true;
-      return { ...result, stats: { ...result.stats, decidedByRules: 0, finishedBy: 'cdcl-loop' } };
-    }
+    const chosen = searchOptions(backend, options);
+    const deadline = started + options.timeoutMs;
+    /** The search on `rest`, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
+    const searchFrom = async (rest: Puzzle, stats: Stats): Promise<SolveResult> => {
+      const makers = [() => createLoopSearch(rest, chosen).search];
+      if (rest !== puzzle) makers.push(() => createLoopSearch(puzzle, chosen).search);
+      const portfolio = new Portfolio(makers);
+      const outcome = await portfolio.run(puzzle, deadline, options.unique);
+      return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
+    };
+    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(puzzle, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
-    const perHundredCells = Number(trialMs) * (cdclWarm ? 1 : COLD_TRIAL_FACTOR);
+    const perHundredCells = Number(trialMs);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
-    const pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: optionValue(backend, options, 'trial') } });
+    const edgeCount = flatGridOf(puzzle).edgeCount;
+    // Deduction first. Trial pays where deduction already gets far (Loopy puzzles: 55-100% of the edges, and
+    // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
+    // better spent searching.
+    let pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: 'off' } });
+    const trialFrom = Number(optionValue(backend, options, 'trial-from')) / 100;
+    const trial = optionValue(backend, options, 'trial') === 'on' && !pre.contradiction && pre.fixed.length >= trialFrom * edgeCount;
+    if (trial) {
+      // Trial starts from what deduction decided (the same deduction would otherwise run again).
+      const more = await rules.presolve!(withFixedEdges(puzzle, pre.fixed), { ...options, timeoutMs: Math.max(0, budget - elapsedMs(started)), params: { trial: 'on' } });
+      pre = { ...more, fixed: more.contradiction ? [] : [...pre.fixed, ...more.fixed] };
+    }
     const presolveMs = elapsedMs(started);
-    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialFinished: pre.stats.trialFinished ?? null };
+    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialRan: trial, trialFinished: pre.stats.trialFinished ?? null };
     if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
     const rest = withFixedEdges(puzzle, pre.fixed);
-    const edgeCount = flatGridOf(puzzle).edgeCount;
     if (new Set(rest.fixedEdges?.map((f) => f.edge)).size >= edgeCount) {
-      // Every edge decided by deduction alone: the rules' own solve repeats it in the wasm core (no search is
-      // left to do) and checks the edges form one loop, cheaper than a first, cold call of a JS check.
-      const ruled = await rules.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: optionValue(backend, options, 'trial') } });
+      // Every edge decided by deduction alone: the rules' own solve, given them all, checks in its wasm core
+      // that they form one loop (then the only one), cheaper than a first, cold call of a JavaScript check.
+      const ruled = await rules.solve(rest, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: 'off' } });
       return { ...ruled, stats: { ...stats, finishedBy: 'rules', level: ruled.stats.level ?? null, solverMs: elapsedMs(started) } };
     }
-    const result = await cdclLoop.solve(rest, cdclOptions(rest, Math.max(1, options.timeoutMs - presolveMs)));
-    cdclWarm = true;
-    return { ...result, stats: { ...result.stats, ...stats, finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
+    return searchFrom(rest, stats);
   },
 };
 

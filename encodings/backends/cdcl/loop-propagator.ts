@@ -9,6 +9,8 @@ import type { FlatGrid, Puzzle } from '../../grid.ts';
 import { THEORY_CONFLICT, THEORY_MODEL, THEORY_OK, UNDEF, type CdclSolver, type Theory } from './solver.ts';
 
 const on = (edge: number) => 2 * edge;
+/** At most this many fixpoints without a connectivity walk, after walks that found nothing. */
+const MAX_SKIP = 15;
 const off = (edge: number) => 2 * edge + 1;
 
 export class LoopPropagator implements Theory {
@@ -40,7 +42,11 @@ export class LoopPropagator implements Theory {
   private readonly component: Int32Array;
   private readonly componentOn: Int32Array;
   private readonly componentOpen: Uint8Array;
+  /** Vertices in the order the component walk met them; component i is stack[componentStart[i]..componentStart[i + 1]). */
   private readonly stack: Int32Array;
+  private readonly componentStart: Int32Array;
+  private skip = 0;
+  private skipLeft = 0;
 
   constructor(grid: FlatGrid, puzzle: Puzzle, private readonly connectivity = true) {
     this.grid = grid;
@@ -59,6 +65,7 @@ export class LoopPropagator implements Theory {
     this.componentOn = new Int32Array(vertexCount);
     this.componentOpen = new Uint8Array(vertexCount);
     this.stack = new Int32Array(vertexCount);
+    this.componentStart = new Int32Array(vertexCount + 1);
     puzzle.clues.forEach((c, cell) => {
       if (typeof c === 'number') {
         this.clue[cell] = c;
@@ -254,32 +261,43 @@ export class LoopPropagator implements Theory {
       if (witness >= 0) because.push(off(witness));
       solver.imply(off(e), because);
     }
-    if (this.connectivity && solver.trailLength === trailBefore && this.totalOn > 0) return this.propagateConnectivity(solver);
-    return THEORY_OK;
+    if (!this.connectivity || solver.trailLength !== trailBefore || this.totalOn === 0) return THEORY_OK;
+    // The walk costs O(grid) per fixpoint: after a walk that found nothing, skip a growing number of
+    // fixpoints (up to MAX_SKIP), so that large puzzles the path rules settle do not pay it at every step.
+    if (this.skipLeft > 0) {
+      this.skipLeft--;
+      return THEORY_OK;
+    }
+    const answer = this.propagateConnectivity(solver);
+    this.skip = answer !== THEORY_OK || solver.trailLength !== trailBefore ? 0 : Math.min(2 * this.skip + 1, MAX_SKIP);
+    this.skipLeft = this.skip;
+    return answer;
   }
 
   /**
    * Components of the graph of edges not off. Two components holding on-edges: a conflict (the cut around
-   * one of them is all off). A component without on-edges: its edges are off (the loop cannot reach them).
+   * one of them is all off). A component without on-edges: its edges are off (the loop cannot reach them),
+   * all for one reason, stored once. The cut around a component is its off-edges leading out of it.
    */
   private propagateConnectivity(solver: CdclSolver): number {
-    const { vertexCount, edgeCount, vertexEdges, edgeEnds } = this.grid;
+    const { vertexCount, vertexEdges, edgeEnds } = this.grid;
     const component = this.component;
     component.fill(-1);
-    const stack = this.stack;
+    const order = this.stack;
+    let visited = 0;
     let components = 0;
     let withOn = -1;
     let witness = -1;
     for (let start = 0; start < vertexCount; start++) {
       if (component[start] >= 0) continue;
       const id = components++;
+      this.componentStart[id] = visited;
       component[start] = id;
-      let top = 0;
-      stack[top++] = start;
+      order[visited++] = start;
       let onHere = -1;
       let undecided = false;
-      while (top > 0) {
-        const v = stack[--top];
+      for (let next = this.componentStart[id]; next < visited; next++) {
+        const v = order[next];
         for (let k = 0; k < 4; k++) {
           const e = vertexEdges[4 * v + k];
           if (e < 0) continue;
@@ -290,7 +308,7 @@ export class LoopPropagator implements Theory {
           const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
           if (component[w] < 0) {
             component[w] = id;
-            stack[top++] = w;
+            order[visited++] = w;
           }
         }
       }
@@ -299,9 +317,17 @@ export class LoopPropagator implements Theory {
       if (onHere >= 0) {
         if (withOn >= 0) {
           // Two separate groups of on-edges: some edge of the cut around this one must be on.
+          // Either cut separates the two groups: the shorter one makes the shorter learnt clause.
           const conflict = solver.theoryConflict;
           conflict.length = 0;
-          this.pushCut(id, conflict);
+          this.pushCut(id, visited, solver, conflict);
+          const there = this.because;
+          there.length = 0;
+          this.pushCut(withOn, this.componentStart[withOn + 1], solver, there);
+          if (there.length < conflict.length) {
+            conflict.length = 0;
+            conflict.push(...there);
+          }
           conflict.push(off(onHere), off(witness));
           return THEORY_CONFLICT;
         }
@@ -309,29 +335,39 @@ export class LoopPropagator implements Theory {
         witness = onHere;
       }
     }
+    this.componentStart[components] = visited;
     const because = this.because;
+    const fenced: number[] = [];
     for (let id = 0; id < components; id++) {
       if (this.componentOn[id] >= 0 || !this.componentOpen[id]) continue;
       because.length = 0;
-      this.pushCut(id, because);
+      this.pushCut(id, this.componentStart[id + 1], solver, because);
       because.push(off(witness));
-      const cutLength = because.length;
-      for (let e = 0; e < edgeCount; e++) {
-        if (component[edgeEnds[2 * e]] !== id || solver.value(on(e)) !== UNDEF) continue;
-        because.length = cutLength;
-        solver.imply(off(e), because);
+      fenced.length = 0;
+      for (let i = this.componentStart[id]; i < this.componentStart[id + 1]; i++) {
+        const v = order[i];
+        for (let k = 0; k < 4; k++) {
+          const e = vertexEdges[4 * v + k];
+          // Each edge inside once: from its first end.
+          if (e >= 0 && edgeEnds[2 * e] === v && solver.value(on(e)) === UNDEF) fenced.push(off(e));
+        }
       }
+      solver.implyAll(fenced, because);
     }
     return THEORY_OK;
   }
 
-  /** `on(e)` (false now) for every edge with exactly one end in component `id`. */
-  private pushCut(id: number, out: number[]): void {
-    const { edgeCount, edgeEnds } = this.grid;
-    const component = this.component;
-    for (let e = 0; e < edgeCount; e++) {
-      const inA = component[edgeEnds[2 * e]] === id;
-      if (inA !== (component[edgeEnds[2 * e + 1]] === id)) out.push(on(e));
+  /** `on(e)` (false now) for every off-edge leading out of component `id` (its vertices: order[componentStart[id]..end)). */
+  private pushCut(id: number, end: number, solver: CdclSolver, out: number[]): void {
+    const { vertexEdges, edgeEnds } = this.grid;
+    for (let i = this.componentStart[id]; i < end; i++) {
+      const v = this.stack[i];
+      for (let k = 0; k < 4; k++) {
+        const e = vertexEdges[4 * v + k];
+        if (e < 0 || solver.value(on(e)) !== 0) continue;
+        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+        if (this.component[w] !== id) out.push(on(e));
+      }
     }
   }
 

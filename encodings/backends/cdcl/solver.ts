@@ -1,7 +1,9 @@
-// A small CDCL solver over typed arrays: two watched literals, 1-UIP learning with non-chronological
-// backjumping, VSIDS on a binary heap, phase saving, Luby restarts and LBD-based deletion of learnt
-// clauses. A theory (the single-loop propagator) runs after unit propagation reaches a fixpoint; it may
-// assign literals with a reason clause, report a conflict clause, or report that the assignment is a model.
+// A small CDCL solver over typed arrays: two watched literals, 1-UIP learning with recursive minimisation
+// and non-chronological backjumping, VSIDS on a binary heap (reason-side variables bumped too), phase saving
+// with rephasing, a small share of random decisions, Glucose's LBD restarts (moving averages, with blocking)
+// and LBD-based deletion of learnt clauses. Heavy tails come from long runs in one bad region: the restarts
+// and the rephasing leave it, the random decisions keep two seeds from making the same mistakes.
+// A theory (the single-loop propagator) runs after unit propagation reaches a fixpoint; it may assign literals with a reason clause, report a conflict clause, or report that the assignment is a model.
 //
 // Literals: variable v (0-based) is 2v (true) and 2v + 1 (false). Clauses live in one Int32Array arena:
 // [size, header, lit0, lit1, ...], header = learnt | deleted << 1 | lbd << 2; lit0 and lit1 are watched.
@@ -35,7 +37,23 @@ export interface CdclStats {
   theoryConflicts: number;
 }
 
-export type SolveAnswer = 'sat' | 'unsat' | 'timeout';
+/** 'budget': the conflict budget of this call ran out; call `solve` again to continue. */
+export type SolveAnswer = 'sat' | 'unsat' | 'timeout' | 'budget';
+
+// Glucose's restart rule on moving averages (CaDiCaL's form): restart when the recent learnt clauses' LBD
+// is well above the long-run average; block (postpone) one when the trail is much longer than usual, since
+// the search may then be close to a model.
+const FAST_LBD = 1 / 32;
+const SLOW_LBD = 1 / 4096;
+const TRAIL_AVERAGE = 1 / 4096;
+const RESTART_MARGIN = 1.25;
+const BLOCK_MARGIN = 1.4;
+const MIN_CONFLICTS_BETWEEN_RESTARTS = 50;
+const BLOCK_AFTER_CONFLICTS = 10_000;
+/** Share of decisions taken at random (MiniSat's random_var_freq). */
+const RANDOM_DECISIONS = 0.05;
+/** Conflicts between rephasings, growing by this much each time. */
+const REPHASE_INTERVAL = 1000;
 
 const neg = (lit: number) => lit ^ 1;
 
@@ -73,6 +91,20 @@ export class CdclSolver {
   theoryConflict: number[] = [];
   unsatAtRoot = false;
 
+  /** The phases of the longest trail since the last rephasing (CaDiCaL's best phase). */
+  private readonly bestPhase: Uint8Array;
+  private bestTrail = 0;
+  private fastLbd = 0;
+  private slowLbd = 0;
+  private trailAverage = 0;
+  private averagedConflicts = 0;
+  private conflictsAtRestart = 0;
+  private nextRephase = REPHASE_INTERVAL;
+  private rephases = 0;
+  private random: number;
+  private readonly stack: number[] = [];
+  private readonly reasonScratch: number[] = [];
+
   readonly stats: CdclStats = { conflicts: 0, decisions: 0, propagations: 0, learnedClauses: 0, deletedClauses: 0, restarts: 0, theoryPropagations: 0, theoryConflicts: 0 };
   private maxLearnts = 2000;
 
@@ -90,6 +122,7 @@ export class CdclSolver {
     this.phase = new Uint8Array(variables);
     this.seen = new Uint8Array(variables);
     this.levelSeen = new Uint8Array(variables + 1);
+    this.bestPhase = new Uint8Array(variables);
     // A seeded tiny jitter so that `--seed` changes the first decisions and nothing else.
     let x = (seed * 2654435761) >>> 0 || 1;
     for (let v = 0; v < variables; v++) {
@@ -99,6 +132,17 @@ export class CdclSolver {
       this.activity[v] = ((x >>> 0) / 4294967296) * 1e-3;
       this.heapInsert(v);
     }
+    this.random = x || 1;
+  }
+
+  /** A xorshift step: the solver's own random numbers, so that a seed fixes the whole search. */
+  private nextRandom(): number {
+    let x = this.random;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.random = x >>> 0 || 1;
+    return this.random / 4294967296;
   }
 
   value(lit: number): number {
@@ -149,6 +193,17 @@ export class CdclSolver {
     this.poolTop += need;
     this.stats.theoryPropagations++;
     this.enqueue(lit, -at - 2);
+  }
+
+  /** Several implications with one reason, stored once: a reason's first literal is never read as a cause. */
+  implyAll(lits: readonly number[], because: readonly number[]): void {
+    if (lits.length === 0) return;
+    this.imply(lits[0], because);
+    const reason = this.reason[lits[0] >> 1];
+    for (let i = 1; i < lits.length; i++) {
+      this.stats.theoryPropagations++;
+      this.enqueue(lits[i], reason);
+    }
   }
 
   private enqueue(lit: number, reason: number): void {
@@ -299,27 +354,28 @@ export class CdclSolver {
       lits = this.scratch;
     }
     learnt[0] = neg(p);
-    // Drop literals implied by others in the clause (local minimisation).
+    // Drop literals implied by the others (MiniSat's recursive minimisation), then bump the variables of
+    // the remaining literals' reasons (CaDiCaL's reason-side bumping): they made the conflict possible.
+    let levels = 0;
+    for (let i = 1; i < learnt.length; i++) levels |= 1 << (this.level[learnt[i] >> 1] & 31);
     let j = 1;
     for (let i = 1; i < learnt.length; i++) {
-      const v = learnt[i] >> 1;
-      const r = this.reason[v];
-      if (r === -1) {
-        learnt[j++] = learnt[i];
-        continue;
-      }
+      if (this.reason[learnt[i] >> 1] === -1 || !this.redundant(learnt[i], levels)) learnt[j++] = learnt[i];
+    }
+    learnt.length = j;
+    for (let i = 0; i < learnt.length; i++) {
+      const r = this.reason[learnt[i] >> 1];
+      if (r === -1) continue;
       this.reasonLiterals(r, this.scratch);
-      let redundant = true;
       for (let k = 1; k < this.scratch.length; k++) {
         const w = this.scratch[k] >> 1;
         if (!this.seen[w] && this.level[w] > 0) {
-          redundant = false;
-          break;
+          this.seen[w] = 1;
+          toClear.push(w);
+          this.bumpVariable(w);
         }
       }
-      if (!redundant) learnt[j++] = learnt[i];
     }
-    learnt.length = j;
     for (const v of toClear) this.seen[v] = 0;
     if (learnt.length === 1) return 0;
     let best = 1;
@@ -328,6 +384,34 @@ export class CdclSolver {
     learnt[1] = learnt[best];
     learnt[best] = swap;
     return this.level[learnt[1] >> 1];
+  }
+
+  /** Whether `lit` of a learnt clause follows from the clause's other literals through reasons (seen = in the clause). */
+  private redundant(lit: number, levels: number): boolean {
+    const stack = this.stack;
+    stack.length = 0;
+    stack.push(lit);
+    const top = this.toClear.length;
+    const reasonLits = this.reasonScratch;
+    while (stack.length > 0) {
+      const q = stack.pop()!;
+      this.reasonLiterals(this.reason[q >> 1], reasonLits);
+      for (let k = 1; k < reasonLits.length; k++) {
+        const w = reasonLits[k] >> 1;
+        if (this.seen[w] || this.level[w] === 0) continue;
+        if (this.reason[w] !== -1 && (levels & (1 << (this.level[w] & 31))) !== 0) {
+          this.seen[w] = 1;
+          this.toClear.push(w);
+          stack.push(reasonLits[k]);
+          continue;
+        }
+        // A decision, or a level the clause does not hold: undo the marks of this attempt.
+        for (let i = top; i < this.toClear.length; i++) this.seen[this.toClear[i]] = 0;
+        this.toClear.length = top;
+        return false;
+      }
+    }
+    return true;
   }
 
   private lbd(lits: readonly number[]): number {
@@ -467,88 +551,115 @@ export class CdclSolver {
     }
   }
 
+  /** Records a learnt clause's LBD and the trail length in the moving averages of the restart rule. */
+  private average(lbd: number): void {
+    this.averagedConflicts++;
+    // Bias-corrected start (CaDiCaL's EMA): the slow averages are plain means until they have enough data.
+    const slow = Math.max(SLOW_LBD, 1 / this.averagedConflicts);
+    this.fastLbd += Math.max(FAST_LBD, 1 / this.averagedConflicts) * (lbd - this.fastLbd);
+    this.slowLbd += slow * (lbd - this.slowLbd);
+    this.trailAverage += Math.max(TRAIL_AVERAGE, 1 / this.averagedConflicts) * (this.trailLength - this.trailAverage);
+  }
+
+  private shouldRestart(): boolean {
+    const since = this.stats.conflicts - this.conflictsAtRestart;
+    if (since < MIN_CONFLICTS_BETWEEN_RESTARTS) return false;
+    return this.fastLbd > RESTART_MARGIN * this.slowLbd;
+  }
+
+  /** Saved phases replaced in turn by the best trail's, all off (the first phase), the best again, and random. */
+  private rephase(): void {
+    const kind = this.rephases++ % 4;
+    for (let v = 0; v < this.variables; v++) {
+      if (kind === 1) this.phase[v] = 0;
+      else if (kind === 3) this.phase[v] = this.nextRandom() < 0.5 ? 1 : 0;
+      else if (this.bestTrail > 0) this.phase[v] = this.bestPhase[v];
+    }
+    this.bestTrail = 0;
+    this.nextRephase = this.stats.conflicts + REPHASE_INTERVAL * (this.rephases + 1);
+  }
+
+  private pickBranchVariable(): number {
+    if (this.nextRandom() < RANDOM_DECISIONS && this.heapSize > 0) {
+      const v = this.heap[Math.floor(this.nextRandom() * this.heapSize)];
+      if (this.assign[v] === UNDEF) return v;
+    }
+    while (this.heapSize > 0) {
+      const v = this.heapPop();
+      if (this.assign[v] === UNDEF) return v;
+    }
+    return -1;
+  }
+
   /**
    * Searches for a model from the current learnt state. 'sat': `assign` holds a model (unassigned
-   * variables read as false). Later calls continue with everything learnt so far.
+   * variables read as false). Later calls continue with everything learnt so far; with `conflictBudget`,
+   * 'budget' once that many conflicts have passed in this call.
    */
-  solve(deadline: number): SolveAnswer {
+  solve(deadline: number, conflictBudget = Infinity): SolveAnswer {
     if (this.unsatAtRoot) return 'unsat';
     const conflict: number[] = [];
-    let restartIndex = 0;
+    const stopAt = this.stats.conflicts + conflictBudget;
+    this.conflictsAtRestart = this.stats.conflicts;
     for (;;) {
-      const budget = luby(++restartIndex) * 100;
-      let conflictsHere = 0;
-      for (;;) {
-        const answer = this.propagateAll(conflict);
-        if (answer === THEORY_MODEL) return 'sat';
-        if (answer === THEORY_CONFLICT) {
-          this.stats.conflicts++;
-          conflictsHere++;
-          let top = 0;
-          for (const lit of conflict) top = Math.max(top, this.level[lit >> 1]);
-          if (top === 0) {
-            this.unsatAtRoot = true;
-            return 'unsat';
-          }
-          // A theory conflict found late lies wholly below the current level: analyse it where it arose.
-          if (top < this.decisionLevel) this.cancelUntil(top);
-          const back = this.analyze(conflict);
-          this.cancelUntil(back);
-          const learnt = this.learnt;
-          if (learnt.length === 1) this.enqueue(learnt[0], -1);
-          else {
-            const c = this.attach(learnt, true, this.lbd(learnt));
-            this.stats.learnedClauses++;
-            this.enqueue(learnt[0], c);
-          }
-          this.activityIncrement /= 0.95;
-          if ((this.stats.conflicts & 255) === 0 && now() > deadline) return 'timeout';
-          continue;
+      const answer = this.propagateAll(conflict);
+      if (answer === THEORY_MODEL) return 'sat';
+      if (answer === THEORY_CONFLICT) {
+        this.stats.conflicts++;
+        let top = 0;
+        for (const lit of conflict) top = Math.max(top, this.level[lit >> 1]);
+        if (top === 0) {
+          this.unsatAtRoot = true;
+          return 'unsat';
         }
-        if (conflictsHere >= budget) {
-          this.stats.restarts++;
-          this.cancelUntil(0);
-          break;
-        }
-        if (this.learnts.length > this.maxLearnts) {
-          this.reduceLearnts();
-          this.maxLearnts += 300;
-        }
-        let next = -1;
-        while (this.heapSize > 0) {
-          const v = this.heapPop();
-          if (this.assign[v] === UNDEF) {
-            next = v;
-            break;
+        if (this.trailLength > this.bestTrail) {
+          this.bestTrail = this.trailLength;
+          for (let i = 0; i < this.trailLength; i++) {
+            const lit = this.trail[i];
+            this.bestPhase[lit >> 1] = (lit & 1) ^ 1;
           }
         }
-        // Everything assigned without a conflict: the theory has seen the whole loop close.
-        if (next < 0) return 'sat';
-        this.stats.decisions++;
-        if ((this.stats.decisions & 1023) === 0 && now() > deadline) return 'timeout';
-        this.levelStart.push(this.trailLength);
-        this.enqueue(2 * next + (this.phase[next] ? 0 : 1), -1);
+        // Blocking: a trail much longer than usual may be close to a model; let this run go on.
+        if (this.stats.conflicts > BLOCK_AFTER_CONFLICTS && this.trailLength > BLOCK_MARGIN * this.trailAverage) this.conflictsAtRestart = this.stats.conflicts;
+        // A theory conflict found late lies wholly below the current level: analyse it where it arose.
+        if (top < this.decisionLevel) this.cancelUntil(top);
+        const back = this.analyze(conflict);
+        const learnt = this.learnt;
+        const lbd = learnt.length === 1 ? 1 : this.lbd(learnt);
+        this.average(lbd);
+        this.cancelUntil(back);
+        if (learnt.length === 1) this.enqueue(learnt[0], -1);
+        else {
+          const c = this.attach(learnt, true, lbd);
+          this.stats.learnedClauses++;
+          this.enqueue(learnt[0], c);
+        }
+        this.activityIncrement /= 0.95;
+        if ((this.stats.conflicts & 255) === 0 && now() > deadline) return 'timeout';
+        if (this.stats.conflicts >= stopAt) return 'budget';
+        continue;
       }
+      if (this.shouldRestart()) {
+        this.stats.restarts++;
+        this.conflictsAtRestart = this.stats.conflicts;
+        this.fastLbd = this.slowLbd;
+        this.cancelUntil(0);
+        if (this.stats.conflicts >= this.nextRephase) this.rephase();
+        continue;
+      }
+      if (this.learnts.length > this.maxLearnts) {
+        this.reduceLearnts();
+        this.maxLearnts += 300;
+      }
+      const next = this.pickBranchVariable();
+      // Everything assigned without a conflict: the theory has seen the whole loop close.
+      if (next < 0) return 'sat';
+      this.stats.decisions++;
+      if ((this.stats.decisions & 1023) === 0 && now() > deadline) return 'timeout';
+      this.levelStart.push(this.trailLength);
+      this.enqueue(2 * next + (this.phase[next] ? 0 : 1), -1);
     }
   }
-}
-
-/** The Luby sequence 1 1 2 1 1 2 4 ... (1-based). */
-function luby(i: number): number {
-  let size = 1;
-  let power = 0;
-  const x0 = i - 1;
-  while (size < x0 + 1) {
-    power++;
-    size = 2 * size + 1;
-  }
-  let x = i - 1;
-  while (size - 1 !== x) {
-    size = (size - 1) >> 1;
-    power--;
-    x %= size;
-  }
-  return 1 << power;
 }
 
 /** `array` if `need` more entries fit after `top`, else a copy of its first `top` entries with room (doubling). */

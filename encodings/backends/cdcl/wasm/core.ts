@@ -1,0 +1,1124 @@
+// cdcl-loop's solver compiled to WebAssembly (AssemblyScript): the same CDCL search as ../solver.ts and the
+// same single-loop theory as ../loop-propagator.ts (paths, closing edges, and the connectivity rule). Why: a
+// fresh process runs JavaScript in V8's interpreter for its first milliseconds, while wasm is compiled at once,
+// so the first solve in a process runs at nearly warm speed. The TypeScript files stay the reference;
+// test/cdcl-wasm.test.ts holds both to the same answers. One instance is one search: the wrapper
+// (../wasm-search.ts) makes a new instance per search, so several can take turns.
+//
+// Literals: variable v is 2v (edge v on) and 2v + 1 (off). Clause arena: [size, header, lit0, lit1, ...],
+// header = learnt | deleted << 1 | lbd << 2. The grid's tables come from encodings/grid.ts (flatGridOf),
+// written into this module's memory by the wrapper: no index arithmetic of the grid lives here.
+
+@external("env", "now")
+declare function now(): f64;
+
+const UNDEF: u8 = 2;
+const LEARNT = 1;
+const DELETED = 2;
+const THEORY_OK = 0;
+const THEORY_CONFLICT = 1;
+const THEORY_MODEL = 2;
+
+// Answers read by the wrapper.
+const SAT = 0;
+const UNSAT = 1;
+const TIMEOUT = 2;
+const BUDGET = 3;
+
+// The restart, rephasing and random-decision constants of ../solver.ts.
+const FAST_LBD = 1.0 / 32;
+const SLOW_LBD = 1.0 / 4096;
+const TRAIL_AVERAGE = 1.0 / 4096;
+const RESTART_MARGIN = 1.25;
+const BLOCK_MARGIN = 1.4;
+const MIN_CONFLICTS_BETWEEN_RESTARTS = 50;
+const BLOCK_AFTER_CONFLICTS = 10000;
+const RANDOM_DECISIONS = 0.05;
+const REPHASE_INTERVAL = 1000;
+
+// --- the grid (filled by the wrapper) ---
+let vertexCount = 0;
+let edgeCount = 0;
+let cellCount = 0;
+let vertexEdges = new StaticArray<i32>(0);
+let edgeEnds = new StaticArray<i32>(0);
+let edgeCells = new StaticArray<i32>(0);
+let cellEdges = new StaticArray<i32>(0);
+let clue = new StaticArray<i8>(0);
+let connectivity = true;
+let clauseCount = 0;
+
+// --- the solver ---
+let variables = 0;
+let assign = new StaticArray<u8>(0);
+let level = new StaticArray<i32>(0);
+let reason = new StaticArray<i32>(0);
+let trail = new StaticArray<i32>(0);
+let trailLength = 0;
+let propagateHead = 0;
+let levelStart = new StaticArray<i32>(0);
+let decisionLevel = 0;
+let arena = new StaticArray<i32>(0);
+let arenaTop = 0;
+let learnts = new StaticArray<i32>(0);
+let learntCount = 0;
+let watches = new Array<StaticArray<i32>>(0);
+let watchLength = new StaticArray<i32>(0);
+let pool = new StaticArray<i32>(0);
+let poolTop = 0;
+let activity = new StaticArray<f64>(0);
+let activityIncrement = 1.0;
+let heap = new StaticArray<i32>(0);
+let heapIndex = new StaticArray<i32>(0);
+let heapSize = 0;
+let phase = new StaticArray<u8>(0);
+let bestPhase = new StaticArray<u8>(0);
+let bestTrail = 0;
+let seen = new StaticArray<u8>(0);
+let levelSeen = new StaticArray<u8>(0);
+let learnt = new StaticArray<i32>(0);
+let learntLength = 0;
+let toClear = new StaticArray<i32>(0);
+let toClearLength = 0;
+let stack = new StaticArray<i32>(0);
+let conflict = new StaticArray<i32>(0);
+let conflictLength = 0;
+let input = new StaticArray<i32>(0);
+let unsatAtRoot = false;
+let maxLearnts = 2000;
+let fastLbd = 0.0;
+let slowLbd = 0.0;
+let trailAverage = 0.0;
+let averagedConflicts = 0;
+let conflictsAtRestart = 0;
+let nextRephase = REPHASE_INTERVAL;
+let rephases = 0;
+let random: u32 = 1;
+
+// Counters, in the order of CdclStats.
+let conflicts = 0;
+let decisions = 0;
+let propagations = 0;
+let learnedClauses = 0;
+let deletedClauses = 0;
+let restarts = 0;
+let theoryPropagations = 0;
+let theoryConflicts = 0;
+
+// --- the loop propagator ---
+let head = 0;
+let degree = new StaticArray<i32>(0);
+let partner = new StaticArray<i32>(0);
+let pathLength = new StaticArray<i32>(0);
+let ends = new StaticArray<i32>(0);
+let endCount = 0;
+let endIndex = new StaticArray<i32>(0);
+let onEdge = new StaticArray<u8>(0);
+let totalOn = 0;
+let cellOn = new StaticArray<i8>(0);
+let mismatch = 0;
+let log = new StaticArray<i32>(0);
+let logTop = 0;
+let logTopAt = new StaticArray<i32>(0);
+let readEdge = new StaticArray<i32>(0);
+let closedVertex = -1;
+let closedAt = -1;
+let closedLength = 0;
+let because = new StaticArray<i32>(0);
+let becauseLength = 0;
+let component = new StaticArray<i32>(0);
+let componentOn = new StaticArray<i32>(0);
+let componentOpen = new StaticArray<u8>(0);
+let walk = new StaticArray<i32>(0);
+let componentStart = new StaticArray<i32>(0);
+const MAX_SKIP = 15;
+let skip = 0;
+let skipLeft = 0;
+
+function filled(n: i32, value: i32): StaticArray<i32> {
+  const a = new StaticArray<i32>(n);
+  for (let i = 0; i < n; i++) unchecked((a[i] = value));
+  return a;
+}
+
+/** `a` if `need` more entries fit after `top`, else a copy with room (doubling). */
+function withRoom(a: StaticArray<i32>, top: i32, need: i32): StaticArray<i32> {
+  if (top + need <= a.length) return a;
+  let size = a.length * 2;
+  if (size < top + need) size = top + need;
+  const bigger = new StaticArray<i32>(size);
+  memory.copy(changetype<usize>(bigger), changetype<usize>(a), <usize>top << 2);
+  return bigger;
+}
+
+export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConnectivity: i32): void {
+  vertexCount = vertices;
+  edgeCount = edges;
+  cellCount = cells;
+  connectivity = withConnectivity != 0;
+  vertexEdges = new StaticArray<i32>(vertices * 4);
+  edgeEnds = new StaticArray<i32>(edges * 2);
+  edgeCells = new StaticArray<i32>(edges * 2);
+  cellEdges = new StaticArray<i32>(cells * 4);
+  clue = new StaticArray<i8>(cells);
+  input = new StaticArray<i32>(64);
+
+  variables = edges;
+  assign = new StaticArray<u8>(edges);
+  for (let v = 0; v < edges; v++) unchecked((assign[v] = UNDEF));
+  level = new StaticArray<i32>(edges);
+  reason = filled(edges, -1);
+  trail = new StaticArray<i32>(edges);
+  levelStart = new StaticArray<i32>(edges + 1);
+  arena = new StaticArray<i32>(1 << 16);
+  learnts = new StaticArray<i32>(1024);
+  watches = new Array<StaticArray<i32>>(2 * edges);
+  for (let i = 0; i < 2 * edges; i++) unchecked((watches[i] = new StaticArray<i32>(8)));
+  watchLength = new StaticArray<i32>(2 * edges);
+  pool = new StaticArray<i32>(1 << 14);
+  activity = new StaticArray<f64>(edges);
+  heap = new StaticArray<i32>(edges);
+  heapIndex = filled(edges, -1);
+  phase = new StaticArray<u8>(edges);
+  bestPhase = new StaticArray<u8>(edges);
+  seen = new StaticArray<u8>(edges);
+  levelSeen = new StaticArray<u8>(edges + 1);
+  learnt = new StaticArray<i32>(edges + 1);
+  toClear = new StaticArray<i32>(edges + 1);
+  stack = new StaticArray<i32>(edges + 1);
+  conflict = new StaticArray<i32>(edges + 2);
+  because = new StaticArray<i32>(edges + 2);
+  // The seeded jitter of ../solver.ts: `--seed` changes the first decisions and nothing else.
+  let x: u32 = <u32>seed * 2654435761;
+  if (x == 0) x = 1;
+  for (let v = 0; v < edges; v++) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    unchecked((activity[v] = (<f64>x / 4294967296.0) * 1e-3));
+    heapInsert(v);
+  }
+  random = x == 0 ? 1 : x;
+
+  degree = new StaticArray<i32>(vertices);
+  partner = filled(vertices, -1);
+  pathLength = new StaticArray<i32>(vertices);
+  ends = new StaticArray<i32>(vertices);
+  endIndex = filled(vertices, -1);
+  onEdge = new StaticArray<u8>(edges);
+  cellOn = new StaticArray<i8>(cells);
+  log = new StaticArray<i32>(1024);
+  logTopAt = new StaticArray<i32>(edges + 1);
+  readEdge = new StaticArray<i32>(edges + 1);
+  component = new StaticArray<i32>(vertices);
+  componentOn = new StaticArray<i32>(vertices);
+  componentOpen = new StaticArray<u8>(vertices);
+  walk = new StaticArray<i32>(vertices);
+  componentStart = new StaticArray<i32>(vertices + 1);
+}
+
+export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
+export function edgeEndsPointer(): usize { return changetype<usize>(edgeEnds); }
+export function edgeCellsPointer(): usize { return changetype<usize>(edgeCells); }
+export function cellEdgesPointer(): usize { return changetype<usize>(cellEdges); }
+export function cluesPointer(): usize { return changetype<usize>(clue); }
+export function assignPointer(): usize { return changetype<usize>(assign); }
+
+/** Room for a clause of `n` literals, written by the wrapper before `addClause(n)`. */
+export function inputPointer(n: i32): usize {
+  if (input.length < n) input = new StaticArray<i32>(n * 2);
+  return changetype<usize>(input);
+}
+
+export function finishSetup(): void {
+  for (let cell = 0; cell < cellCount; cell++) if (unchecked(clue[cell]) > 0) mismatch++;
+}
+
+export function stat(k: i32): f64 {
+  switch (k) {
+    case 0: return conflicts;
+    case 1: return decisions;
+    case 2: return propagations;
+    case 3: return learnedClauses;
+    case 4: return deletedClauses;
+    case 5: return restarts;
+    case 6: return theoryPropagations;
+    default: return theoryConflicts;
+  }
+}
+
+@inline function value(lit: i32): i32 {
+  const a = <i32>unchecked(assign[lit >> 1]);
+  return a == UNDEF ? UNDEF : a ^ (lit & 1);
+}
+
+function nextRandom(): f64 {
+  let x = random;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  random = x == 0 ? 1 : x;
+  return <f64>random / 4294967296.0;
+}
+
+// --- the puzzle's clauses, as ../loop-clauses.ts writes them, in the same order ---
+
+export function getClauseCount(): i32 { return clauseCount; }
+
+/** Every assignment of side[0..n) whose number of on-edges is not in `allowed` (a bit per count), forbidden. */
+function countIn(side: StaticArray<i32>, n: i32, allowed: i32): i32 {
+  let ok = 1;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    if ((allowed >> popcnt(mask)) & 1) continue;
+    for (let i = 0; i < n; i++) unchecked((input[i] = (mask >> i) & 1 ? 2 * side[i] + 1 : 2 * side[i]));
+    ok &= addClause(n);
+    clauseCount++;
+  }
+  return ok;
+}
+
+/** Degree 0 or 2 at every vertex, each clue's count, at least one edge on; 0 when the formula became unsat. */
+export function addRuleClauses(): i32 {
+  const side = new StaticArray<i32>(4);
+  if (input.length < edgeCount) input = new StaticArray<i32>(edgeCount);
+  let ok = 1;
+  for (let v = 0; v < vertexCount; v++) {
+    let n = 0;
+    for (let k = 0; k < 4; k++) if (unchecked(vertexEdges[4 * v + k]) >= 0) unchecked((side[n++] = vertexEdges[4 * v + k]));
+    ok &= countIn(side, n, 0b101);
+  }
+  for (let cell = 0; cell < cellCount; cell++) {
+    const c = <i32>unchecked(clue[cell]);
+    if (c < 0) continue;
+    for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
+    ok &= countIn(side, 4, 1 << c);
+  }
+  for (let e = 0; e < edgeCount; e++) unchecked((input[e] = 2 * e));
+  ok &= addClause(edgeCount);
+  clauseCount++;
+  return ok;
+}
+
+function clause2(a: i32, b: i32): i32 {
+  unchecked((input[0] = a));
+  unchecked((input[1] = b));
+  clauseCount++;
+  return addClause(2);
+}
+
+/** The corner clauses (see ../loop-clauses.ts); how many, or -1 when the formula became unsat. */
+export function addCornerClauses(): i32 {
+  const before = clauseCount;
+  const side = new StaticArray<i32>(4);
+  let ok = 1;
+  for (let cell = 0; cell < cellCount; cell++) {
+    const c = <i32>unchecked(clue[cell]);
+    if (c < 0) continue;
+    for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
+    if (c == 0 || c == 4) {
+      for (let k = 0; k < 4; k++) {
+        unchecked((input[0] = c == 0 ? 2 * side[k] + 1 : 2 * side[k]));
+        ok &= addClause(1);
+        clauseCount++;
+      }
+      continue;
+    }
+    if (c != 1 && c != 3) continue;
+    const sign = c == 1 ? 1 : 0;
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) ok &= clause2(2 * unchecked(side[i]) + sign, 2 * unchecked(side[j]) + sign);
+    for (let q = 0; q < 4; q++) {
+      // Corners in the order (top, left), (top, right), (bottom, left), (bottom, right).
+      const a = unchecked(side[q >> 1]);
+      const b = unchecked(side[2 + (q & 1)]);
+      const a0 = unchecked(edgeEnds[2 * a]);
+      const vertex = a0 == unchecked(edgeEnds[2 * b]) || a0 == unchecked(edgeEnds[2 * b + 1]) ? a0 : unchecked(edgeEnds[2 * a + 1]);
+      for (let twice = 0; twice < 2; twice++) {
+        let n = 0;
+        for (let k = 0; k < 4; k++) {
+          const e = unchecked(vertexEdges[4 * vertex + k]);
+          if (e >= 0 && e != a && e != b) unchecked((input[n++] = 2 * e));
+        }
+        unchecked((input[n++] = 2 * (twice == 0 ? a : b) + sign));
+        ok &= addClause(n);
+        clauseCount++;
+      }
+    }
+  }
+  return ok ? clauseCount - before : -1;
+}
+
+/** Adds a clause at level 0 from the input buffer; 0 when the formula became unsat. */
+export function addClause(n: i32): i32 {
+  if (decisionLevel > 0) cancelUntil(0);
+  let count = 0;
+  let tautology = false;
+  // seen[v]: 1 + the sign of v's literal already in the clause (a repeat is dropped, a clash is a tautology).
+  for (let i = 0; i < n; i++) {
+    const lit = unchecked(input[i]);
+    const v = value(lit);
+    if (v == 1) tautology = true;
+    const mark = <i32>unchecked(seen[lit >> 1]);
+    if (v == 0 || tautology || mark == 1 + (lit & 1)) continue;
+    if (mark != 0) tautology = true;
+    else {
+      unchecked((seen[lit >> 1] = <u8>(1 + (lit & 1))));
+      unchecked((input[count++] = lit));
+    }
+  }
+  for (let i = 0; i < count; i++) unchecked((seen[input[i] >> 1] = 0));
+  if (tautology) return 1;
+  if (count == 0) {
+    unsatAtRoot = true;
+    return 0;
+  }
+  if (count == 1) {
+    enqueue(unchecked(input[0]), -1);
+    return 1;
+  }
+  attach(input, count, false, 0);
+  return 1;
+}
+
+function enqueue(lit: i32, why: i32): void {
+  const v = lit >> 1;
+  unchecked((assign[v] = <u8>((lit & 1) ^ 1)));
+  unchecked((level[v] = decisionLevel));
+  unchecked((reason[v] = why));
+  unchecked((trail[trailLength++] = lit));
+}
+
+/** A theory's implication: `lit` true because every literal of because[0..n) is false. */
+function imply(lit: i32, n: i32): void {
+  pool = withRoom(pool, poolTop, n + 2);
+  const at = poolTop;
+  unchecked((pool[at] = n + 1));
+  unchecked((pool[at + 1] = lit));
+  for (let i = 0; i < n; i++) unchecked((pool[at + 2 + i] = because[i]));
+  poolTop += n + 2;
+  theoryPropagations++;
+  enqueue(lit, -at - 2);
+}
+
+function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32): i32 {
+  arena = withRoom(arena, arenaTop, n + 2);
+  const c = arenaTop;
+  unchecked((arena[c] = n));
+  unchecked((arena[c + 1] = (isLearnt ? LEARNT : 0) | (lbd << 2)));
+  for (let i = 0; i < n; i++) unchecked((arena[c + 2 + i] = lits[i]));
+  arenaTop += n + 2;
+  watch(unchecked(lits[0]), c, unchecked(lits[1]));
+  watch(unchecked(lits[1]), c, unchecked(lits[0]));
+  if (isLearnt) {
+    learnts = withRoom(learnts, learntCount, 1);
+    unchecked((learnts[learntCount++] = c));
+  }
+  return c;
+}
+
+function watch(lit: i32, c: i32, blocker: i32): void {
+  let list = unchecked(watches[lit]);
+  const n = unchecked(watchLength[lit]);
+  if (n + 2 > list.length) {
+    list = withRoom(list, n, 2);
+    unchecked((watches[lit] = list));
+  }
+  unchecked((list[n] = c));
+  unchecked((list[n + 1] = blocker));
+  unchecked((watchLength[lit] = n + 2));
+}
+
+/** Unit propagation to a fixpoint; a conflicting clause offset or -1. */
+function propagateUnits(): i32 {
+  while (propagateHead < trailLength) {
+    const p = unchecked(trail[propagateHead++]);
+    const falseLit = p ^ 1;
+    const list = unchecked(watches[falseLit]);
+    const n = unchecked(watchLength[falseLit]);
+    propagations++;
+    let i = 0;
+    let j = 0;
+    let found = -1;
+    while (i < n) {
+      const c = unchecked(list[i]);
+      const blocker = unchecked(list[i + 1]);
+      i += 2;
+      if (value(blocker) == 1) {
+        unchecked((list[j++] = c));
+        unchecked((list[j++] = blocker));
+        continue;
+      }
+      if (unchecked(arena[c + 1]) & DELETED) continue;
+      if (unchecked(arena[c + 2]) == falseLit) {
+        unchecked((arena[c + 2] = arena[c + 3]));
+        unchecked((arena[c + 3] = falseLit));
+      }
+      const first = unchecked(arena[c + 2]);
+      if (first != blocker && value(first) == 1) {
+        unchecked((list[j++] = c));
+        unchecked((list[j++] = first));
+        continue;
+      }
+      const size = unchecked(arena[c]);
+      let moved = false;
+      for (let k = 2; k < size; k++) {
+        const lit = unchecked(arena[c + 2 + k]);
+        if (value(lit) != 0) {
+          unchecked((arena[c + 3] = lit));
+          unchecked((arena[c + 2 + k] = falseLit));
+          watch(lit, c, first);
+          moved = true;
+          break;
+        }
+      }
+      if (moved) continue;
+      unchecked((list[j++] = c));
+      unchecked((list[j++] = first));
+      if (value(first) == 0) {
+        found = c;
+        while (i < n) {
+          unchecked((list[j++] = list[i++]));
+        }
+      } else enqueue(first, c);
+    }
+    // `watch` never replaces this literal's own list: a clause moves its watch to another literal.
+    unchecked((watchLength[falseLit] = j));
+    if (found >= 0) return found;
+  }
+  return -1;
+}
+
+// A reason (clause offset >= 0, or pool offset -(r + 2)) read in place: its literals, the implied one first.
+@inline function reasonSize(r: i32): i32 {
+  return r >= 0 ? unchecked(arena[r]) : unchecked(pool[-r - 2]);
+}
+@inline function reasonLiteral(r: i32, k: i32): i32 {
+  return r >= 0 ? unchecked(arena[r + 2 + k]) : unchecked(pool[-r - 2 + 1 + k]);
+}
+
+function bumpVariable(v: i32): void {
+  if ((unchecked((activity[v] += activityIncrement))) > 1e100) {
+    for (let i = 0; i < variables; i++) unchecked((activity[i] *= 1e-100));
+    activityIncrement *= 1e-100;
+  }
+  const i = unchecked(heapIndex[v]);
+  if (i >= 0) heapUp(i);
+}
+
+function heapInsert(v: i32): void {
+  unchecked((heapIndex[v] = heapSize));
+  unchecked((heap[heapSize++] = v));
+  heapUp(heapSize - 1);
+}
+
+function heapUp(i: i32): void {
+  const v = unchecked(heap[i]);
+  const a = unchecked(activity[v]);
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (unchecked(activity[heap[parent]]) >= a) break;
+    unchecked((heap[i] = heap[parent]));
+    unchecked((heapIndex[heap[i]] = i));
+    i = parent;
+  }
+  unchecked((heap[i] = v));
+  unchecked((heapIndex[v] = i));
+}
+
+function heapPop(): i32 {
+  const top = unchecked(heap[0]);
+  unchecked((heapIndex[top] = -1));
+  const last = unchecked(heap[--heapSize]);
+  if (heapSize > 0) {
+    let i = 0;
+    const a = unchecked(activity[last]);
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= heapSize) break;
+      if (child + 1 < heapSize && unchecked(activity[heap[child + 1]]) > unchecked(activity[heap[child]])) child++;
+      if (unchecked(activity[heap[child]]) <= a) break;
+      unchecked((heap[i] = heap[child]));
+      unchecked((heapIndex[heap[i]] = i));
+      i = child;
+    }
+    unchecked((heap[i] = last));
+    unchecked((heapIndex[last] = i));
+  }
+  return top;
+}
+
+/** Whether `lit` of the learnt clause follows from its other literals through reasons. */
+function redundant(lit: i32, levels: i32): bool {
+  let top = 0;
+  unchecked((stack[top++] = lit));
+  const mark = toClearLength;
+  while (top > 0) {
+    const r = unchecked(reason[stack[--top] >> 1]);
+    const size = reasonSize(r);
+    for (let k = 1; k < size; k++) {
+      const q = reasonLiteral(r, k);
+      const w = q >> 1;
+      if (unchecked(seen[w]) || unchecked(level[w]) == 0) continue;
+      if (unchecked(reason[w]) != -1 && (levels & (1 << (unchecked(level[w]) & 31))) != 0) {
+        unchecked((seen[w] = 1));
+        unchecked((toClear[toClearLength++] = w));
+        unchecked((stack[top++] = q));
+        continue;
+      }
+      for (let i = mark; i < toClearLength; i++) unchecked((seen[toClear[i]] = 0));
+      toClearLength = mark;
+      return false;
+    }
+  }
+  return true;
+}
+
+/** 1-UIP analysis of conflict[0..conflictLength); fills learnt (asserting literal first); the backjump level. */
+function analyze(): i32 {
+  learntLength = 1;
+  toClearLength = 0;
+  let pathCount = 0;
+  let r = -1;
+  let fromConflict = true;
+  let index = trailLength - 1;
+  let p = -1;
+  const current = decisionLevel;
+  for (;;) {
+    const size = fromConflict ? conflictLength : reasonSize(r);
+    for (let k = fromConflict ? 0 : 1; k < size; k++) {
+      const q = fromConflict ? unchecked(conflict[k]) : reasonLiteral(r, k);
+      const v = q >> 1;
+      if (unchecked(seen[v]) || unchecked(level[v]) == 0) continue;
+      unchecked((seen[v] = 1));
+      unchecked((toClear[toClearLength++] = v));
+      bumpVariable(v);
+      if (unchecked(level[v]) >= current) pathCount++;
+      else unchecked((learnt[learntLength++] = q));
+    }
+    while (!unchecked(seen[trail[index] >> 1])) index--;
+    p = unchecked(trail[index]);
+    index--;
+    pathCount--;
+    if (pathCount <= 0) break;
+    r = unchecked(reason[p >> 1]);
+    fromConflict = false;
+  }
+  unchecked((learnt[0] = p ^ 1));
+  let levels = 0;
+  for (let i = 1; i < learntLength; i++) levels |= 1 << (unchecked(level[learnt[i] >> 1]) & 31);
+  let j = 1;
+  for (let i = 1; i < learntLength; i++) {
+    const lit = unchecked(learnt[i]);
+    if (unchecked(reason[lit >> 1]) == -1 || !redundant(lit, levels)) unchecked((learnt[j++] = lit));
+  }
+  learntLength = j;
+  // Reason-side bumping: the variables of the learnt literals' reasons made the conflict possible.
+  for (let i = 0; i < learntLength; i++) {
+    const why = unchecked(reason[learnt[i] >> 1]);
+    if (why == -1) continue;
+    const size = reasonSize(why);
+    for (let k = 1; k < size; k++) {
+      const w = reasonLiteral(why, k) >> 1;
+      if (!unchecked(seen[w]) && unchecked(level[w]) > 0) {
+        unchecked((seen[w] = 1));
+        unchecked((toClear[toClearLength++] = w));
+        bumpVariable(w);
+      }
+    }
+  }
+  for (let i = 0; i < toClearLength; i++) unchecked((seen[toClear[i]] = 0));
+  if (learntLength == 1) return 0;
+  let best = 1;
+  for (let i = 2; i < learntLength; i++) if (unchecked(level[learnt[i] >> 1]) > unchecked(level[learnt[best] >> 1])) best = i;
+  const swap = unchecked(learnt[1]);
+  unchecked((learnt[1] = learnt[best]));
+  unchecked((learnt[best] = swap));
+  return unchecked(level[learnt[1] >> 1]);
+}
+
+function learntLbd(): i32 {
+  let n = 0;
+  for (let i = 0; i < learntLength; i++) {
+    const l = unchecked(level[learnt[i] >> 1]);
+    if (!unchecked(levelSeen[l])) {
+      unchecked((levelSeen[l] = 1));
+      n++;
+    }
+  }
+  for (let i = 0; i < learntLength; i++) unchecked((levelSeen[level[learnt[i] >> 1]] = 0));
+  return n;
+}
+
+function cancelUntil(target: i32): void {
+  if (decisionLevel <= target) return;
+  const start = unchecked(levelStart[target]);
+  for (let i = trailLength - 1; i >= start; i--) {
+    const v = unchecked(trail[i]) >> 1;
+    unchecked((phase[v] = assign[v]));
+    unchecked((assign[v] = UNDEF));
+    const r = unchecked(reason[v]);
+    if (r <= -2 && -r - 2 < poolTop) poolTop = -r - 2;
+    unchecked((reason[v] = -1));
+    if (unchecked(heapIndex[v]) < 0) heapInsert(v);
+  }
+  trailLength = start;
+  if (propagateHead > start) propagateHead = start;
+  decisionLevel = target;
+  theoryBacktrack(start);
+}
+
+/** Unit propagation and the theory, alternately, to a joint fixpoint; a conflict's literals in `conflict`. */
+function propagateAll(): i32 {
+  for (;;) {
+    const c = propagateUnits();
+    if (c >= 0) {
+      conflictLength = unchecked(arena[c]);
+      for (let k = 0; k < conflictLength; k++) unchecked((conflict[k] = arena[c + 2 + k]));
+      return THEORY_CONFLICT;
+    }
+    const before = trailLength;
+    const answer = theoryPropagate();
+    if (answer == THEORY_CONFLICT) {
+      theoryConflicts++;
+      return THEORY_CONFLICT;
+    }
+    if (answer == THEORY_MODEL) return THEORY_MODEL;
+    if (trailLength == before) return THEORY_OK;
+  }
+  return THEORY_OK; // not reached: asc wants a return after the loop
+}
+
+function reduceLearnts(): void {
+  // Keep the glue clauses (lbd <= 2), the locked ones and the better half of the rest by lbd, then size.
+  const order = new Array<i32>(learntCount);
+  for (let i = 0; i < learntCount; i++) unchecked((order[i] = learnts[i]));
+  order.sort((a: i32, b: i32): i32 => {
+    const d = (unchecked(arena[a + 1]) >> 2) - (unchecked(arena[b + 1]) >> 2);
+    return d != 0 ? d : unchecked(arena[a]) - unchecked(arena[b]);
+  });
+  const half = learntCount >> 1;
+  let kept = 0;
+  for (let i = 0; i < learntCount; i++) {
+    const c = unchecked(order[i]);
+    const v = unchecked(arena[c + 2]) >> 1;
+    const locked = unchecked(reason[v]) == c && unchecked(assign[v]) != UNDEF;
+    if (i < half || unchecked(arena[c + 1]) >> 2 <= 2 || locked) unchecked((learnts[kept++] = c));
+    else {
+      unchecked((arena[c + 1] |= DELETED));
+      deletedClauses++;
+    }
+  }
+  learntCount = kept;
+  for (let lit = 0; lit < 2 * variables; lit++) {
+    const list = unchecked(watches[lit]);
+    const n = unchecked(watchLength[lit]);
+    let j = 0;
+    for (let i = 0; i < n; i += 2) {
+      if (unchecked(arena[list[i] + 1]) & DELETED) continue;
+      unchecked((list[j++] = list[i]));
+      unchecked((list[j++] = list[i + 1]));
+    }
+    unchecked((watchLength[lit] = j));
+  }
+}
+
+function average(lbd: i32): void {
+  averagedConflicts++;
+  const start = 1.0 / <f64>averagedConflicts;
+  fastLbd += max(FAST_LBD, start) * (<f64>lbd - fastLbd);
+  slowLbd += max(SLOW_LBD, start) * (<f64>lbd - slowLbd);
+  trailAverage += max(TRAIL_AVERAGE, start) * (<f64>trailLength - trailAverage);
+}
+
+function rephase(): void {
+  const kind = rephases++ % 4;
+  for (let v = 0; v < variables; v++) {
+    if (kind == 1) unchecked((phase[v] = 0));
+    else if (kind == 3) unchecked((phase[v] = nextRandom() < 0.5 ? 1 : 0));
+    else if (bestTrail > 0) unchecked((phase[v] = bestPhase[v]));
+  }
+  bestTrail = 0;
+  nextRephase = conflicts + REPHASE_INTERVAL * (rephases + 1);
+}
+
+function pickBranchVariable(): i32 {
+  if (nextRandom() < RANDOM_DECISIONS && heapSize > 0) {
+    const v = unchecked(heap[<i32>Math.floor(nextRandom() * <f64>heapSize)]);
+    if (unchecked(assign[v]) == UNDEF) return v;
+  }
+  while (heapSize > 0) {
+    const v = heapPop();
+    if (unchecked(assign[v]) == UNDEF) return v;
+  }
+  return -1;
+}
+
+/** Searches on from the current state: SAT (assign holds a model), UNSAT, TIMEOUT or BUDGET (budget < 0: none). */
+export function solve(deadline: f64, budget: f64): i32 {
+  if (unsatAtRoot) return UNSAT;
+  const stopAt = budget < 0 ? f64.MAX_VALUE : <f64>conflicts + budget;
+  conflictsAtRestart = conflicts;
+  for (;;) {
+    const answer = propagateAll();
+    if (answer == THEORY_MODEL) return SAT;
+    if (answer == THEORY_CONFLICT) {
+      conflicts++;
+      let top = 0;
+      for (let k = 0; k < conflictLength; k++) {
+        const l = unchecked(level[conflict[k] >> 1]);
+        if (l > top) top = l;
+      }
+      if (top == 0) {
+        unsatAtRoot = true;
+        return UNSAT;
+      }
+      if (trailLength > bestTrail) {
+        bestTrail = trailLength;
+        for (let i = 0; i < trailLength; i++) {
+          const lit = unchecked(trail[i]);
+          unchecked((bestPhase[lit >> 1] = <u8>((lit & 1) ^ 1)));
+        }
+      }
+      if (conflicts > BLOCK_AFTER_CONFLICTS && <f64>trailLength > BLOCK_MARGIN * trailAverage) conflictsAtRestart = conflicts;
+      if (top < decisionLevel) cancelUntil(top);
+      const back = analyze();
+      const lbd = learntLength == 1 ? 1 : learntLbd();
+      average(lbd);
+      cancelUntil(back);
+      if (learntLength == 1) enqueue(unchecked(learnt[0]), -1);
+      else {
+        const c = attach(learnt, learntLength, true, lbd);
+        learnedClauses++;
+        enqueue(unchecked(learnt[0]), c);
+      }
+      activityIncrement /= 0.95;
+      if ((conflicts & 255) == 0 && now() > deadline) return TIMEOUT;
+      if (<f64>conflicts >= stopAt) return BUDGET;
+      continue;
+    }
+    if (conflicts - conflictsAtRestart >= MIN_CONFLICTS_BETWEEN_RESTARTS && fastLbd > RESTART_MARGIN * slowLbd) {
+      restarts++;
+      conflictsAtRestart = conflicts;
+      fastLbd = slowLbd;
+      cancelUntil(0);
+      if (conflicts >= nextRephase) rephase();
+      continue;
+    }
+    if (learntCount > maxLearnts) {
+      reduceLearnts();
+      maxLearnts += 300;
+    }
+    const next = pickBranchVariable();
+    if (next < 0) return SAT;
+    decisions++;
+    if ((decisions & 1023) == 0 && now() > deadline) return TIMEOUT;
+    unchecked((levelStart[decisionLevel++] = trailLength));
+    enqueue(2 * next + (unchecked(phase[next]) ? 0 : 1), -1);
+  }
+  return UNSAT; // not reached: asc wants a return after the loop
+}
+
+// --- the single-loop theory (../loop-propagator.ts) ---
+
+function setEnd(v: i32, isEnd: bool): void {
+  const at = unchecked(endIndex[v]);
+  if (isEnd && at < 0) {
+    unchecked((endIndex[v] = endCount));
+    unchecked((ends[endCount++] = v));
+  } else if (!isEnd && at >= 0) {
+    const last = unchecked(ends[--endCount]);
+    unchecked((ends[at] = last));
+    unchecked((endIndex[last] = at));
+    unchecked((endIndex[v] = -1));
+  }
+}
+
+function remember(v: i32): void {
+  log = withRoom(log, logTop, 4);
+  unchecked((log[logTop++] = v));
+  unchecked((log[logTop++] = partner[v]));
+  unchecked((log[logTop++] = pathLength[v]));
+  unchecked((log[logTop++] = degree[v]));
+}
+
+function countCells(edge: i32, delta: i8): void {
+  for (let k = 0; k < 2; k++) {
+    const cell = unchecked(edgeCells[2 * edge + k]);
+    if (cell < 0 || unchecked(clue[cell]) < 0) continue;
+    if (unchecked(cellOn[cell]) != unchecked(clue[cell])) mismatch--;
+    unchecked((cellOn[cell] += delta));
+    if (unchecked(cellOn[cell]) != unchecked(clue[cell])) mismatch++;
+  }
+}
+
+function nextOn(v: i32, not: i32): i32 {
+  for (let k = 0; k < 4; k++) {
+    const e = unchecked(vertexEdges[4 * v + k]);
+    if (e >= 0 && e != not && unchecked(onEdge[e])) return e;
+  }
+  return -1;
+}
+
+/** Appends off(e) to `out` for every on-edge of the path or cycle through v; the new length. */
+function collectPath(v: i32, out: StaticArray<i32>, n: i32): i32 {
+  let e = nextOn(v, -1);
+  const firstEdge = e;
+  while (e >= 0) {
+    unchecked((out[n++] = 2 * e + 1));
+    v = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
+    e = nextOn(v, e);
+    if (e == firstEdge) break;
+  }
+  return n;
+}
+
+function witnessBeside(a: i32, b: i32): i32 {
+  for (let i = 0; i < endCount; i++) {
+    const z = unchecked(ends[i]);
+    if (z != a && z != b) return nextOn(z, -1);
+  }
+  return -1;
+}
+
+/** Adds on-edge e (trail index `index`); true on a conflict (filled in `conflict`). */
+function addOn(e: i32, index: i32): bool {
+  const a = unchecked(edgeEnds[2 * e]);
+  const b = unchecked(edgeEnds[2 * e + 1]);
+  const da = unchecked(degree[a]);
+  const db = unchecked(degree[b]);
+  remember(a);
+  remember(b);
+  unchecked((onEdge[e] = 1));
+  totalOn++;
+  countCells(e, 1);
+  unchecked((degree[a] = da + 1));
+  unchecked((degree[b] = db + 1));
+  if (da == 0 && db == 0) {
+    unchecked((partner[a] = b));
+    unchecked((partner[b] = a));
+    unchecked((pathLength[a] = 1));
+    unchecked((pathLength[b] = 1));
+    setEnd(a, true);
+    setEnd(b, true);
+    return false;
+  }
+  if (da == 1 && db == 1 && unchecked(partner[a]) == b) {
+    setEnd(a, false);
+    setEnd(b, false);
+    const length = unchecked(pathLength[a]) + 1;
+    unchecked((partner[a] = -1));
+    unchecked((partner[b] = -1));
+    if (closedVertex >= 0 || totalOn > length) {
+      const witness = closedVertex >= 0 ? nextOn(closedVertex, -1) : witnessBeside(a, b);
+      conflictLength = collectPath(a, conflict, 0);
+      unchecked((conflict[conflictLength++] = 2 * witness + 1));
+      return true;
+    }
+    closedVertex = a;
+    closedAt = index;
+    closedLength = length;
+    return false;
+  }
+  const x = da == 1 ? unchecked(partner[a]) : a;
+  const y = db == 1 ? unchecked(partner[b]) : b;
+  const length = (da == 1 ? unchecked(pathLength[a]) : 0) + (db == 1 ? unchecked(pathLength[b]) : 0) + 1;
+  if (x != a) remember(x);
+  if (y != b) remember(y);
+  if (da == 1) {
+    setEnd(a, false);
+    unchecked((partner[a] = -1));
+  }
+  if (db == 1) {
+    setEnd(b, false);
+    unchecked((partner[b] = -1));
+  }
+  unchecked((partner[x] = y));
+  unchecked((partner[y] = x));
+  unchecked((pathLength[x] = length));
+  unchecked((pathLength[y] = length));
+  setEnd(x, true);
+  setEnd(y, true);
+  return false;
+}
+
+function edgeBetween(a: i32, b: i32): i32 {
+  for (let k = 0; k < 4; k++) {
+    const e = unchecked(vertexEdges[4 * a + k]);
+    if (e >= 0 && (unchecked(edgeEnds[2 * e]) == b || unchecked(edgeEnds[2 * e + 1]) == b)) return e;
+  }
+  return -1;
+}
+
+function cluesMetIfClosedBy(e: i32): bool {
+  let m = mismatch;
+  for (let k = 0; k < 2; k++) {
+    const cell = unchecked(edgeCells[2 * e + k]);
+    if (cell < 0 || unchecked(clue[cell]) < 0) continue;
+    const before = unchecked(cellOn[cell]) != unchecked(clue[cell]) ? 1 : 0;
+    const after = unchecked(cellOn[cell]) + 1 != unchecked(clue[cell]) ? 1 : 0;
+    m += after - before;
+  }
+  return m == 0;
+}
+
+function theoryPropagate(): i32 {
+  while (head < trailLength) {
+    const index = head++;
+    const lit = unchecked(trail[index]);
+    unchecked((logTopAt[index] = logTop));
+    if (lit & 1) {
+      unchecked((readEdge[index] = -1));
+      continue;
+    }
+    unchecked((readEdge[index] = lit >> 1));
+    if (addOn(lit >> 1, index)) return THEORY_CONFLICT;
+  }
+  if (closedVertex >= 0) {
+    if (totalOn > closedLength) {
+      conflictLength = collectPath(closedVertex, conflict, 0);
+      unchecked((conflict[conflictLength++] = 2 * witnessBeside(-1, -1) + 1));
+      return THEORY_CONFLICT;
+    }
+    if (mismatch > 0) {
+      conflictLength = collectPath(closedVertex, conflict, 0);
+      return THEORY_CONFLICT;
+    }
+    return THEORY_MODEL;
+  }
+  const trailBefore = trailLength;
+  for (let i = 0; i < endCount; i++) {
+    const x = unchecked(ends[i]);
+    const y = unchecked(partner[x]);
+    if (y < x) continue;
+    const e = edgeBetween(x, y);
+    if (e < 0 || value(2 * e) != UNDEF) continue;
+    let witness = -1;
+    if (totalOn > unchecked(pathLength[x])) witness = witnessBeside(x, y);
+    else if (!cluesMetIfClosedBy(e)) witness = -2;
+    if (witness == -1) continue;
+    becauseLength = collectPath(x, because, 0);
+    if (witness >= 0) unchecked((because[becauseLength++] = 2 * witness + 1));
+    imply(2 * e + 1, becauseLength);
+  }
+  if (!connectivity || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
+  // After a walk that found nothing, skip a growing number of fixpoints (as ../loop-propagator.ts does).
+  if (skipLeft > 0) {
+    skipLeft--;
+    return THEORY_OK;
+  }
+  const answer = propagateConnectivity();
+  skip = answer != THEORY_OK || trailLength != trailBefore ? 0 : min(2 * skip + 1, MAX_SKIP);
+  skipLeft = skip;
+  return answer;
+}
+
+/** on(e) for every off-edge leading out of component `id` (vertices walk[componentStart[id]..end)), appended to `out` from `n`. */
+function pushCut(id: i32, end: i32, out: StaticArray<i32>, n: i32): i32 {
+  for (let i = unchecked(componentStart[id]); i < end; i++) {
+    const v = unchecked(walk[i]);
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      if (e < 0 || value(2 * e) != 0) continue;
+      const w = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
+      if (unchecked(component[w]) != id) unchecked((out[n++] = 2 * e));
+    }
+  }
+  return n;
+}
+
+function propagateConnectivity(): i32 {
+  for (let v = 0; v < vertexCount; v++) unchecked((component[v] = -1));
+  let visited = 0;
+  let components = 0;
+  let withOn = -1;
+  let witness = -1;
+  for (let start = 0; start < vertexCount; start++) {
+    if (unchecked(component[start]) >= 0) continue;
+    const id = components++;
+    unchecked((componentStart[id] = visited));
+    unchecked((component[start] = id));
+    unchecked((walk[visited++] = start));
+    let onHere = -1;
+    let undecided = false;
+    for (let next = unchecked(componentStart[id]); next < visited; next++) {
+      const v = unchecked(walk[next]);
+      for (let k = 0; k < 4; k++) {
+        const e = unchecked(vertexEdges[4 * v + k]);
+        if (e < 0) continue;
+        const val = value(2 * e);
+        if (val == 0) continue;
+        if (val == 1) onHere = e;
+        else undecided = true;
+        const w = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
+        if (unchecked(component[w]) < 0) {
+          unchecked((component[w] = id));
+          unchecked((walk[visited++] = w));
+        }
+      }
+    }
+    unchecked((componentOn[id] = onHere));
+    unchecked((componentOpen[id] = undecided ? 1 : 0));
+    if (onHere >= 0) {
+      if (withOn >= 0) {
+        // Either cut separates the two groups: the shorter one makes the shorter learnt clause.
+        const here = pushCut(id, visited, conflict, 0);
+        const there = pushCut(withOn, unchecked(componentStart[withOn + 1]), because, 0);
+        if (there < here) {
+          for (let i = 0; i < there; i++) unchecked((conflict[i] = because[i]));
+          conflictLength = there;
+        } else conflictLength = here;
+        unchecked((conflict[conflictLength++] = 2 * onHere + 1));
+        unchecked((conflict[conflictLength++] = 2 * witness + 1));
+        return THEORY_CONFLICT;
+      }
+      withOn = id;
+      witness = onHere;
+    }
+  }
+  unchecked((componentStart[components] = visited));
+  for (let id = 0; id < components; id++) {
+    if (unchecked(componentOn[id]) >= 0 || !unchecked(componentOpen[id])) continue;
+    const cutLength = pushCut(id, unchecked(componentStart[id + 1]), because, 0);
+    unchecked((because[cutLength] = 2 * witness + 1));
+    // Every undecided edge inside, off for the one reason, stored once (each edge from its first end).
+    let shared = 0;
+    for (let i = unchecked(componentStart[id]); i < unchecked(componentStart[id + 1]); i++) {
+      const v = unchecked(walk[i]);
+      for (let k = 0; k < 4; k++) {
+        const e = unchecked(vertexEdges[4 * v + k]);
+        if (e < 0 || unchecked(edgeEnds[2 * e]) != v || value(2 * e) != UNDEF) continue;
+        if (shared == 0) {
+          imply(2 * e + 1, cutLength + 1);
+          shared = unchecked(reason[e]);
+        } else {
+          theoryPropagations++;
+          enqueue(2 * e + 1, shared);
+        }
+      }
+    }
+  }
+  return THEORY_OK;
+}
+
+function theoryBacktrack(length: i32): void {
+  while (head > length) {
+    const index = --head;
+    const e = unchecked(readEdge[index]);
+    if (e < 0) continue;
+    const stop = unchecked(logTopAt[index]);
+    while (logTop > stop) {
+      logTop -= 4;
+      const v = unchecked(log[logTop]);
+      unchecked((partner[v] = log[logTop + 1]));
+      unchecked((pathLength[v] = log[logTop + 2]));
+      unchecked((degree[v] = log[logTop + 3]));
+      setEnd(v, unchecked(degree[v]) == 1);
+    }
+    unchecked((onEdge[e] = 0));
+    totalOn--;
+    countCells(e, -1);
+    if (closedAt == index) {
+      closedVertex = -1;
+      closedAt = -1;
+    }
+  }
+}
