@@ -11,6 +11,8 @@ import { THEORY_CONFLICT, THEORY_MODEL, THEORY_OK, UNDEF, type CdclSolver, type 
 const on = (edge: number) => 2 * edge;
 /** At most this many fixpoints without a connectivity walk, after walks that found nothing. */
 const MAX_SKIP = 15;
+/** The same for the block rule's walk (about twice the component walk): component walks without it, at most. */
+const MAX_BLOCK_SKIP = 3;
 const off = (edge: number) => 2 * edge + 1;
 
 /** How much of the connectivity of the loop the propagator enforces (cdcl-loop's `connectivity` option). */
@@ -53,6 +55,8 @@ export class LoopPropagator implements Theory {
   private readonly componentStart: Int32Array;
   private skip = 0;
   private skipLeft = 0;
+  private blockSkip = 0;
+  private blockSkipLeft = 0;
   // The block rule's depth-first search (component 0 of the walk): per vertex its preorder number, the lowest
   // preorder one back edge from its subtree reaches, where its subtree ends in stack[], its tree parent and edge.
   private readonly preorder: Int32Array;
@@ -314,7 +318,9 @@ export class LoopPropagator implements Theory {
     let components = 0;
     let withOn = -1;
     let witness = -1;
-    if (this.connectivity === 'blocks') {
+    const blocks = this.connectivity === 'blocks' && this.blockSkipLeft === 0;
+    if (this.connectivity === 'blocks' && !blocks) this.blockSkipLeft--;
+    if (blocks) {
       witness = this.firstOnEdge();
       visited = this.depthFirst(witness, solver);
       this.componentStart[0] = 0;
@@ -388,7 +394,12 @@ export class LoopPropagator implements Theory {
       }
       solver.implyAll(fenced, because);
     }
-    return this.connectivity === 'blocks' ? this.propagateBlocks(witness, this.componentStart[1], solver) : THEORY_OK;
+    if (!blocks) return THEORY_OK;
+    const before = solver.trailLength;
+    const answer = this.propagateBlocks(witness, this.componentStart[1], solver);
+    this.blockSkip = answer !== THEORY_OK || solver.trailLength !== before ? 0 : Math.min(2 * this.blockSkip + 1, MAX_BLOCK_SKIP);
+    this.blockSkipLeft = this.blockSkip;
+    return answer;
   }
 
   /** The on-edge read first from the trail (the theory has read at least one). */
