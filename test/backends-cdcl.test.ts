@@ -10,10 +10,11 @@ import { makePuzzle, type Puzzle } from '../encodings/grid.ts';
 import { backendCases, JANKO, run } from './backend-cases.ts';
 import { allLoops, mix, smallCases } from './small-grids.ts';
 import { enumerateLoops } from './cdcl-loops.ts';
+import { CONNECTIVITY, type Connectivity } from '../encodings/backends/cdcl/loop-propagator.ts';
 
 const VARIANTS: [string, Record<string, string>][] = [
   ['cdcl-loop', {}],
-  ['cdcl-loop', { corners: 'on', connectivity: 'on' }],
+  ['cdcl-loop', { corners: 'on', connectivity: 'components' }],
   ['auto', {}],
   ['auto', { presolve: 'off' }],
 ];
@@ -29,13 +30,13 @@ for (const [id, params] of VARIANTS) {
   });
 }
 
-const enumerate = (puzzle: Puzzle, corners: boolean, connectivity: boolean) => enumerateLoops(puzzle, { corners, connectivity, seed: 7, core: 'typescript' });
+const enumerate = (puzzle: Puzzle, corners: boolean, connectivity: Connectivity) => enumerateLoops(puzzle, { corners, connectivity, seed: 7, core: 'typescript' });
 
 test('cdcl-loop finds every loop of blank grids up to 4x4, each once', () => {
   for (const [rows, cols] of [[1, 2], [2, 2], [2, 3], [3, 3], [3, 4], [4, 4]] as const) {
     const expected = allLoops(rows, cols).map((l) => l.join('')).sort();
     const blank = makePuzzle(rows, cols, new Array(rows * cols).fill(null));
-    for (const connectivity of [false, true]) assert.deepEqual(enumerate(blank, false, connectivity), expected, `${rows}x${cols} connectivity=${connectivity}`);
+    for (const connectivity of CONNECTIVITY) assert.deepEqual(enumerate(blank, false, connectivity), expected, `${rows}x${cols} connectivity=${connectivity}`);
   }
 });
 
@@ -45,7 +46,9 @@ test('cdcl-loop finds exactly the loops of clued small grids (none, one, several
   assert.ok(seen.none > 10 && seen.one > 10 && seen.several > 10, JSON.stringify(seen));
   for (const { puzzle, solutions, where } of cases) {
     const expected = solutions.map((l) => l.join('')).sort();
-    for (const corners of [false, true]) assert.deepEqual(enumerate(puzzle, corners, corners), expected, `${where} corners=${corners}`);
+    for (const corners of [false, true]) {
+      for (const connectivity of CONNECTIVITY) assert.deepEqual(enumerate(puzzle, corners, connectivity), expected, `${where} corners=${corners} connectivity=${connectivity}`);
+    }
   }
 });
 

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { builtinDatasetNames } from '../datasets/builtin.ts';
 import { loadDataset } from '../datasets/load.ts';
 import type { Core } from '../encodings/backends/cdcl/loop-search.ts';
+import { CONNECTIVITY, type Connectivity } from '../encodings/backends/cdcl/loop-propagator.ts';
 import { makePuzzle, type Puzzle } from '../encodings/grid.ts';
 import { backendCases, run } from './backend-cases.ts';
 import { allLoops, smallCases } from './small-grids.ts';
@@ -40,12 +41,12 @@ test('wasm core = TypeScript reference on every built-in puzzle up to 40x40: sta
   assert.ok(n > 100, `${n} puzzles`);
 });
 
-const enumerate = (puzzle: Puzzle, core: Core, connectivity: boolean) => enumerateLoops(puzzle, { corners: true, connectivity, seed: 3, core });
+const enumerate = (puzzle: Puzzle, core: Core, connectivity: Connectivity) => enumerateLoops(puzzle, { corners: true, connectivity, seed: 3, core });
 
 test('both cores list the same loops of small grids (blank, none, one or several solutions), each once', () => {
   const blanks = ([[2, 2], [3, 3], [3, 4]] as const).map(([r, c]) => ({ puzzle: makePuzzle(r, c, new Array(r * c).fill(null)), where: `blank ${r}x${c}`, solutions: allLoops(r, c) }));
   for (const c of [...blanks, ...smallCases(28, [[2, 3], [3, 3], [3, 4], [4, 4]], 30)]) {
-    for (const connectivity of [true, false]) {
+    for (const connectivity of CONNECTIVITY) {
       const reference = enumerate(c.puzzle, 'typescript', connectivity);
       assert.deepEqual(enumerate(c.puzzle, 'wasm', connectivity), reference, `${c.where} connectivity=${connectivity}`);
       assert.deepEqual(reference, c.solutions.map((l) => l.join('')).sort(), c.where);

@@ -11,7 +11,15 @@ import { THEORY_CONFLICT, THEORY_MODEL, THEORY_OK, UNDEF, type CdclSolver, type 
 const on = (edge: number) => 2 * edge;
 /** At most this many fixpoints without a connectivity walk, after walks that found nothing. */
 const MAX_SKIP = 15;
+/** The same for the block rule's walk (about twice the component walk): component walks without it, at most. */
+const MAX_BLOCK_SKIP = 3;
 const off = (edge: number) => 2 * edge + 1;
+
+/** How much of the connectivity of the loop the propagator enforces (cdcl-loop's `connectivity` option). */
+export const CONNECTIVITY = ['blocks', 'components', 'off'] as const;
+export type Connectivity = (typeof CONNECTIVITY)[number];
+/** The wasm core's number for each level. */
+export const connectivityLevel = (c: Connectivity): number => (c === 'off' ? 0 : c === 'components' ? 1 : 2);
 
 export class LoopPropagator implements Theory {
   private head = 0;
@@ -47,8 +55,21 @@ export class LoopPropagator implements Theory {
   private readonly componentStart: Int32Array;
   private skip = 0;
   private skipLeft = 0;
+  private blockSkip = 0;
+  private blockSkipLeft = 0;
+  // The block rule's depth-first search (component 0 of the walk): per vertex its preorder number, the lowest
+  // preorder one back edge from its subtree reaches, where its subtree ends in stack[], its tree parent and edge.
+  private readonly preorder: Int32Array;
+  private readonly lowest: Int32Array;
+  private readonly subtreeEnd: Int32Array;
+  private readonly treeParent: Int32Array;
+  private readonly treeEdge: Int32Array;
+  private readonly nextSlot: Int32Array;
+  private readonly dfsStack: Int32Array;
+  /** onBefore[i]: vertices of stack[0..i) with an on-edge. */
+  private readonly onBefore: Int32Array;
 
-  constructor(grid: FlatGrid, puzzle: Puzzle, private readonly connectivity = true) {
+  constructor(grid: FlatGrid, puzzle: Puzzle, private readonly connectivity: Connectivity = 'blocks') {
     this.grid = grid;
     const { vertexCount, edgeCount, cellCount } = grid;
     this.degree = new Int32Array(vertexCount);
@@ -66,6 +87,14 @@ export class LoopPropagator implements Theory {
     this.componentOpen = new Uint8Array(vertexCount);
     this.stack = new Int32Array(vertexCount);
     this.componentStart = new Int32Array(vertexCount + 1);
+    this.preorder = new Int32Array(vertexCount);
+    this.lowest = new Int32Array(vertexCount);
+    this.subtreeEnd = new Int32Array(vertexCount);
+    this.treeParent = new Int32Array(vertexCount);
+    this.treeEdge = new Int32Array(vertexCount);
+    this.nextSlot = new Int32Array(vertexCount);
+    this.dfsStack = new Int32Array(vertexCount);
+    this.onBefore = new Int32Array(vertexCount + 1);
     puzzle.clues.forEach((c, cell) => {
       if (typeof c === 'number') {
         this.clue[cell] = c;
@@ -261,7 +290,7 @@ export class LoopPropagator implements Theory {
       if (witness >= 0) because.push(off(witness));
       solver.imply(off(e), because);
     }
-    if (!this.connectivity || solver.trailLength !== trailBefore || this.totalOn === 0) return THEORY_OK;
+    if (this.connectivity === 'off' || solver.trailLength !== trailBefore || this.totalOn === 0) return THEORY_OK;
     // The walk costs O(grid) per fixpoint: after a walk that found nothing, skip a growing number of
     // fixpoints (up to MAX_SKIP), so that large puzzles the path rules settle do not pay it at every step.
     if (this.skipLeft > 0) {
@@ -278,6 +307,7 @@ export class LoopPropagator implements Theory {
    * Components of the graph of edges not off. Two components holding on-edges: a conflict (the cut around
    * one of them is all off). A component without on-edges: its edges are off (the loop cannot reach them),
    * all for one reason, stored once. The cut around a component is its off-edges leading out of it.
+   * With blocks, the component of the first on-edge is walked depth first from that edge, for propagateBlocks.
    */
   private propagateConnectivity(solver: CdclSolver): number {
     const { vertexCount, vertexEdges, edgeEnds } = this.grid;
@@ -288,6 +318,16 @@ export class LoopPropagator implements Theory {
     let components = 0;
     let withOn = -1;
     let witness = -1;
+    const blocks = this.connectivity === 'blocks' && this.blockSkipLeft === 0;
+    if (this.connectivity === 'blocks' && !blocks) this.blockSkipLeft--;
+    if (blocks) {
+      witness = this.firstOnEdge();
+      visited = this.depthFirst(witness, solver);
+      this.componentStart[0] = 0;
+      this.componentOn[0] = witness;
+      withOn = 0;
+      components = 1;
+    }
     for (let start = 0; start < vertexCount; start++) {
       if (component[start] >= 0) continue;
       const id = components++;
@@ -353,6 +393,133 @@ export class LoopPropagator implements Theory {
         }
       }
       solver.implyAll(fenced, because);
+    }
+    if (!blocks) return THEORY_OK;
+    const before = solver.trailLength;
+    const answer = this.propagateBlocks(witness, this.componentStart[1], solver);
+    this.blockSkip = answer !== THEORY_OK || solver.trailLength !== before ? 0 : Math.min(2 * this.blockSkip + 1, MAX_BLOCK_SKIP);
+    this.blockSkipLeft = this.blockSkip;
+    return answer;
+  }
+
+  /** The on-edge read first from the trail (the theory has read at least one). */
+  private firstOnEdge(): number {
+    for (let i = 0; i < this.head; i++) if (this.readEdge[i] >= 0) return this.readEdge[i];
+    throw new Error('internal: the connectivity walk ran without an on-edge');
+  }
+
+  /**
+   * Tarjan's depth-first search over edges not off, as component 0, from one end r of `first` with `first`
+   * the first tree edge: afterwards stack[0..n) lists the component in preorder, r's subtrees are its blocks
+   * at r, and the subtree of the other end holds the block of `first`. Returns n.
+   */
+  private depthFirst(first: number, solver: CdclSolver): number {
+    const { vertexEdges, edgeEnds } = this.grid;
+    const { component, preorder, lowest, treeParent, treeEdge, nextSlot, dfsStack } = this;
+    const r = edgeEnds[2 * first];
+    let visited = 0;
+    let top = 0;
+    const discover = (v: number, parent: number, edge: number) => {
+      component[v] = 0;
+      preorder[v] = lowest[v] = visited;
+      this.stack[visited++] = v;
+      treeParent[v] = parent;
+      treeEdge[v] = edge;
+      nextSlot[v] = 0;
+      dfsStack[top++] = v;
+    };
+    discover(r, -1, -1);
+    discover(edgeEnds[2 * first + 1], r, first);
+    while (top > 0) {
+      const v = dfsStack[top - 1];
+      const k = nextSlot[v];
+      if (k < 4) {
+        nextSlot[v] = k + 1;
+        const e = vertexEdges[4 * v + k];
+        if (e < 0 || e === treeEdge[v] || solver.value(on(e)) === 0) continue;
+        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+        if (component[w] < 0) discover(w, v, e);
+        else lowest[v] = Math.min(lowest[v], preorder[w]);
+      } else {
+        top--;
+        this.subtreeEnd[v] = visited;
+        const p = treeParent[v];
+        if (p >= 0) lowest[p] = Math.min(lowest[p], lowest[v]);
+      }
+    }
+    return visited;
+  }
+
+  /** `on(e)` for every off-edge from the subtree stack[from..to) to a vertex outside it other than `besides`. */
+  private pushSubtreeCut(from: number, to: number, besides: number, solver: CdclSolver, out: number[]): void {
+    const { vertexEdges, edgeEnds } = this.grid;
+    for (let i = from; i < to; i++) {
+      const v = this.stack[i];
+      for (let k = 0; k < 4; k++) {
+        const e = vertexEdges[4 * v + k];
+        if (e < 0 || solver.value(on(e)) !== 0) continue;
+        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+        if (w === besides) continue;
+        if (this.component[w] !== 0 || this.preorder[w] < from || this.preorder[w] >= to) out.push(on(e));
+      }
+    }
+  }
+
+  /**
+   * The block rule: a loop is a cycle, so it lies inside one block (biconnected piece) of the graph of edges
+   * not off, the block of `first`. If `first` is a bridge (its far subtree has no other way back), a conflict.
+   * A subtree hanging from vertex p with no back edge above p is reached from the rest only through p, so a
+   * loop entering it would have both its edges at p there and could not hold `first`: an on-edge touching
+   * the subtree is a conflict, else its edges are off. Reason: the subtree's cut, edges to p left out, and first.
+   */
+  private propagateBlocks(first: number, n: number, solver: CdclSolver): number {
+    const { vertexEdges, edgeEnds } = this.grid;
+    const { stack, lowest, preorder, treeParent, subtreeEnd, onBefore } = this;
+    const conflict = solver.theoryConflict;
+    const s = stack[1];
+    if (lowest[s] > 0) {
+      conflict.length = 0;
+      this.pushSubtreeCut(1, subtreeEnd[s], -1, solver, conflict);
+      conflict.push(off(first));
+      return THEORY_CONFLICT;
+    }
+    onBefore[0] = 0;
+    for (let i = 0; i < n; i++) onBefore[i + 1] = onBefore[i] + (this.degree[stack[i]] > 0 ? 1 : 0);
+    const because = this.because;
+    const fenced: number[] = [];
+    let i = 2;
+    while (i < n) {
+      const c = stack[i];
+      const p = treeParent[c];
+      const end = subtreeEnd[c];
+      if (lowest[c] < preorder[p]) {
+        i++;
+        continue;
+      }
+      if (onBefore[end] > onBefore[i]) {
+        let inside = -1;
+        for (let j = i; j < end && inside < 0; j++) if (this.degree[stack[j]] > 0) inside = this.nextOn(stack[j], -1);
+        conflict.length = 0;
+        this.pushSubtreeCut(i, end, p, solver, conflict);
+        conflict.push(off(inside), off(first));
+        return THEORY_CONFLICT;
+      }
+      because.length = 0;
+      this.pushSubtreeCut(i, end, p, solver, because);
+      because.push(off(first));
+      fenced.length = 0;
+      for (let j = i; j < end; j++) {
+        const v = stack[j];
+        for (let k = 0; k < 4; k++) {
+          const e = vertexEdges[4 * v + k];
+          if (e < 0 || solver.value(on(e)) !== UNDEF) continue;
+          // Each edge once: an edge inside the subtree from its first end, an edge to p from its subtree end.
+          const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+          if (w === p || edgeEnds[2 * e] === v) fenced.push(off(e));
+        }
+      }
+      solver.implyAll(fenced, because);
+      i = end;
     }
     return THEORY_OK;
   }

@@ -7,7 +7,7 @@ import { flatGridOf, type Puzzle } from '../../grid.ts';
 import { decideUniqueness, firstOutcome, type LoopAnswer } from '../../protocol.ts';
 import type { Solution } from '../../solution.ts';
 import { loopClauses } from './loop-clauses.ts';
-import { LoopPropagator } from './loop-propagator.ts';
+import { LoopPropagator, type Connectivity } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
 import { WasmLoopSearch } from './wasm-search.ts';
 
@@ -15,7 +15,7 @@ export type Core = 'wasm' | 'typescript';
 
 export interface LoopSearchOptions {
   corners: boolean;
-  connectivity: boolean;
+  connectivity: Connectivity;
   seed: number;
   core: Core;
 }

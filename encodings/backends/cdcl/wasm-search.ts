@@ -3,6 +3,7 @@
 // that auto's searches can take turns.
 import type { FlatGrid, Puzzle } from '../../grid.ts';
 import { CDCL_CORE_WASM } from './core-wasm.ts';
+import { connectivityLevel, type Connectivity } from './loop-propagator.ts';
 import type { CdclStats, SolveAnswer } from './solver.ts';
 
 interface Core {
@@ -47,10 +48,10 @@ export class WasmLoopSearch {
   private readonly core: Core;
   private readonly edgeCount: number;
 
-  constructor(grid: FlatGrid, puzzle: Puzzle, seed: number, connectivity: boolean) {
+  constructor(grid: FlatGrid, puzzle: Puzzle, seed: number, connectivity: Connectivity) {
     const core = (this.core = new WebAssembly.Instance(loadCdclCore(), IMPORTS).exports as unknown as Core);
     this.edgeCount = grid.edgeCount;
-    core.setup(grid.vertexCount, grid.edgeCount, grid.cellCount, seed, connectivity ? 1 : 0);
+    core.setup(grid.vertexCount, grid.edgeCount, grid.cellCount, seed, connectivityLevel(connectivity));
     const buffer = core.memory.buffer;
     new Int32Array(buffer, core.vertexEdgesPointer(), grid.vertexCount * 4).set(grid.vertexEdges);
     new Int32Array(buffer, core.edgeEndsPointer(), grid.edgeCount * 2).set(grid.edgeEnds);

@@ -45,7 +45,8 @@ let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let cellEdges = new StaticArray<i32>(0);
 let clue = new StaticArray<i8>(0);
-let connectivity = true;
+/** 0: off; 1: components; 2: components and blocks (see propagateBlocks). */
+let connectivity = 0;
 let clauseCount = 0;
 
 // --- the solver ---
@@ -131,9 +132,26 @@ let componentOn = new StaticArray<i32>(0);
 let componentOpen = new StaticArray<u8>(0);
 let walk = new StaticArray<i32>(0);
 let componentStart = new StaticArray<i32>(0);
+// The block rule's depth-first search (component 0 of propagateConnectivity): per vertex its preorder
+// number, lowest preorder reachable by one back edge from its subtree, the end of its subtree in walk[],
+// its tree parent and tree edge, and the next of its four edges to look at.
+let preorder = new StaticArray<i32>(0);
+let lowest = new StaticArray<i32>(0);
+let subtreeEnd = new StaticArray<i32>(0);
+let treeParent = new StaticArray<i32>(0);
+let treeEdge = new StaticArray<i32>(0);
+let nextSlot = new StaticArray<i32>(0);
+let dfsStack = new StaticArray<i32>(0);
+/** onBefore[i]: vertices of walk[0..i) with an on-edge. */
+let onBefore = new StaticArray<i32>(0);
 const MAX_SKIP = 15;
 let skip = 0;
 let skipLeft = 0;
+// The same for the block rule's walk, which costs about twice the component walk: after one that found
+// nothing, that many component walks go without it.
+const MAX_BLOCK_SKIP = 3;
+let blockSkip = 0;
+let blockSkipLeft = 0;
 
 function filled(n: i32, value: i32): StaticArray<i32> {
   const a = new StaticArray<i32>(n);
@@ -155,7 +173,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   vertexCount = vertices;
   edgeCount = edges;
   cellCount = cells;
-  connectivity = withConnectivity != 0;
+  connectivity = withConnectivity;
   vertexEdges = new StaticArray<i32>(vertices * 4);
   edgeEnds = new StaticArray<i32>(edges * 2);
   edgeCells = new StaticArray<i32>(edges * 2);
@@ -215,6 +233,14 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   componentOpen = new StaticArray<u8>(vertices);
   walk = new StaticArray<i32>(vertices);
   componentStart = new StaticArray<i32>(vertices + 1);
+  preorder = new StaticArray<i32>(vertices);
+  lowest = new StaticArray<i32>(vertices);
+  subtreeEnd = new StaticArray<i32>(vertices);
+  treeParent = new StaticArray<i32>(vertices);
+  treeEdge = new StaticArray<i32>(vertices);
+  nextSlot = new StaticArray<i32>(vertices);
+  dfsStack = new StaticArray<i32>(vertices);
+  onBefore = new StaticArray<i32>(vertices + 1);
 }
 
 export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
@@ -999,7 +1025,7 @@ function theoryPropagate(): i32 {
     if (witness >= 0) unchecked((because[becauseLength++] = 2 * witness + 1));
     imply(2 * e + 1, becauseLength);
   }
-  if (!connectivity || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
+  if (connectivity == 0 || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
   // After a walk that found nothing, skip a growing number of fixpoints (as ../loop-propagator.ts does).
   if (skipLeft > 0) {
     skipLeft--;
@@ -1025,12 +1051,34 @@ function pushCut(id: i32, end: i32, out: StaticArray<i32>, n: i32): i32 {
   return n;
 }
 
+/** The other end of edge `e` from vertex `v`. */
+@inline function across(e: i32, v: i32): i32 {
+  const a = unchecked(edgeEnds[2 * e]);
+  return a == v ? unchecked(edgeEnds[2 * e + 1]) : a;
+}
+
+/**
+ * Components of the graph of edges not off. Two components holding on-edges: a conflict (the cut around
+ * one of them is all off). A component without on-edges: its edges are off (the loop cannot reach them),
+ * all for one reason, stored once. With blocks, the component of the first on-edge is walked depth first
+ * from that edge, for propagateBlocks.
+ */
 function propagateConnectivity(): i32 {
   for (let v = 0; v < vertexCount; v++) unchecked((component[v] = -1));
   let visited = 0;
   let components = 0;
   let withOn = -1;
   let witness = -1;
+  const blocks = connectivity == 2 && blockSkipLeft == 0;
+  if (connectivity == 2 && !blocks) blockSkipLeft--;
+  if (blocks) {
+    witness = firstOnEdge();
+    visited = depthFirst(witness);
+    unchecked((componentStart[0] = 0));
+    unchecked((componentOn[0] = witness));
+    withOn = 0;
+    components = 1;
+  }
   for (let start = 0; start < vertexCount; start++) {
     if (unchecked(component[start]) >= 0) continue;
     const id = components++;
@@ -1048,7 +1096,7 @@ function propagateConnectivity(): i32 {
         if (val == 0) continue;
         if (val == 1) onHere = e;
         else undecided = true;
-        const w = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
+        const w = across(e, v);
         if (unchecked(component[w]) < 0) {
           unchecked((component[w] = id));
           unchecked((walk[visited++] = w));
@@ -1095,6 +1143,146 @@ function propagateConnectivity(): i32 {
         }
       }
     }
+  }
+  if (!blocks) return THEORY_OK;
+  const before = trailLength;
+  const answer = propagateBlocks(witness, unchecked(componentStart[1]));
+  blockSkip = answer != THEORY_OK || trailLength != before ? 0 : min(2 * blockSkip + 1, MAX_BLOCK_SKIP);
+  blockSkipLeft = blockSkip;
+  return answer;
+}
+
+/** The on-edge read first from the trail (the theory has read at least one). */
+function firstOnEdge(): i32 {
+  for (let i = 0; i < head; i++) {
+    const e = unchecked(readEdge[i]);
+    if (e >= 0) return e;
+  }
+  return -1; // not reached: propagateConnectivity runs only with an on-edge
+}
+
+/**
+ * Tarjan's depth-first search over edges not off, as component 0, from one end r of `first` with `first`
+ * the first tree edge: afterwards walk[0..n) lists the component in preorder, r's subtrees are its blocks
+ * at r, and the subtree of the other end holds the block of `first`. Returns n.
+ */
+function depthFirst(first: i32): i32 {
+  const r = unchecked(edgeEnds[2 * first]);
+  const s = unchecked(edgeEnds[2 * first + 1]);
+  let visited = 0;
+  let top = 0;
+  for (let i = 0; i < 2; i++) {
+    const v = i == 0 ? r : s;
+    unchecked((component[v] = 0));
+    unchecked((preorder[v] = visited));
+    unchecked((lowest[v] = visited));
+    unchecked((walk[visited++] = v));
+    unchecked((treeParent[v] = i == 0 ? -1 : r));
+    unchecked((treeEdge[v] = i == 0 ? -1 : first));
+    unchecked((nextSlot[v] = 0));
+    unchecked((dfsStack[top++] = v));
+  }
+  while (top > 0) {
+    const v = unchecked(dfsStack[top - 1]);
+    const k = unchecked(nextSlot[v]);
+    if (k < 4) {
+      unchecked((nextSlot[v] = k + 1));
+      const e = unchecked(vertexEdges[4 * v + k]);
+      if (e < 0 || e == unchecked(treeEdge[v]) || value(2 * e) == 0) continue;
+      const w = across(e, v);
+      if (unchecked(component[w]) < 0) {
+        unchecked((component[w] = 0));
+        unchecked((preorder[w] = visited));
+        unchecked((lowest[w] = visited));
+        unchecked((walk[visited++] = w));
+        unchecked((treeParent[w] = v));
+        unchecked((treeEdge[w] = e));
+        unchecked((nextSlot[w] = 0));
+        unchecked((dfsStack[top++] = w));
+      } else if (unchecked(preorder[w]) < unchecked(lowest[v])) unchecked((lowest[v] = preorder[w]));
+    } else {
+      top--;
+      unchecked((subtreeEnd[v] = visited));
+      const p = unchecked(treeParent[v]);
+      if (p >= 0 && unchecked(lowest[v]) < unchecked(lowest[p])) unchecked((lowest[p] = lowest[v]));
+    }
+  }
+  return visited;
+}
+
+/** on(e) for every off-edge from the subtree walk[from..to) to a vertex outside it other than `besides`, appended to `out` from `n`. */
+function pushSubtreeCut(from: i32, to: i32, besides: i32, out: StaticArray<i32>, n: i32): i32 {
+  for (let i = from; i < to; i++) {
+    const v = unchecked(walk[i]);
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      if (e < 0 || value(2 * e) != 0) continue;
+      const w = across(e, v);
+      if (w == besides) continue;
+      const at = unchecked(preorder[w]);
+      if (unchecked(component[w]) != 0 || at < from || at >= to) unchecked((out[n++] = 2 * e));
+    }
+  }
+  return n;
+}
+
+/**
+ * The block rule: a loop is a cycle, so it lies inside one block (biconnected piece) of the graph of edges
+ * not off, the block of `first`. If `first` is a bridge (its far subtree has no other way back), a conflict.
+ * A subtree hanging from vertex p with no back edge above p is reached from the rest only through p, so a
+ * loop entering it would have both its edges at p there and could not hold `first`: an on-edge touching the
+ * subtree is a conflict, else its edges are off. Reason: the subtree's cut, edges to p left out, and first.
+ */
+function propagateBlocks(first: i32, n: i32): i32 {
+  const s = unchecked(walk[1]);
+  if (unchecked(lowest[s]) > 0) {
+    conflictLength = pushSubtreeCut(1, unchecked(subtreeEnd[s]), -1, conflict, 0);
+    unchecked((conflict[conflictLength++] = 2 * first + 1));
+    return THEORY_CONFLICT;
+  }
+  unchecked((onBefore[0] = 0));
+  for (let i = 0; i < n; i++) unchecked((onBefore[i + 1] = onBefore[i] + (degree[walk[i]] > 0 ? 1 : 0)));
+  let i = 2;
+  while (i < n) {
+    const c = unchecked(walk[i]);
+    const p = unchecked(treeParent[c]);
+    const end = unchecked(subtreeEnd[c]);
+    if (unchecked(lowest[c]) < unchecked(preorder[p])) {
+      i++;
+      continue;
+    }
+    if (unchecked(onBefore[end]) > unchecked(onBefore[i])) {
+      let inside = -1;
+      for (let j = i; j < end && inside < 0; j++) {
+        const v = unchecked(walk[j]);
+        if (unchecked(degree[v]) > 0) inside = nextOn(v, -1);
+      }
+      conflictLength = pushSubtreeCut(i, end, p, conflict, 0);
+      unchecked((conflict[conflictLength++] = 2 * inside + 1));
+      unchecked((conflict[conflictLength++] = 2 * first + 1));
+      return THEORY_CONFLICT;
+    }
+    const cutLength = pushSubtreeCut(i, end, p, because, 0);
+    unchecked((because[cutLength] = 2 * first + 1));
+    let shared = 0;
+    for (let j = i; j < end; j++) {
+      const v = unchecked(walk[j]);
+      for (let k = 0; k < 4; k++) {
+        const e = unchecked(vertexEdges[4 * v + k]);
+        if (e < 0 || value(2 * e) != UNDEF) continue;
+        // Each edge once: an edge inside the subtree from its first end, an edge to p from its subtree end.
+        const w = across(e, v);
+        if (w != p && unchecked(edgeEnds[2 * e]) != v) continue;
+        if (shared == 0) {
+          imply(2 * e + 1, cutLength + 1);
+          shared = unchecked(reason[e]);
+        } else {
+          theoryPropagations++;
+          enqueue(2 * e + 1, shared);
+        }
+      }
+    }
+    i = end;
   }
   return THEORY_OK;
 }
