@@ -1,12 +1,16 @@
 // bench:search's pure parts: its command line, the per-set summary against the peer (medians, worst, ratios,
-// timeouts as lower bounds), each puzzle's fastest warm run and the reading of the peer binary's answer line.
+// timeouts as lower bounds), each puzzle's fastest warm run, the reading of the peer binary's answer line, and
+// that the two sets built for it are what they claim.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { builtinDatasetNames, builtinManifest, builtinPuzzlesPath, readPuzzleLines } from '../datasets/builtin.ts';
+import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
+import { parsePuzzle } from '../encodings/formats/index.ts';
 import type { RunRecord } from '../reports/records.ts';
 import { parseSearchOptions, type SearchValues } from '../runners/experiments/search-options.ts';
 import { atLeast, fastestWarmRuns, runPeerOnce, summarize, type PuzzleRun } from '../runners/experiments/versus-peer.ts';
@@ -149,4 +153,25 @@ test('bench:search --help prints the usage; a bad option exits 2 with one error 
     assert.match(error.stderr, /^error: --modes: 'cold' is neither fresh nor warm\n$/);
     return true;
   });
+});
+
+test('the sets made for bench:search hold what their manifests say: 50 hard 15x15 that corner deduction leaves unfinished, 20 fully minimal 20x20', (t) => {
+  for (const [set, count, size] of [['gen-15x15-hard', 50, '15x15'], ['gen-20x20-fully-minimal', 20, '20x20']] as const) {
+    if (!builtinDatasetNames().includes(set)) {
+      t.skip(`${set} is not built (npm run datasets:build -- ${set})`);
+      continue;
+    }
+    const manifest = builtinManifest(set);
+    const lines = readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8'));
+    assert.deepEqual([manifest.count, lines.length, manifest.sizes], [count, count, [size]], set);
+    assert.match(manifest.command, /--seed 2 /, `${set}: a seed no other gen set uses`);
+    for (const line of lines) {
+      const puzzle = parsePuzzle(line.puzzle).puzzle;
+      assert.equal(`${puzzle.rows}x${puzzle.cols}`, size, line.id);
+      if (set === 'gen-15x15-hard') {
+        assert.equal(deduceWithLevel(puzzle, 'corners').level, null, `${line.id}: the corner rules finish it, so it is not hard`);
+        assert.ok(['trial', 'search'].includes(manifest.levels?.[line.id] ?? ''), `${line.id}: level ${manifest.levels?.[line.id]}`);
+      }
+    }
+  }
 });
