@@ -142,11 +142,12 @@ async function sets(o: SetsOptions): Promise<void> {
   }
   writeFileSync(join(o.out, 'runs.csv'), stringify(runs.map((r) => ({ ...r, unique: r.unique === null ? '' : String(r.unique) })), { header: true }));
 
-  // Every set is of unique puzzles: a 'not unique' from either side is a disagreement, worth more than any time.
+  // Every set is of unique puzzles: a 'not unique' from either side is a disagreement, worth more than any time;
+  // errors (and the peer's timeouts, which have no ratio) are listed with them so that none goes unseen.
   const disagreements = [
     ...runs.filter((r) => r.status === 'solved' && r.unique === false).map((r) => `${r.set} ${r.id}: ${r.backend} ${r.mode} found a second loop`),
     ...runs.filter((r) => r.status === 'unsat' || r.status === 'wrong' || r.status === 'error').map((r) => `${r.set} ${r.id}: ${r.backend} ${r.mode} ${r.status}`),
-    ...tasks.map((t) => ({ t, p: peerOf(t.set, t.id) })).filter(({ p }) => p && p.status !== 'unique').map(({ t, p }) => `${t.set} ${t.id}: peer (${p!.source}) ${p!.status}`),
+    ...tasks.map((t) => ({ t, p: peerOf(t.set, t.id) })).filter(({ p }) => p && p.status !== 'unique').map(({ t, p }) => `${t.set} ${t.id}: peer (${p!.source}) ${p!.status}${p!.status === 'timeout' || p!.status === 'error' ? ' (a failure, not an answer)' : ''}`),
   ];
   const rows = summarize(runs, o.timeoutSeconds * 1000);
   const table = (set: string) => {
@@ -162,7 +163,7 @@ async function sets(o: SetsOptions): Promise<void> {
     `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of ${o.repeat}` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (an older, 1.3-2.4x slower build, see ../shared/peer/README.md), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; one run per puzzle and side, on a shared 2-core machine.`,
     warmNote,
     ...o.sets.flatMap((set) => [`## ${set}`, '', table(set), '']),
-    disagreements.length ? `## Disagreements (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : 'No disagreement: every answer was unique, on both sides.\n',
+    disagreements.length ? `## Disagreements and failures (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : 'No disagreement: every answer was unique, on both sides.\n',
   ].join('\n');
   writeFileSync(join(o.out, 'summary.md'), summary);
   process.stdout.write(summary);
