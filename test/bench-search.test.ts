@@ -32,6 +32,8 @@ test('command line: defaults from the experiment file, lists and limits read, th
   assert.equal(plain.timeoutSeconds, 60);
   assert.equal(plain.peerSource, 'csv');
   assert.equal(plain.out, 'results/bench-search');
+  assert.equal(plain.report, false);
+  assert.equal(parse({ report: true }).report, true);
 
   const given = parse({ sets: 'gen-20x20-minimal, gen-20x20-minimal', backends: 'auto', modes: 'fresh', 'per-set': '5', timeout: '2.5', repeat: '1', 'peer-source': 'binary', out: 'x' });
   assert.ok(!given.sweep);
@@ -40,7 +42,7 @@ test('command line: defaults from the experiment file, lists and limits read, th
   assert.deepEqual([given.backends, given.modes, given.perSet, given.timeoutSeconds, given.repeat, given.peerSource, given.out], [['auto'], ['fresh'], 5, 2.5, 1, 'binary', 'x']);
 
   const sweep = parse({ sweep: true });
-  assert.deepEqual(sweep, { sweep: true, timeoutSeconds: 60, out: 'results/bench-search', rows: 15, cols: 15, count: 300, seed: 3, overMs: 1000 });
+  assert.deepEqual(sweep, { sweep: true, report: false, timeoutSeconds: 60, out: 'results/bench-search', rows: 15, cols: 15, count: 300, seed: 3, overMs: 1000 });
   const small = parse({ sweep: true, count: '10', seed: '9', size: '10x12', 'over-ms': '50', 'peer-bin': '/p' });
   assert.ok(small.sweep);
   if (!small.sweep) return;
@@ -82,7 +84,7 @@ test('summary: median and worst of ours, the peer median on the same puzzles, th
   assert.equal(row.medianRatio, 30 / 20); // our median on a, b, c over the peer's
   assert.equal(row.worstRatio, 3);
   assert.equal(row.worstRatioId, 'b');
-  assert.deepEqual([row.medianCensored, row.worstCensored, row.worstRatioCensored], [false, false, false]);
+  assert.deepEqual([row.medianCensored, row.worstCensored, row.worstRatioCensored, row.medianRatioCensored], [false, false, false, false]);
 });
 
 test('summary: a timeout counts at the limit and makes the figures it decides lower bounds; groups stay apart', () => {
@@ -96,7 +98,8 @@ test('summary: a timeout counts at the limit and makes the figures it decides lo
   const [slow, quick] = summarize(runs, 1000);
   assert.equal(slow.backend, 'slow');
   assert.deepEqual([slow.answered, slow.timeouts, slow.medianMs, slow.worstMs], [1, 2, 1000, 1000]);
-  assert.deepEqual([slow.medianCensored, slow.worstCensored], [true, true]);
+  assert.deepEqual([slow.medianCensored, slow.worstCensored, slow.medianRatioCensored], [true, true, true]);
+  assert.equal(slow.medianRatio, 1000 / 50); // ours 10, 1000, 1000 over the peer's 10, 50, 100
   assert.equal(slow.worstRatio, 20);
   assert.equal(slow.worstRatioId, 'b');
   assert.equal(slow.worstRatioCensored, true);

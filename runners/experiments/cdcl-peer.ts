@@ -84,7 +84,7 @@ if (existsSync(join(warmDir, 'results.jsonl'))) {
   }
 } else process.stderr.write(`cdcl-peer: no warm run in ${warmDir} (npm run bench:cdcl runs it first); fresh only\n`);
 
-const rows = summarize(runs, 60_000).map((g) => [g.set, g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), fmt(g.peerMedianMs, 2), fmt(g.medianRatio, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2)]);
+const rows = summarize(runs, 60_000).map((g) => [g.set, g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), fmt(g.peerMedianMs, 2), atLeast(g.medianRatio, g.medianRatioCensored, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2)]);
 const table = markdownTable(['set', 'back-end', 'mode', 'answered', 'median ms', 'worst ms', 'peer median ms', 'median / peer median', 'worst ours / peer (per puzzle)'], rows, ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right']);
 const summary = `# cdcl-loop and auto beside the peer\n\nfresh: \`solve --unique --json\` timeMs in a new process per puzzle (the back-end's own time, verifier excluded); warm: solve_ms of ${warmDir} (cdcl.yaml: workers that live through the run; each puzzle's fastest of its repeats). Peer: cspuz_core's per-puzzle seconds (${PEER_BUILTIN}, ${PEER_JANKO}); \`-\` where the peer has no figure for those puzzles.\n\n${table}\n`;
 writeFileSync(join(out, 'summary.md'), summary);

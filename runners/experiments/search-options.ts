@@ -3,8 +3,8 @@ import { parseGridSize } from '../../encodings/grid.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 
 export const SEARCH_USAGE = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
-                            [--timeout S] [--repeat K] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR]
-       npm run bench:search -- --sweep [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR]
+                            [--timeout S] [--repeat K] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]
+       npm run bench:search -- --sweep [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR] [--report]
 
 Our search back-ends beside the peer (cspuz_core) on puzzles that need search. Per set, back-end and mode it
 prints the median, the worst, the median's ratio to the peer's median and the worst per-puzzle ratio ours / peer.
@@ -27,6 +27,8 @@ Finished runs are kept in --out and not run again: run the same command to carry
                  binary: the binary on every puzzle (one build and one way of timing on both sides)
   --peer-bin     the peer binary (default $PEER/bin/cspuz-slither, PEER=~/cspuz-peer; see ../shared/peer/README.md)
   --out          results directory (default results/bench-search; the sweep writes DIR/sweep)
+  --report       run nothing: only rebuild the summary from the runs already in --out (with the same
+                 --sets, --backends, ... or --sweep options as the runs)
 
   --sweep        instead: generate fresh hard puzzles (as \`generate --difficulty hard --confirm none\`) and run
                  auto in a fresh process and the peer binary on each as it is made; prints the worst ratio and
@@ -46,6 +48,8 @@ export interface SearchDefaults {
 }
 
 interface Common {
+  /** Run nothing; summarize what --out holds. */
+  report: boolean;
   timeoutSeconds: number;
   peerBin?: string;
   out: string;
@@ -73,12 +77,12 @@ export interface SweepOptions extends Common {
 export type SearchOptions = SetsOptions | SweepOptions;
 
 /** The values parseArgs gives for SEARCH_OPTIONS. */
-export type SearchValues = Partial<Record<'sets' | 'backends' | 'modes' | 'per-set' | 'timeout' | 'repeat' | 'peer-source' | 'peer-bin' | 'out' | 'count' | 'seed' | 'size' | 'over-ms', string>> & { sweep?: boolean };
+export type SearchValues = Partial<Record<'sets' | 'backends' | 'modes' | 'per-set' | 'timeout' | 'repeat' | 'peer-source' | 'peer-bin' | 'out' | 'count' | 'seed' | 'size' | 'over-ms', string>> & { sweep?: boolean; report?: boolean };
 
 export const SEARCH_OPTIONS = {
   sets: { type: 'string' }, backends: { type: 'string' }, modes: { type: 'string' }, 'per-set': { type: 'string' }, timeout: { type: 'string' },
   repeat: { type: 'string' }, 'peer-source': { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' },
-  sweep: { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, size: { type: 'string' }, 'over-ms': { type: 'string' },
+  sweep: { type: 'boolean' }, report: { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, size: { type: 'string' }, 'over-ms': { type: 'string' },
 } as const;
 
 const list = (text: string, name: string) => {
@@ -90,7 +94,7 @@ const list = (text: string, name: string) => {
 /** Options from parsed values; throws an Error saying what is wrong. `knownSets`: the built-in set names. */
 export function parseSearchOptions(values: SearchValues, defaults: SearchDefaults, knownSets: readonly string[]): SearchOptions {
   const timeoutSeconds = parseSeconds(values.timeout ?? '60', '--timeout');
-  const common = { timeoutSeconds, out: values.out ?? 'results/bench-search', ...(values['peer-bin'] ? { peerBin: values['peer-bin'] } : {}) };
+  const common = { report: Boolean(values.report), timeoutSeconds, out: values.out ?? 'results/bench-search', ...(values['peer-bin'] ? { peerBin: values['peer-bin'] } : {}) };
   const setsOnly = (['sets', 'backends', 'modes', 'per-set', 'repeat', 'peer-source'] as const).filter((k) => values[k] !== undefined);
   const sweepOnly = (['count', 'seed', 'size', 'over-ms'] as const).filter((k) => values[k] !== undefined);
   if (values.sweep) {

@@ -83,8 +83,8 @@ async function sets(o: SetsOptions): Promise<void> {
   };
 
   const freshBackends = o.modes.includes('fresh') ? o.backends : [];
-  const progress = new Progress('bench:search fresh', tasks.length);
-  for (const t of tasks) {
+  const progress = new Progress('bench:search fresh', o.report ? 0 : tasks.length);
+  for (const t of o.report ? [] : tasks) {
     const notes: string[] = [];
     if (!peerOf(t.set, t.id) && peerPresent) {
       const run: PeerLine = { set: t.set, id: t.id, ...runPeerOnce(peerBin, t.url, o.timeoutSeconds) };
@@ -105,7 +105,7 @@ async function sets(o: SetsOptions): Promise<void> {
   progress.done();
 
   let warmNote = '';
-  if (o.modes.includes('warm')) {
+  if (o.modes.includes('warm') && !o.report) {
     // The run bench makes, written down beside its results: search.yaml with this command's choices.
     const warmDir = join(o.out, 'warm');
     const warmConfig = join(o.out, 'warm.yaml');
@@ -170,7 +170,7 @@ async function sets(o: SetsOptions): Promise<void> {
 }
 
 function summaryCells(g: SummaryRow): string[] {
-  return [g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), fmt(g.medianRatio, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2), g.worstRatioId ?? ''];
+  return [g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), atLeast(g.medianRatio, g.medianRatioCensored, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2), g.worstRatioId ?? ''];
 }
 
 interface SweepLine { index: number; id: string; url: string; clues: number; difficulty: string; level: string; auto: FreshLineResult; peer: PeerResult | null }
@@ -186,7 +186,7 @@ async function sweep(o: SweepOptions): Promise<void> {
     const differs = (Object.keys(plan) as (keyof typeof plan)[]).filter((k) => before[k] !== plan[k] && k !== 'count');
     if (differs.length) fail(`${dir} holds a sweep of ${differs.map((k) => `${k} ${before[k]}`).join(', ')}; give those, or another --out`);
   }
-  writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
+  if (!o.report) writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
   const runsPath = join(dir, 'runs.jsonl');
   const done = readJsonLines<SweepLine>(runsPath).sort((a, b) => a.index - b.index);
   // Carry on after the last puzzle finished in order (puzzle i never depends on the others).
@@ -194,7 +194,7 @@ async function sweep(o: SweepOptions): Promise<void> {
   while (next < done.length && done[next].index === next) next++;
   const lines = done.slice(0, next);
 
-  if (next < o.count) {
+  if (next < o.count && !o.report) {
     // The default uniqueness check of `generate` (rules deduction, then auto): it grades by deduction level,
     // which --difficulty hard needs; --confirm none, as auto and the peer both prove uniqueness again below.
     const counters: OracleCounters = { calls: 0, timeouts: 0 };

@@ -114,8 +114,9 @@ export interface SummaryRow {
   /** Puzzles with a time of ours and a peer figure. */
   withPeer: number;
   peerMedianMs: number | null;
-  /** Our median over the puzzles the peer has, over the peer's median there. */
+  /** Our median over the puzzles the peer has, over the peer's median there (a lower bound when censored). */
   medianRatio: number | null;
+  medianRatioCensored: boolean;
   /** The largest ours / peer's of one puzzle, and which. */
   worstRatio: number | null;
   worstRatioId: string | null;
@@ -137,24 +138,29 @@ export function summarize(runs: readonly PuzzleRun[], timeoutMs: number): Summar
       .filter((r) => isAnswered(r) || r.status === 'timeout')
       .map((r) => (r.status === 'timeout' ? { ...r, ms: Math.max(timeoutMs, Number.isFinite(r.ms) ? r.ms : 0), censored: true } : { ...r, censored: false }));
     const sorted = [...timed].sort((a, b) => a.ms - b.ms);
-    const medianMs = median(timed.map((r) => r.ms));
+    const ours = censoredMedian(timed);
     const withPeer = timed.filter((r) => r.peerMs !== null && r.peerMs > 0);
     const peerMedianMs = median(withPeer.map((r) => r.peerMs!));
-    const ourMedianOnPeer = median(withPeer.map((r) => r.ms));
+    const oursOnPeer = censoredMedian(withPeer);
     let worst: (typeof withPeer)[number] | undefined;
     for (const r of withPeer) if (!worst || r.ms / r.peerMs! > worst.ms / worst.peerMs!) worst = r;
-    // A median is censored when the middle run (or one of the two middle runs) is a timeout.
-    const middle = sorted.length % 2 ? [sorted[(sorted.length - 1) / 2]] : sorted.slice(sorted.length / 2 - 1, sorted.length / 2 + 1);
     return {
       set: of[0].set, backend: of[0].backend, mode: of[0].mode,
       runs: of.length, answered: of.filter(isAnswered).length, timeouts: of.filter((r) => r.status === 'timeout').length,
-      medianMs, worstMs: sorted.length ? sorted[sorted.length - 1].ms : null,
-      medianCensored: middle.some((r) => r?.censored), worstCensored: sorted.length > 0 && sorted[sorted.length - 1].censored,
+      medianMs: ours.value, worstMs: sorted.length ? sorted[sorted.length - 1].ms : null,
+      medianCensored: ours.censored, worstCensored: sorted.length > 0 && sorted[sorted.length - 1].censored,
       withPeer: withPeer.length, peerMedianMs,
-      medianRatio: ourMedianOnPeer !== null && peerMedianMs ? ourMedianOnPeer / peerMedianMs : null,
+      medianRatio: oursOnPeer.value !== null && peerMedianMs ? oursOnPeer.value / peerMedianMs : null, medianRatioCensored: oursOnPeer.censored,
       worstRatio: worst ? worst.ms / worst.peerMs! : null, worstRatioId: worst?.id ?? null, worstRatioCensored: worst?.censored ?? false,
     };
   });
+}
+
+/** The median of times, and whether it is a lower bound: the middle run, or one of the two middle runs, is a timeout. */
+function censoredMedian(runs: readonly { ms: number; censored: boolean }[]): { value: number | null; censored: boolean } {
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  const middle = sorted.length % 2 ? [sorted[(sorted.length - 1) / 2]] : sorted.slice(sorted.length / 2 - 1, sorted.length / 2 + 1);
+  return { value: median(sorted.map((r) => r.ms)), censored: middle.some((r) => r.censored) };
 }
 
 /** A figure that may be a lower bound (a timeout's limit): `>=` in front then. */
