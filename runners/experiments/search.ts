@@ -160,7 +160,7 @@ async function sets(o: SetsOptions): Promise<void> {
   const summary = [
     '# Search back-ends beside the peer (bench:search)',
     '',
-    `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of ${o.repeat}` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (an older, 1.3-2.4x slower build, see ../shared/peer/README.md), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; one run per puzzle and side, on a shared 2-core machine.`,
+    `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of its repeats (${o.repeat} in this command)` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (an older, 1.3-2.4x slower build, see ../shared/peer/README.md), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; one run per puzzle and side, on a shared 2-core machine.`,
     warmNote,
     ...o.sets.flatMap((set) => [`## ${set}`, '', table(set), '']),
     disagreements.length ? `## Disagreements and failures (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : 'No disagreement: every answer was unique, on both sides.\n',
