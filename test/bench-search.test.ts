@@ -13,7 +13,7 @@ import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import type { RunRecord } from '../reports/records.ts';
 import { parseSearchOptions, type SearchValues } from '../runners/experiments/search-options.ts';
-import { atLeast, fastestWarmRuns, runPeerOnce, summarize, type PuzzleRun } from '../runners/experiments/versus-peer.ts';
+import { atLeast, fastestWarmRuns, runPeerOnce, solveInFreshProcess, summarize, type PuzzleRun } from '../runners/experiments/versus-peer.ts';
 
 const run = promisify(execFile);
 const DEFAULTS = { sets: ['gen-10x10-minimal', 'gen-15x15-hard'], backends: ['auto', 'cdcl-loop', 'rules'], repeat: 3 };
@@ -145,6 +145,16 @@ test('peer binary: its answer line is read, a missing or silent binary is an err
   assert.equal(runPeerOnce(join(dir, 'absent'), 'p', 5).status, 'error');
   const slow = runPeerOnce(script('slow', 'sleep 5'), 'p', 0.3);
   assert.deepEqual([slow.status, slow.ms], ['timeout', 300]);
+});
+
+test('fresh process: solve --json read back (the back-end\'s own time inside the whole process); a failing solve is an error with its message', () => {
+  const solved = solveInFreshProcess('5x5t0:3222b2a0c21a1d12b3', 'cdcl-loop', 20);
+  assert.deepEqual([solved.status, solved.unique], ['solved', true]);
+  assert.ok(solved.ms > 0 && solved.processMs > solved.ms, `${solved.ms} ms in ${solved.processMs} ms`);
+  const failed = solveInFreshProcess('5x5t0:3222b2a0c21a1d12b3', 'no-such-backend', 20);
+  assert.equal(failed.status, 'error');
+  assert.ok(Number.isNaN(failed.ms));
+  assert.match(failed.message ?? '', /no-such-backend/);
 });
 
 test('bench:search --help prints the usage; a bad option exits 2 with one error line', async () => {
