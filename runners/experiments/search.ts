@@ -37,7 +37,7 @@ const options = checked(() => parseSearchOptions(values, {
 
 const peerBin = options.peerBin ?? PEER_BINARY;
 const peerPresent = peerBinaryPresent(peerBin);
-if (!peerPresent) process.stderr.write(`bench:search: the peer binary is missing (${peerBin}; build it with ../shared/peer/build-cspuz.sh, or give --peer-bin): ${options.sweep ? 'the sweep has no peer columns' : 'peer figures only where the reference CSV has the puzzle'}\n`);
+if (!peerPresent) process.stderr.write(`bench:search: the peer binary is missing (${peerBin}; build it with ../shared/peer/build-cspuz.sh, or give --peer-bin): ${options.sweep || options.peerSource === 'binary' ? 'no peer figures, the peer columns stay empty' : 'peer figures only where the reference CSV has the puzzle'}\n`);
 
 /** Lines of a JSONL file written run by run (a torn last line, from a kill, is dropped). */
 function readJsonLines<T>(path: string): T[] {
@@ -163,7 +163,7 @@ async function sets(o: SetsOptions): Promise<void> {
     `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of its repeats (${o.repeat} in this command)` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (an older, 1.3-2.4x slower build, see ../shared/peer/README.md), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; one run per puzzle and side, on a shared 2-core machine.`,
     warmNote,
     ...o.sets.flatMap((set) => [`## ${set}`, '', table(set), '']),
-    disagreements.length ? `## Disagreements and failures (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : 'No disagreement: every answer was unique, on both sides.\n',
+    disagreements.length ? `## Disagreements and failures (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : `No disagreement: every answer was unique${peerPresent || o.peerSource === 'csv' ? ', ours and the peer\'s' : ' (ours; no peer)'}.\n`,
   ].join('\n');
   writeFileSync(join(o.out, 'summary.md'), summary);
   process.stdout.write(summary);
