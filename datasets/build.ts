@@ -16,6 +16,8 @@ interface SetRecipe {
   /** Arguments to `slitherbench generate` (one or more runs, concatenated). */
   runs: string[][];
   difficulty?: string;
+  /** Record each puzzle's rules level in the manifest (as the LARGE sets do). */
+  levels?: boolean;
 }
 
 const generated = (size: string, count: number, seed: number, extra: string[] = []) => ['--size', size, '--count', String(count), '--seed', String(seed), '--ids', ...extra];
@@ -37,6 +39,12 @@ export const RECIPES: SetRecipe[] = [
   { name: 'gen-10x10-minimal', description: 'Generated 10x10 puzzles, fully minimal (most need search beyond the corner rules)', runs: [generated('10x10', 6, 1)] },
   { name: 'gen-15x15-minimal', description: 'Generated 15x15 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('15x15', 6, 1, cdcl)] },
   { name: 'gen-20x20-minimal', description: 'Generated 20x20 puzzles, fully minimal (every clue needed; many need search beyond the corner rules)', runs: [generated('20x20', 3, 1, cdcl)] },
+  // More puzzles of the hard kinds for bench:search (runners/experiments/search.ts), from seed 2 so that none
+  // repeats a puzzle of the sets above. --difficulty hard grades by deduction level, which only the default
+  // uniqueness check reports (rules deduction, then auto: deduction and the wasm cdcl-loop core); an explicit
+  // --backend would grade by clue density instead.
+  { name: 'gen-15x15-hard', description: 'Generated 15x15 puzzles, fully minimal and hard: deduction with the corner rules does not finish them (trial or search needed)', runs: [generated('15x15', 50, 2, ['--difficulty', 'hard'])], difficulty: 'hard (rules back-end levels: trial or search needed); fully minimal', levels: true },
+  { name: 'gen-20x20-fully-minimal', description: 'Generated 20x20 puzzles, fully minimal (every clue needed), made as gen-20x20-minimal but 20 of them from another seed', runs: [generated('20x20', 20, 2, cdcl)] },
   { name: 'gen-15x15', description: 'Generated 15x15 puzzles, minimal among corner-rule solvable ones', runs: [generated('15x15', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-20x20', description: 'Generated 20x20 puzzles, minimal among corner-rule solvable ones', runs: [generated('20x20', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-30x25', description: 'Generated 30x25 puzzles (30 rows, 25 columns), minimal among corner-rule solvable ones', runs: [generated('30x25', 10, 1, medium)], difficulty: 'medium (rules back-end levels)' },
@@ -85,7 +93,7 @@ function build(recipe: SetRecipe): void {
     count: entries.length,
     sizes,
     difficulty: recipe.difficulty ?? 'minimal (every clue needed for uniqueness)',
-    ...(recipe.difficulty === LARGE ? { levels: Object.fromEntries(entries.map((e) => [e.id, levelOf(parsePuzzle(e.puzzle).puzzle)])) } : {}),
+    ...(recipe.difficulty === LARGE || recipe.levels ? { levels: Object.fromEntries(entries.map((e) => [e.id, levelOf(parsePuzzle(e.puzzle).puzzle)])) } : {}),
     created: new Date().toISOString().slice(0, 10),
   };
   writeFileSync(new URL('manifest.json', dir), JSON.stringify(manifest, null, 2) + '\n');

@@ -60,6 +60,8 @@ export interface GenerateOptions {
  * tries each remaining clue alone with the full oracle (exact search), one whole-grid check per clue.
  */
 export type Strategy = 'batch' | 'local';
+/** From this many cells (60x60) local is the default: whole-grid checks per kept clue cost too much. */
+export const LOCAL_FROM_CELLS = 3600;
 export const STRATEGIES: readonly Strategy[] = ['batch', 'local'];
 
 /** Where a removal stands, in plain JSON: what a state file holds between runs. */

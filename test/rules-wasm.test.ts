@@ -29,7 +29,7 @@ test('the committed wasm core is what wasm/core.ts compiles to', () => {
 
 // The fully minimal 15x15 and 20x20 sets need minutes of depth-first search from either core (6 million
 // guesses on one 15x15): the search is the same code path the smaller sets already cover.
-const SEARCH_HEAVY = new Set(['gen-15x15-minimal', 'gen-20x20-minimal']);
+const SEARCH_HEAVY = new Set(['gen-15x15-minimal', 'gen-20x20-minimal', 'gen-15x15-hard', 'gen-20x20-fully-minimal']);
 
 test('wasm core = TypeScript reference on every built-in puzzle the rules settle in seconds (corners and trial, as a solve with uniqueness)', () => {
   let n = 0;

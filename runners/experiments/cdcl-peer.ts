@@ -2,7 +2,6 @@
 // (`solve --unique --json`, its timeMs) and, from the warm bench run of cdcl.yaml, the workers' solve_ms.
 // Per set, back-end and mode: our median and worst, the peer's median and worst on the same puzzles,
 // median / peer median and the worst per-puzzle ratio ours / peer's. Writes fresh.csv and summary.md.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -12,10 +11,10 @@ import { JANKO_PUZZLES, PEER_BUILTIN, PEER_JANKO } from '../../datasets/shared.t
 import { writePuzzle } from '../../encodings/formats/index.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { readRecords } from '../../reports/records.ts';
-import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
 import { parseInteger } from '../harness/values.ts';
 import { checked, commandLine, fail } from './script.ts';
+import { atLeast, fastestWarmRuns, solveInFreshProcess, summarize, type PuzzleRun } from './versus-peer.ts';
 
 const SETS = ['gen-10x10-minimal', 'gen-15x15-minimal', 'gen-20x20-minimal', 'loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard', 'loopy-25x30-hard'];
 
@@ -59,22 +58,15 @@ if (jankoCount > 0) {
 }
 if (groups.length === 0) fail('no set to run');
 
-interface Run { set: string; id: string; backend: string; mode: 'fresh' | 'warm'; status: string; unique: boolean | null; ms: number; peerMs: number | null }
-const runs: Run[] = [];
-const bin = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
+const runs: PuzzleRun[] = [];
 const tasks = groups.flatMap((g) => loadDataset(g.spec, g.filters).instances.slice(0, perSet).map((instance) => ({ set: g.set, instance })));
 let done = 0;
 for (const { set, instance } of tasks) {
   const url = writePuzzle(instance.puzzle, 'url').trim();
   for (const backend of backends) {
-    let result: { status: string; unique: boolean | null; timeMs: number };
-    try {
-      result = JSON.parse(execFileSync(process.execPath, [bin, 'solve', url, '--backend', backend, '--unique', '--json', '--timeout', '60'], { encoding: 'utf8' }));
-    } catch (error) {
-      result = { status: 'error', unique: null, timeMs: NaN };
-      process.stderr.write(`\ncdcl-peer: ${set} ${instance.id} ${backend}: ${(error as Error).message.split('\n')[0]}\n`);
-    }
-    runs.push({ set, id: instance.id, backend, mode: 'fresh', status: result.status, unique: result.unique, ms: result.timeMs, peerMs: peerMs(set, instance.id) });
+    const result = solveInFreshProcess(url, backend, 60);
+    if (result.status === 'error') process.stderr.write(`\ncdcl-peer: ${set} ${instance.id} ${backend}: ${result.message}\n`);
+    runs.push({ set, id: instance.id, backend, mode: 'fresh', status: result.status, unique: result.unique, ms: result.ms, peerMs: peerMs(set, instance.id) });
   }
   done++;
   process.stderr.write(`\rcdcl-peer: ${done}/${tasks.length} puzzles fresh (${set})   `);
@@ -83,14 +75,7 @@ process.stderr.write('\n');
 writeFileSync(join(out, 'fresh.csv'), stringify(runs.map((r) => ({ ...r, unique: r.unique === null ? '' : String(r.unique) })), { header: true }));
 
 if (existsSync(join(warmDir, 'results.jsonl'))) {
-  // With --repeat, each puzzle's fastest run: the JIT is warm by then.
-  const fastest = new Map<string, ReturnType<typeof readRecords>[number]>();
-  for (const r of readRecords(warmDir)) {
-    const key = `${r.backend}\t${r.instance}`;
-    const best = fastest.get(key);
-    if (!best || (r.status === 'solved' && !(best.status === 'solved' && best.solve_ms <= r.solve_ms))) fastest.set(key, r);
-  }
-  for (const r of fastest.values()) {
+  for (const r of fastestWarmRuns(readRecords(warmDir))) {
     // Built-in sets keep their names; the janko collection is recorded under its file's name.
     // Records name an instance `dataset/id`.
     const id = r.instance.slice(r.instance.lastIndexOf('/') + 1);
@@ -99,20 +84,7 @@ if (existsSync(join(warmDir, 'results.jsonl'))) {
   }
 } else process.stderr.write(`cdcl-peer: no warm run in ${warmDir} (npm run bench:cdcl runs it first); fresh only\n`);
 
-const rows: (string | number)[][] = [];
-const keys = [...new Set(runs.map((r) => `${r.set}\t${r.backend}\t${r.mode}`))];
-for (const key of keys) {
-  const [set, backend, mode] = key.split('\t');
-  const of = runs.filter((r) => r.set === set && r.backend === backend && r.mode === mode);
-  // Answered: a loop with uniqueness decided, or no loop (the unsat set); the verifier has checked each.
-  const good = of.filter((r) => (r.status === 'solved' && r.unique !== null) || r.status === 'unsat');
-  const withPeer = good.filter((r) => r.peerMs !== null && r.peerMs > 0);
-  const ours = median(good.map((r) => r.ms));
-  const peerMedian = median(withPeer.map((r) => r.peerMs!));
-  const ourMedianOnPeer = median(withPeer.map((r) => r.ms));
-  const worstRatio = withPeer.length ? Math.max(...withPeer.map((r) => r.ms / r.peerMs!)) : null;
-  rows.push([set, backend, mode, `${good.length}/${of.length}`, fmt(ours, 2), fmt(good.length ? Math.max(...good.map((r) => r.ms)) : null, 1), fmt(peerMedian, 2), peerMedian ? fmt(ourMedianOnPeer! / peerMedian, 2) : '-', fmt(worstRatio, 2)]);
-}
+const rows = summarize(runs, 60_000).map((g) => [g.set, g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), fmt(g.peerMedianMs, 2), atLeast(g.medianRatio, g.medianRatioCensored, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2)]);
 const table = markdownTable(['set', 'back-end', 'mode', 'answered', 'median ms', 'worst ms', 'peer median ms', 'median / peer median', 'worst ours / peer (per puzzle)'], rows, ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right']);
 const summary = `# cdcl-loop and auto beside the peer\n\nfresh: \`solve --unique --json\` timeMs in a new process per puzzle (the back-end's own time, verifier excluded); warm: solve_ms of ${warmDir} (cdcl.yaml: workers that live through the run; each puzzle's fastest of its repeats). Peer: cspuz_core's per-puzzle seconds (${PEER_BUILTIN}, ${PEER_JANKO}); \`-\` where the peer has no figure for those puzzles.\n\n${table}\n`;
 writeFileSync(join(out, 'summary.md'), summary);

@@ -4,7 +4,7 @@ import { writePuzzle, type FormatName } from '../../../encodings/formats/index.t
 import { clueCount, parseGridSize } from '../../../encodings/grid.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
-import { DIFFICULTIES, GenerationInterrupted, generateSet, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
+import { DIFFICULTIES, GenerationInterrupted, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
 import { solveWithBackend } from '../../harness/pipeline.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
@@ -12,8 +12,7 @@ import { formatSeconds, Progress } from '../../harness/progress.ts';
 
 /** The generator's grid: any RxC up to 62500 cells (250x250). */
 export const MAX_GENERATED_CELLS = 62_500;
-/** From this many cells (60x60) the local strategy is the default: whole-grid checks per kept clue cost too much. */
-export const LOCAL_FROM_CELLS = 3600;
+export { LOCAL_FROM_CELLS };
 
 export function parseSize(text: string): { rows: number; cols: number } {
   const size = parseGridSize(text, '--size');

@@ -1,0 +1,125 @@
+// bench:search's command line (runners/experiments/search.ts), parsed without side effects so that it is tested.
+import { parseGridSize } from '../../encodings/grid.ts';
+import { parseInteger, parseSeconds } from '../harness/values.ts';
+
+export const SEARCH_USAGE = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
+                            [--timeout S] [--repeat K] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]
+       npm run bench:search -- --sweep [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR] [--report]
+
+Our search back-ends beside the peer (cspuz_core) on puzzles that need search. Per set, back-end and mode it
+prints the median, the worst, the median's ratio to the peer's median and the worst per-puzzle ratio ours / peer.
+  fresh  a new process per puzzle: \`slitherbench solve PUZZLE --backend B --unique --json\`, its timeMs (the
+         back-end's own time: encoding, search and the uniqueness proof; process start excluded)
+  warm   \`slitherbench bench\` with runners/experiments/search.yaml (workers that live through the run);
+         each puzzle's fastest of --repeat runs
+  peer   the reference CSV's figure where it has the puzzle (../shared/datasets/reference/cspuz-core-builtin.csv:
+         an older build, whole process), else the peer binary in a process of its own (\`--once\`, whole process
+         timed from here). Without the binary those puzzles have no peer figure, and the summary says so.
+Finished runs are kept in --out and not run again: run the same command to carry on.
+
+  --sets         built-in sets (default: those of search.yaml)
+  --backends     back-ends (default: those of search.yaml)
+  --modes        fresh, warm or both (default fresh,warm)
+  --per-set      at most N puzzles of each set, the first N (default: all)
+  --timeout      seconds per run, ours and the peer's (default 60); a timeout counts at the limit, shown as >=
+  --repeat       warm runs per puzzle and back-end (default: search.yaml's)
+  --peer-source  csv: the reference CSV where it has the puzzle, else the binary (default);
+                 binary: the binary on every puzzle (one build and one way of timing on both sides)
+  --peer-bin     the peer binary (default $PEER/bin/cspuz-slither, PEER=~/cspuz-peer; see ../shared/peer/README.md)
+  --out          results directory (default results/bench-search; the sweep writes DIR/sweep)
+  --report       run nothing: only rebuild the summary from the runs already in --out (with the same
+                 --sets, --backends, ... or --sweep options as the runs)
+
+  --sweep        instead: generate fresh hard puzzles (as \`generate --difficulty hard --confirm none\`) and run
+                 auto in a fresh process and the peer binary on each as it is made; prints the worst ratio and
+                 every run over --over-ms
+  --count        sweep puzzles (default 300)
+  --seed         sweep seed (default 3: the built-in gen-15x15-hard is seed 2, gen-15x15-minimal seed 1)
+  --size         sweep grid, RxC (default 15x15)
+  --over-ms      list every sweep run (ours or the peer's) slower than this (default 1000)`;
+
+export type Mode = 'fresh' | 'warm';
+export type PeerSource = 'csv' | 'binary';
+
+export interface SearchDefaults {
+  sets: string[];
+  backends: string[];
+  repeat: number;
+}
+
+interface Common {
+  /** Run nothing; summarize what --out holds. */
+  report: boolean;
+  timeoutSeconds: number;
+  peerBin?: string;
+  out: string;
+}
+
+export interface SetsOptions extends Common {
+  sweep: false;
+  sets: string[];
+  backends: string[];
+  modes: Mode[];
+  perSet: number;
+  repeat: number;
+  peerSource: PeerSource;
+}
+
+export interface SweepOptions extends Common {
+  sweep: true;
+  count: number;
+  seed: number;
+  rows: number;
+  cols: number;
+  overMs: number;
+}
+
+export type SearchOptions = SetsOptions | SweepOptions;
+
+/** The values parseArgs gives for SEARCH_OPTIONS. */
+export type SearchValues = Partial<Record<'sets' | 'backends' | 'modes' | 'per-set' | 'timeout' | 'repeat' | 'peer-source' | 'peer-bin' | 'out' | 'count' | 'seed' | 'size' | 'over-ms', string>> & { sweep?: boolean; report?: boolean };
+
+export const SEARCH_OPTIONS = {
+  sets: { type: 'string' }, backends: { type: 'string' }, modes: { type: 'string' }, 'per-set': { type: 'string' }, timeout: { type: 'string' },
+  repeat: { type: 'string' }, 'peer-source': { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' },
+  sweep: { type: 'boolean' }, report: { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, size: { type: 'string' }, 'over-ms': { type: 'string' },
+} as const;
+
+const list = (text: string, name: string) => {
+  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) throw new Error(`${name} needs at least one name`);
+  return [...new Set(items)];
+};
+
+/** Options from parsed values; throws an Error saying what is wrong. `knownSets`: the built-in set names. */
+export function parseSearchOptions(values: SearchValues, defaults: SearchDefaults, knownSets: readonly string[]): SearchOptions {
+  const timeoutSeconds = parseSeconds(values.timeout ?? '60', '--timeout');
+  const common = { report: Boolean(values.report), timeoutSeconds, out: values.out ?? 'results/bench-search', ...(values['peer-bin'] ? { peerBin: values['peer-bin'] } : {}) };
+  const setsOnly = (['sets', 'backends', 'modes', 'per-set', 'repeat', 'peer-source'] as const).filter((k) => values[k] !== undefined);
+  const sweepOnly = (['count', 'seed', 'size', 'over-ms'] as const).filter((k) => values[k] !== undefined);
+  if (values.sweep) {
+    if (setsOnly.length > 0) throw new Error(`--${setsOnly[0]} is not a sweep option (the sweep runs auto fresh and the peer binary)`);
+    const { rows, cols } = parseGridSize(values.size ?? '15x15', '--size');
+    return {
+      sweep: true, ...common, rows, cols,
+      count: parseInteger(values.count ?? '300', '--count', 1),
+      seed: parseInteger(values.seed ?? '3', '--seed'),
+      overMs: parseInteger(values['over-ms'] ?? '1000', '--over-ms', 0),
+    };
+  }
+  if (sweepOnly.length > 0) throw new Error(`--${sweepOnly[0]} goes with --sweep`);
+  const modes = values.modes ? list(values.modes, '--modes') : ['fresh', 'warm'];
+  const badMode = modes.find((m) => m !== 'fresh' && m !== 'warm');
+  if (badMode) throw new Error(`--modes: '${badMode}' is neither fresh nor warm`);
+  const peerSource = values['peer-source'] ?? 'csv';
+  if (peerSource !== 'csv' && peerSource !== 'binary') throw new Error(`--peer-source must be csv or binary; got '${peerSource}'`);
+  const sets = values.sets ? list(values.sets, '--sets') : defaults.sets;
+  const unknown = sets.filter((s) => !knownSets.includes(s));
+  if (unknown.length > 0) throw new Error(`no built-in set ${unknown.map((s) => `'${s}'`).join(', ')} (see \`slitherbench datasets\`; build new ones with npm run datasets:build -- NAME)`);
+  return {
+    sweep: false, ...common, sets, modes: modes as Mode[], peerSource,
+    backends: values.backends ? list(values.backends, '--backends') : defaults.backends,
+    perSet: values['per-set'] ? parseInteger(values['per-set'], '--per-set', 1) : Infinity,
+    repeat: values.repeat ? parseInteger(values.repeat, '--repeat', 1) : defaults.repeat,
+  };
+}

@@ -1,0 +1,264 @@
+// bench:search: auto, cdcl-loop and rules beside the peer (cspuz_core) on puzzles that need search, fresh
+// (one process per puzzle) and warm (bench workers), and a sweep of freshly generated hard puzzles that hunts
+// for the worst ratio. Usage and definitions: SEARCH_USAGE in search-options.ts; docs/cdcl-loop.md.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { stringify as toYaml } from 'yaml';
+import { builtinDatasetNames } from '../../datasets/builtin.ts';
+import { generateSet, LOCAL_FROM_CELLS } from '../../datasets/generator.ts';
+import { loadDataset } from '../../datasets/load.ts';
+import { PEER_BUILTIN } from '../../datasets/shared.ts';
+import { writePuzzle } from '../../encodings/formats/index.ts';
+import { clueCount } from '../../encodings/grid.ts';
+import { listBackends } from '../../encodings/registry.ts';
+import { readPeerRuns } from '../../reports/peer.ts';
+import { readRecords } from '../../reports/records.ts';
+import { median } from '../../reports/statistics.ts';
+import { fmt, markdownTable } from '../../reports/tables.ts';
+import { readExperiment } from '../harness/experiment.ts';
+import { backendOracle, pickOracleBackend, type OracleCounters } from '../harness/oracle.ts';
+import { Progress } from '../harness/progress.ts';
+import { checked, commandLine, fail } from './script.ts';
+import { parseSearchOptions, SEARCH_OPTIONS, SEARCH_USAGE, type SetsOptions, type SweepOptions } from './search-options.ts';
+import { atLeast, fastestWarmRuns, PEER_BINARY, peerBinaryPresent, runPeerOnce, solveInFreshProcess, summarize, type PeerResult, type PuzzleRun, type SummaryRow } from './versus-peer.ts';
+
+const CONFIG = new URL('./search.yaml', import.meta.url).pathname;
+const BIN = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
+
+const { values } = commandLine(SEARCH_USAGE, { options: SEARCH_OPTIONS });
+const base = checked(() => readExperiment(CONFIG));
+const options = checked(() => parseSearchOptions(values, {
+  sets: base.datasets.map((d) => (typeof d === 'string' ? d : d.path)),
+  backends: base.backends.map((b) => (typeof b === 'string' ? b : b.id)),
+  repeat: base.repeat ?? 1,
+}, builtinDatasetNames()));
+
+const peerBin = options.peerBin ?? PEER_BINARY;
+const peerPresent = peerBinaryPresent(peerBin);
+if (!peerPresent) process.stderr.write(`bench:search: the peer binary is missing (${peerBin}; build it with ../shared/peer/build-cspuz.sh, or give --peer-bin): ${options.sweep || options.peerSource === 'binary' ? 'no peer figures, the peer columns stay empty' : 'peer figures only where the reference CSV has the puzzle'}\n`);
+
+/** Lines of a JSONL file written run by run (a torn last line, from a kill, is dropped). */
+function readJsonLines<T>(path: string): T[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').flatMap((line) => {
+    try {
+      return line.trim() ? [JSON.parse(line) as T] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const ms = (x: number | null | undefined, digits = 1) => fmt(x, digits);
+
+if (options.sweep) await sweep(options);
+else await sets(options);
+
+interface FreshLine { set: string; id: string; backend: string; status: string; unique: boolean | null; ms: number; processMs: number; message?: string }
+interface PeerLine extends PeerResult { set: string; id: string }
+
+async function sets(o: SetsOptions): Promise<void> {
+  const known = new Set((await listBackends()).map((b) => b.name));
+  const unknown = o.backends.filter((b) => !known.has(b));
+  if (unknown.length > 0) fail(`unknown back-end ${unknown.map((b) => `'${b}'`).join(', ')} (see \`slitherbench backends\`)`);
+  mkdirSync(o.out, { recursive: true });
+  const freshPath = join(o.out, 'fresh.jsonl');
+  const peerPath = join(o.out, 'peer.jsonl');
+  const key = (set: string, id: string, backend = '') => `${set}\t${id}\t${backend}`;
+  const fresh = new Map(readJsonLines<FreshLine>(freshPath).map((r) => [key(r.set, r.id, r.backend), r]));
+  const peerRuns = new Map(readJsonLines<PeerLine>(peerPath).map((r) => [key(r.set, r.id), r]));
+  const csv = readPeerRuns(PEER_BUILTIN);
+  if (csv.size === 0) process.stderr.write(`bench:search: no reference CSV at ${PEER_BUILTIN}\n`);
+
+  const tasks = o.sets.flatMap((set) => loadDataset(set).instances.slice(0, o.perSet).map((instance) => ({ set, id: instance.id, url: writePuzzle(instance.puzzle, 'url').trim() })));
+  const urls = new Map(tasks.map((t) => [key(t.set, t.id), t.url]));
+  // The peer's figure: the CSV's (with --peer-source csv), else a run of the binary kept in peer.jsonl.
+  const peerOf = (set: string, id: string): { ms: number; source: string; status: string } | null => {
+    const row = o.peerSource === 'csv' ? csv.get(`${set}/${id}`) : undefined;
+    if (row) return { ms: row.ms, source: 'csv', status: row.status.toLowerCase() };
+    const run = peerRuns.get(key(set, id));
+    return run && run.status !== 'timeout' && run.status !== 'error' ? { ms: run.ms, source: 'binary', status: run.status } : run ? { ms: NaN, source: 'binary', status: run.status } : null;
+  };
+
+  const freshBackends = o.modes.includes('fresh') ? o.backends : [];
+  const progress = new Progress('bench:search fresh', o.report ? 0 : tasks.length);
+  for (const t of o.report ? [] : tasks) {
+    const notes: string[] = [];
+    if (!peerOf(t.set, t.id) && peerPresent) {
+      const run: PeerLine = { set: t.set, id: t.id, ...runPeerOnce(peerBin, t.url, o.timeoutSeconds) };
+      appendFileSync(peerPath, JSON.stringify(run) + '\n');
+      peerRuns.set(key(t.set, t.id), run);
+      notes.push(`peer ${ms(run.ms)}`);
+    }
+    for (const backend of freshBackends) {
+      if (fresh.has(key(t.set, t.id, backend))) continue;
+      const result = solveInFreshProcess(t.url, backend, o.timeoutSeconds);
+      const line: FreshLine = { set: t.set, id: t.id, backend, ...result };
+      appendFileSync(freshPath, JSON.stringify(line) + '\n');
+      fresh.set(key(t.set, t.id, backend), line);
+      notes.push(`${backend} ${result.status === 'solved' ? ms(result.ms) : result.status}`);
+    }
+    progress.tick(`${t.set} ${t.id}`, notes.join(', '));
+  }
+  progress.done();
+
+  let warmNote = '';
+  if (o.modes.includes('warm') && !o.report) {
+    // The run bench makes, written down beside its results: search.yaml with this command's choices.
+    const warmDir = join(o.out, 'warm');
+    const warmConfig = join(o.out, 'warm.yaml');
+    const experiment = { ...base, out: warmDir, timeout: o.timeoutSeconds, repeat: o.repeat, backends: o.backends, datasets: o.sets.map((set) => (Number.isFinite(o.perSet) ? { path: set, limit: o.perSet } : set)) };
+    writeFileSync(warmConfig, `# derived from ${CONFIG} by runners/experiments/search.ts\n${toYaml(experiment)}`);
+    process.stderr.write(`bench:search warm: slitherbench bench --config ${warmConfig} --out ${warmDir} --resume\n`);
+    try {
+      execFileSync(process.execPath, [BIN, 'bench', '--config', warmConfig, '--out', warmDir, '--resume'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      // Exit 3: back-ends disagreed or the verifier rejected an answer; the runs are recorded, and the summary shows them.
+      const status = (error as { status?: number }).status;
+      if (status !== 3) fail(`the warm bench run failed (exit ${status ?? '?'}); its finished runs are in ${warmDir}: run the same command again to carry on`);
+      warmNote = `\n**The warm run exited 3: back-ends disagreed or an answer was rejected; see ${warmDir}.**\n`;
+    }
+  }
+
+  const runs: (PuzzleRun & { processMs: number | null; peerSource: string; peerStatus: string; url: string })[] = [];
+  const withPeer = (set: string, id: string) => {
+    const p = peerOf(set, id);
+    return { peerMs: p && Number.isFinite(p.ms) ? p.ms : null, peerSource: p?.source ?? '', peerStatus: p?.status ?? '', url: urls.get(key(set, id)) ?? '' };
+  };
+  for (const t of tasks) {
+    for (const backend of freshBackends) {
+      const r = fresh.get(key(t.set, t.id, backend));
+      if (r) runs.push({ set: t.set, id: t.id, backend, mode: 'fresh', status: r.status, unique: r.unique, ms: r.ms, processMs: r.processMs, ...withPeer(t.set, t.id) });
+    }
+  }
+  if (o.modes.includes('warm') && existsSync(join(o.out, 'warm', 'results.jsonl'))) {
+    for (const r of fastestWarmRuns(readRecords(join(o.out, 'warm')))) {
+      const id = r.instance.slice(r.instance.lastIndexOf('/') + 1);
+      if (!urls.has(key(r.dataset, id)) || !o.backends.includes(r.backend)) continue;
+      runs.push({ set: r.dataset, id, backend: r.backend, mode: 'warm', status: r.status, unique: r.unique, ms: r.solve_ms, processMs: null, ...withPeer(r.dataset, id) });
+    }
+  }
+  writeFileSync(join(o.out, 'runs.csv'), stringify(runs.map((r) => ({ ...r, unique: r.unique === null ? '' : String(r.unique) })), { header: true }));
+
+  // Every set is of unique puzzles: a 'not unique' from either side is a disagreement, worth more than any time;
+  // errors (and the peer's timeouts, which have no ratio) are listed with them so that none goes unseen.
+  const disagreements = [
+    ...runs.filter((r) => r.status === 'solved' && r.unique === false).map((r) => `${r.set} ${r.id}: ${r.backend} ${r.mode} found a second loop`),
+    ...runs.filter((r) => r.status === 'unsat' || r.status === 'wrong' || r.status === 'error').map((r) => `${r.set} ${r.id}: ${r.backend} ${r.mode} ${r.status}`),
+    ...tasks.map((t) => ({ t, p: peerOf(t.set, t.id) })).filter(({ p }) => p && p.status !== 'unique').map(({ t, p }) => `${t.set} ${t.id}: peer (${p!.source}) ${p!.status}${p!.status === 'timeout' || p!.status === 'error' ? ' (a failure, not an answer)' : ''}`),
+  ];
+  const rows = summarize(runs, o.timeoutSeconds * 1000);
+  const table = (set: string) => {
+    const body = rows.filter((g) => g.set === set).map(summaryCells);
+    const peers = tasks.filter((t) => t.set === set).map((t) => peerOf(t.set, t.id)).filter((p) => p && Number.isFinite(p.ms));
+    const sources = [...new Set(peers.map((p) => p!.source))].join('+');
+    body.push([`peer (${sources || 'none'})`, 'whole process', `${peers.length}/${tasks.filter((t) => t.set === set).length}`, ms(median(peers.map((p) => p!.ms)), 2), ms(peers.length ? Math.max(...peers.map((p) => p!.ms)) : null), '', '', '']);
+    return markdownTable(['back-end', 'mode', 'answered', 'median ms', 'worst ms', 'median / peer median', 'worst ours / peer', 'worst puzzle'], body, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left']);
+  };
+  const summary = [
+    '# Search back-ends beside the peer (bench:search)',
+    '',
+    `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of its repeats (${o.repeat} in this command)` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (an older, 1.3-2.4x slower build, see ../shared/peer/README.md), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; one run per puzzle and side, on a shared 2-core machine.`,
+    warmNote,
+    ...o.sets.flatMap((set) => [`## ${set}`, '', table(set), '']),
+    disagreements.length ? `## Disagreements and failures (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : `No disagreement: every answer was unique${peerPresent || o.peerSource === 'csv' ? ', ours and the peer\'s' : ' (ours; no peer)'}.\n`,
+  ].join('\n');
+  writeFileSync(join(o.out, 'summary.md'), summary);
+  process.stdout.write(summary);
+}
+
+function summaryCells(g: SummaryRow): string[] {
+  return [g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), atLeast(g.medianRatio, g.medianRatioCensored, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2), g.worstRatioId ?? ''];
+}
+
+interface SweepLine { index: number; id: string; url: string; clues: number; difficulty: string; level: string; auto: FreshLineResult; peer: PeerResult | null }
+type FreshLineResult = ReturnType<typeof solveInFreshProcess>;
+
+async function sweep(o: SweepOptions): Promise<void> {
+  const dir = join(o.out, 'sweep');
+  mkdirSync(dir, { recursive: true });
+  const plan = { size: `${o.rows}x${o.cols}`, count: o.count, seed: o.seed, difficulty: 'hard' };
+  const planPath = join(dir, 'plan.json');
+  if (existsSync(planPath)) {
+    const before = JSON.parse(readFileSync(planPath, 'utf8')) as typeof plan;
+    const differs = (Object.keys(plan) as (keyof typeof plan)[]).filter((k) => before[k] !== plan[k] && k !== 'count');
+    if (differs.length) fail(`${dir} holds a sweep of ${differs.map((k) => `${k} ${before[k]}`).join(', ')}; give those, or another --out`);
+  }
+  if (!o.report) writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
+  const runsPath = join(dir, 'runs.jsonl');
+  const done = readJsonLines<SweepLine>(runsPath).sort((a, b) => a.index - b.index);
+  // Carry on after the last puzzle finished in order (puzzle i never depends on the others).
+  let next = 0;
+  while (next < done.length && done[next].index === next) next++;
+  const lines = done.slice(0, next);
+
+  if (next < o.count && !o.report) {
+    // The default uniqueness check of `generate` (rules deduction, then auto): it grades by deduction level,
+    // which --difficulty hard needs; --confirm none, as auto and the peer both prove uniqueness again below.
+    const counters: OracleCounters = { calls: 0, timeouts: 0 };
+    const oracle = await backendOracle(await pickOracleBackend(), 60_000, counters);
+    const progress = new Progress(`bench:search sweep ${plan.size}`, o.count, next);
+    process.stderr.write(`bench:search sweep: ${o.count} hard ${plan.size} puzzles from seed ${o.seed}${next ? `, carrying on at ${next + 1}` : ''}; each: auto in a fresh process${peerPresent ? ', the peer binary' : ''}\n`);
+    let shown = 0;
+    await generateSet({
+      rows: o.rows, cols: o.cols, count: o.count, seed: o.seed, difficulty: 'hard', oracle,
+      strategy: o.rows * o.cols >= LOCAL_FROM_CELLS ? 'local' : 'batch',
+      resume: { done: next, attempt: 0 },
+      onRound: (position, round) => {
+        if (Date.now() - shown < 5000) return;
+        shown = Date.now();
+        progress.note(`generating puzzle ${position.done + 1} (attempt ${position.attempt + 1}): ${round.phase} ${round.settled}/${round.total}`);
+      },
+      onPuzzle: (index, generated, difficulty) => {
+        const url = writePuzzle(generated.puzzle, 'url').trim();
+        const auto = solveInFreshProcess(url, 'auto', o.timeoutSeconds);
+        const peer = peerPresent ? runPeerOnce(peerBin, url, o.timeoutSeconds) : null;
+        const line: SweepLine = { index, id: `${plan.size}-s${o.seed}-${String(index + 1).padStart(3, '0')}`, url, clues: clueCount(generated.puzzle), difficulty, level: generated.level ?? '', auto, peer };
+        appendFileSync(runsPath, JSON.stringify(line) + '\n');
+        lines.push(line);
+        const ratio = peer && peer.status === 'unique' ? ` (${fmt(auto.ms / peer.ms, 2)}x)` : '';
+        progress.tick(`${line.id}`, `auto ${auto.status === 'solved' ? ms(auto.ms) : auto.status}${peer ? `, peer ${peer.status === 'unique' ? ms(peer.ms) : peer.status}` : ''}${ratio}`);
+      },
+    });
+    progress.done();
+  }
+  reportSweep(o, dir, lines.filter((l) => l.index < o.count));
+}
+
+/** The sweep's summary: medians, the worst ratio, every run over --over-ms, and any disagreement. */
+function reportSweep(o: SweepOptions, dir: string, lines: SweepLine[]): void {
+  const answered = (l: SweepLine) => l.auto.status === 'solved' && l.auto.unique === true;
+  const timed = (l: SweepLine) => (l.auto.status === 'timeout' ? Math.max(o.timeoutSeconds * 1000, l.auto.ms) : l.auto.ms);
+  const paired = lines.filter((l) => (answered(l) || l.auto.status === 'timeout') && l.peer?.status === 'unique');
+  const ratios = paired.map((l) => ({ l, ratio: timed(l) / l.peer!.ms })).sort((a, b) => b.ratio - a.ratio);
+  const slow = lines.filter((l) => timed(l) > o.overMs || (l.peer && l.peer.ms > o.overMs));
+  const disagreements = lines.filter((l) => !(answered(l) || l.auto.status === 'timeout') || (l.peer && l.peer.status !== 'unique' && l.peer.status !== 'timeout'));
+  writeFileSync(join(dir, 'sweep.csv'), stringify(lines.map((l) => ({
+    id: l.id, clues: l.clues, difficulty: l.difficulty, level: l.level, auto_status: l.auto.status, auto_unique: String(l.auto.unique), auto_ms: l.auto.ms, auto_process_ms: l.auto.processMs,
+    peer_status: l.peer?.status ?? '', peer_ms: l.peer?.ms ?? '', peer_in_process_ms: l.peer?.inProcessMs ?? '', ratio: l.peer?.status === 'unique' ? timed(l) / l.peer.ms : '', url: l.url,
+  })), { header: true }));
+  const autoMs = lines.filter((l) => answered(l) || l.auto.status === 'timeout').map(timed);
+  const peerMs = lines.filter((l) => l.peer?.status === 'unique').map((l) => l.peer!.ms);
+  const worst = ratios[0];
+  const summary = [
+    `# bench:search sweep: ${lines.length} hard ${o.rows}x${o.cols} puzzles, seed ${o.seed}`,
+    '',
+    `auto: \`solve --backend auto --unique --json\` timeMs in a fresh process; peer: ${peerPresent ? `${o.peerBin ?? PEER_BINARY} --once, whole process` : 'MISSING (no peer binary)'}. Timeout ${o.timeoutSeconds} s. One run per puzzle and side, on a shared 2-core machine.`,
+    '',
+    markdownTable(['', 'puzzles', 'median ms', 'worst ms'], [
+      ['auto (fresh)', autoMs.length, ms(median(autoMs), 2), ms(autoMs.length ? Math.max(...autoMs) : null)],
+      ['peer (whole process)', peerMs.length, ms(median(peerMs), 2), ms(peerMs.length ? Math.max(...peerMs) : null)],
+    ], ['left', 'right', 'right', 'right']),
+    '',
+    worst ? `Median ratio auto / peer per puzzle: ${fmt(median(ratios.map((r) => r.ratio)), 2)}; worst: **${fmt(worst.ratio, 2)}x** on ${worst.l.id} (auto ${ms(timed(worst.l))} ms, peer ${ms(worst.l.peer!.ms)} ms) ${worst.l.url}` : 'No ratio: no puzzle has both an answer of ours and a peer figure.',
+    '',
+    worst ? `Five worst ratios:\n\n${markdownTable(['puzzle', 'auto ms', 'peer ms', 'ratio', 'url'], ratios.slice(0, 5).map((r) => [r.l.id, ms(timed(r.l)), ms(r.l.peer!.ms), fmt(r.ratio, 2), r.l.url]), ['left', 'right', 'right', 'right', 'left'])}\n` : '',
+    `Runs over ${o.overMs} ms (${slow.length}):${slow.length ? '\n\n' + markdownTable(['puzzle', 'auto ms', 'auto status', 'peer ms', 'peer status', 'url'], slow.map((l) => [l.id, ms(timed(l)), l.auto.status, ms(l.peer?.ms), l.peer?.status ?? '-', l.url]), ['left', 'right', 'left', 'right', 'left', 'left']) : ' none'}`,
+    '',
+    disagreements.length ? `Disagreements (${disagreements.length}):\n\n${disagreements.map((l) => `- ${l.id}: auto ${l.auto.status}${l.auto.unique === false ? ' (a second loop)' : ''}, peer ${l.peer?.status ?? '-'} ${l.url}`).join('\n')}\n` : 'No disagreement: every puzzle unique for auto and the peer.\n',
+  ].join('\n');
+  writeFileSync(join(dir, 'summary.md'), summary);
+  process.stdout.write(summary);
+}
