@@ -13,7 +13,7 @@ prints the median, the worst, the median's ratio to the peer's median and the wo
   warm   \`slitherbench bench\` with runners/experiments/search.yaml (workers that live through the run);
          each puzzle's fastest of --repeat runs
   peer   the reference CSV's figure where it has the puzzle (../shared/datasets/reference/cspuz-core-builtin.csv:
-         an older build, whole process), else the peer binary in a process of its own (\`--once\`, whole process
+         re-measured on a quiet machine on 2026-11-24, whole process), else the peer binary in a process of its own (\`--once\`, whole process
          timed from here). Without the binary those puzzles have no peer figure, and the summary says so.
 Finished runs are kept in --out and not run again: run the same command to carry on.
 
