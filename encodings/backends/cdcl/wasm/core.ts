@@ -188,12 +188,14 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   reason = filled(edges, -1);
   trail = new StaticArray<i32>(edges);
   levelStart = new StaticArray<i32>(edges + 1);
-  arena = new StaticArray<i32>(1 << 16);
+  // Sized by the grid, not fixed: the first touch of each page costs a fault, which a fixed 256 KB arena
+  // made a third of a 10x10's setup. Both grow by doubling.
+  arena = new StaticArray<i32>(max(1 << 12, edges * 64));
   learnts = new StaticArray<i32>(1024);
   watches = new Array<StaticArray<i32>>(2 * edges);
   for (let i = 0; i < 2 * edges; i++) unchecked((watches[i] = new StaticArray<i32>(8)));
   watchLength = new StaticArray<i32>(2 * edges);
-  pool = new StaticArray<i32>(1 << 14);
+  pool = new StaticArray<i32>(max(1 << 10, edges * 8));
   activity = new StaticArray<f64>(edges);
   heap = new StaticArray<i32>(edges);
   heapIndex = filled(edges, -1);
