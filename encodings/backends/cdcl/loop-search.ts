@@ -104,8 +104,11 @@ export class Portfolio {
     this.iterations++;
     const n = this.makers.length;
     let budget = FIRST_TURN;
+    // The search that gave the last answer goes first: what it learnt found that loop, and the uniqueness
+    // search needs the same region.
+    const first = this.answeredBy;
     for (let turn = 0; ; turn++) {
-      const i = turn % n;
+      const i = (first + turn) % n;
       const search = this.search(i);
       const answer = search.solve(deadline, n === 1 ? Infinity : budget);
       if (answer === 'sat') {
@@ -116,7 +119,7 @@ export class Portfolio {
         this.answeredBy = i;
         return answer;
       }
-      if (i === n - 1) budget *= GROWTH;
+      if (turn % n === n - 1) budget *= GROWTH;
     }
   }
 
