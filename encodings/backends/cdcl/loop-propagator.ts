@@ -12,7 +12,7 @@ const on = (edge: number) => 2 * edge;
 /** At most this many fixpoints without a connectivity walk, after walks that found nothing. */
 const MAX_SKIP = 15;
 /** The same for the block rule's walk (about twice the component walk): component walks without it, at most. */
-const MAX_BLOCK_SKIP = 3;
+const MAX_BLOCK_SKIP = 15;
 const off = (edge: number) => 2 * edge + 1;
 
 /** How much of the connectivity of the loop the propagator enforces (cdcl-loop's `connectivity` option). */
