@@ -44,6 +44,19 @@ export const glpkSettingOptions: BackendOption[] = Object.entries(GLPK_SETTINGS)
 /** The settings as they go into CSV rows and stats: `br_tech=dth bt_tech=dfs ...`. */
 export const describeSettings = (settings: GlpkSettings) => Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ');
 
+/** glp_iocp at `iocp` for a run: GLPK's defaults, then the settings, the time limit (ms) and the callback. */
+export function fillIocp(m: GlpkModule, iocp: number, settings: GlpkSettings, timeLimitMs: number, callback: number): void {
+  m._glp_init_iocp(iocp);
+  const set = (name: keyof typeof IOCP.fields, value: number) => writeField(m, iocp, IOCP.fields[name], value);
+  set('msg_lev', GLP.MSG_OFF);
+  set('tm_lim', timeLimitMs);
+  set('cb_func', callback);
+  set('br_tech', BR_TECH[settings.br_tech as keyof typeof BR_TECH]);
+  set('bt_tech', BT_TECH[settings.bt_tech as keyof typeof BT_TECH]);
+  set('pp_tech', PP_TECH[settings.pp_tech as keyof typeof PP_TECH]);
+  for (const flag of ['gmi_cuts', 'mir_cuts', 'cov_cuts', 'clq_cuts', 'fp_heur', 'ps_heur', 'sr_heur', 'presolve'] as const) set(flag, settings[flag] === 'on' ? GLP.ON : GLP.OFF);
+}
+
 export interface BranchAndCutContext {
   grid: Grid;
   kind: CutKind;
@@ -62,6 +75,8 @@ export interface BranchAndCutStats {
   /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
   fractionalCuts: number;
   integralCuts: number;
+  /** Cuts found before and taken again from the pool, by a node that violated them. */
+  poolCuts: number;
   callbackMs: number;
   separationMs: number;
 }
@@ -102,7 +117,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
   const index = new Map(model.columns.map((name, j) => [name, j + 1]));
   const edgeIndex = Int32Array.from({ length: grid.edgeCount }, (_, e) => index.get(edgeColumn(e))!);
   const vertexIndex = Int32Array.from({ length: grid.vertexCount }, (_, v) => index.get(vertexColumn(v))!);
-  const stats: BranchAndCutStats = { trees: 0, nodes: 0, fractionalCuts: 0, integralCuts: 0, callbackMs: 0, separationMs: 0 };
+  const stats: BranchAndCutStats = { trees: 0, nodes: 0, fractionalCuts: 0, integralCuts: 0, poolCuts: 0, callbackMs: 0, separationMs: 0 };
   const presolve = settings.presolve === 'on';
 
   // Every allocation of the session, freed by dispose (in reverse).
@@ -115,6 +130,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
   m._glp_set_obj_dir(problem, GLP.MIN);
   m._glp_add_cols(problem, n);
   for (let j = 1; j <= n; j++) m._glp_set_col_kind(problem, j, GLP.BV);
+  if (OBJECTIVE === 'edges') for (let e = 0; e < grid.edgeCount; e++) m._glp_set_obj_coef(problem, index.get(edgeColumn(e))!, 1);
 
   /** Writes a row's terms into ind/val (1-based) and returns its length. */
   const terms = (row: IlpRow) => {
@@ -144,37 +160,48 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
   let nodeRounds = new Map<number, number>();
   const x = new Float64Array(grid.edgeCount);
   const y = new Float64Array(grid.vertexCount);
-  const kept = new Set<string>();
-  /** Keeps a cut for later trees too (GLPK drops tree rows when glp_intopt returns), once. */
-  const keep = (row: IlpRow) => {
+  // Every cut found, in any node of any tree of this solve. GLPK keeps a row added at a node for that
+  // node's subtree only: the pool lets every other node take it too, when its point violates it (checked
+  // at each node before any separation, a sum per row), and the uniqueness search start with them all.
+  const pool: { row: IlpRow; columns: Int32Array; coefs: Float64Array }[] = [];
+  const pooled = new Set<string>();
+  const toPool = (row: IlpRow) => {
     const key = `${row.lo}/${row.hi}/${row.terms.map(([name, c]) => `${c}${name}`).join(' ')}`;
-    if (!kept.has(key)) {
-      kept.add(key);
-      model.rows.push(row);
-    }
+    if (pooled.has(key)) return;
+    pooled.add(key);
+    pool.push({ row, columns: Int32Array.from(row.terms, ([name]) => index.get(name)! - 1), coefs: Float64Array.from(row.terms, ([, c]) => c) });
   };
+  /** Pool rows the point (all columns, 0-based) violates by more than `tolerance`. */
+  const violatedPoolRows = (point: Float64Array, tolerance = 1e-4) =>
+    pool.filter(({ row, columns, coefs }) => {
+      let sum = 0;
+      for (let k = 0; k < columns.length; k++) sum += coefs[k] * point[columns[k]];
+      return (row.lo !== undefined && sum < row.lo - tolerance) || (row.hi !== undefined && sum > row.hi + tolerance);
+    });
   // Lazy rows (GLP_IROWGEN) go straight into the node's problem; GLPK then re-solves the node.
   const addLazy = (lp: number, row: IlpRow) => {
     const i = m._glp_add_rows(lp, 1);
     m._glp_set_row_bnds(lp, i, row.lo !== undefined ? GLP.LO : GLP.UP, row.lo ?? 0, row.hi ?? 0);
     m._glp_set_mat_row(lp, i, terms(row), ind, val);
-    keep(row);
+    toPool(row);
   };
   // Cuts (GLP_ICUTGEN) go to GLPK's cut pool, a user class (101..200); GLPK adds the useful ones and drops
   // them again once inactive.
   const addCut = (tree: number, row: IlpRow) => {
     m._glp_ios_add_row(tree, 0, 101, 0, terms(row), ind, val, row.lo !== undefined ? GLP.LO : GLP.UP, row.lo ?? row.hi!);
-    keep(row);
+    toPool(row);
   };
   /** The node's LP point into x and y; whether every column is integral by GLPK's tolerance. */
+  const point = new Float64Array(n);
   const readPoint = (lp: number) => {
     let integral = true;
+    for (let j = 0; j < n; j++) point[j] = m._glp_get_col_prim(lp, j + 1);
     for (let e = 0; e < grid.edgeCount; e++) {
-      x[e] = m._glp_get_col_prim(lp, edgeIndex[e]);
+      x[e] = point[edgeIndex[e] - 1];
       if (Math.abs(x[e] - Math.round(x[e])) > TOL_INT) integral = false;
     }
     for (let v = 0; v < grid.vertexCount; v++) {
-      y[v] = m._glp_get_col_prim(lp, vertexIndex[v]);
+      y[v] = point[vertexIndex[v] - 1];
       if (Math.abs(y[v] - Math.round(y[v])) > TOL_INT) integral = false;
     }
     return integral;
@@ -188,6 +215,11 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
         return;
       }
       const reason = m._glp_ios_reason(tree);
+      // A node point that passed the lazy rows is a single loop: with any objective it is an answer.
+      if (reason === GLP.IBINGO && OBJECTIVE === 'edges') {
+        m._glp_ios_terminate(tree);
+        return;
+      }
       if (reason === GLP.ISELECT) {
         m._glp_ios_tree_size(tree, 0, 0, treeSize);
         treeNodes = m.HEAP32[treeSize >> 2];
@@ -197,7 +229,11 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
       const lp = m._glp_ios_get_prob(tree);
       const separationStarted = performance.now();
       const integral = readPoint(lp);
-      if (reason === GLP.IROWGEN && integral) {
+      const fromPool = reason === GLP.IROWGEN ? violatedPoolRows(point) : [];
+      if (fromPool.length > 0) {
+        for (const { row } of fromPool) addLazy(lp, row);
+        stats.poolCuts += fromPool.length;
+      } else if (reason === GLP.IROWGEN && integral) {
         // GLPK takes this point unless a row cuts it: cut every loop when there are several.
         const loops = edgeComponents(grid, (e) => x[e] > 0.5);
         if (loops.length > 1) {
@@ -210,9 +246,10 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
         // the polytope, and the search does better to branch than to chase them.
         const node = m._glp_ios_curr_node(tree);
         const rounds = nodeRounds.get(node) ?? 0;
-        if (rounds < (m._glp_ios_node_level(tree, node) === 0 ? ROOT_ROUNDS : NODE_ROUNDS)) {
+        const root = m._glp_ios_node_level(tree, node) === 0;
+        if (rounds < (root ? ROOT_ROUNDS : NODE_ROUNDS)) {
           nodeRounds.set(node, rounds + 1);
-          const cuts = violatedCutsets(grid, x, y);
+          const cuts = violatedCutsets(grid, x, y, 1e-3, root || NODE_FLOWS);
           cuts.forEach((cut, i) => addCut(tree, cutRow(cut, `lp${stats.fractionalCuts + i}`)));
           stats.fractionalCuts += cuts.length;
         }
@@ -251,15 +288,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
           if (code !== 0 || status !== GLP.OPT) throw new Error(`GLPK's simplex ended with code ${code}, status ${status}`);
         }
         if (leftMs() <= 1) return timeout();
-        m._glp_init_iocp(iocp);
-        const set = (name: keyof typeof IOCP.fields, value: number) => writeField(m, iocp, IOCP.fields[name], value);
-        set('msg_lev', GLP.MSG_OFF);
-        set('tm_lim', Math.max(1, leftMs()));
-        set('cb_func', callbackPointer);
-        set('br_tech', BR_TECH[settings.br_tech as keyof typeof BR_TECH]);
-        set('bt_tech', BT_TECH[settings.bt_tech as keyof typeof BT_TECH]);
-        set('pp_tech', PP_TECH[settings.pp_tech as keyof typeof PP_TECH]);
-        for (const flag of ['gmi_cuts', 'mir_cuts', 'cov_cuts', 'clq_cuts', 'fp_heur', 'ps_heur', 'sr_heur', 'presolve'] as const) set(flag, settings[flag] === 'on' ? GLP.ON : GLP.OFF);
+        fillIocp(m, iocp, settings, Math.max(1, leftMs()), callbackPointer);
         nodeRounds = new Map();
         failure = undefined;
         stats.trees++;
@@ -267,7 +296,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
         const code = m._glp_intopt(problem, iocp);
         stats.nodes += treeNodes;
         if (failure !== undefined) throw failure;
-        // GLPK takes the tree's rows off the problem again; the cuts kept come in as rows of the next run.
+        // GLPK takes the tree's rows off the problem again (the pool keeps them for the next run).
         if (m._glp_get_num_rows(problem) !== rowsPassed) throw new Error(`GLPK left ${m._glp_get_num_rows(problem)} rows, expected ${rowsPassed}`);
         const status = m._glp_mip_status(problem);
         const ms = performance.now() - started;
@@ -303,5 +332,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
 }
 
 /** Separation rounds at the root node and at every other node (see the callback). */
-const ROOT_ROUNDS = 50;
-const NODE_ROUNDS = 5;
+const OBJECTIVE = process.env.OBJECTIVE ?? 'zero';
+const NODE_FLOWS = process.env.NODE_FLOWS !== '0';
+const ROOT_ROUNDS = Number(process.env.ROOT_ROUNDS ?? 50);
+const NODE_ROUNDS = Number(process.env.NODE_ROUNDS ?? 5);

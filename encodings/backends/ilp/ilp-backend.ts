@@ -189,8 +189,8 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, started + options.timeoutMs, counts);
       const treeStats = () => {
         if (!tree) return {};
-        const { trees, nodes, fractionalCuts, integralCuts, callbackMs, separationMs } = tree.stats;
-        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, callbackMs: Math.round(callbackMs * 10) / 10, separationMs: Math.round(separationMs * 10) / 10 };
+        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs } = tree.stats;
+        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: Math.round(callbackMs * 10) / 10, separationMs: Math.round(separationMs * 10) / 10 };
       };
       const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => ({ ...outcome, stats: { ...stats, ...counts, ...lp, lpMs: Math.round(lp.lpMs * 10) / 10, separationMs: Math.round(lp.separationMs * 10) / 10, ...treeStats(), rowsAtEnd: model.rows.length, msPerIteration: perIteration.join(' ') } });
       try {
