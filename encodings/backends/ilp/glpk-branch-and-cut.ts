@@ -1,10 +1,14 @@
-// glpk-cuts on glpk-wasm: one GLPK branch and cut per search. GLPK calls back at every node of its tree
-// (GLP_IROWGEN) with the node's LP solution; the callback adds the violated cut-set inequalities
-// (separation.ts, minimum cuts) to the same tree, and, on an integral point with several loops, the cuts
-// of its loops (lazy constraints, as GLPK's own TSP example does), so GLPK re-solves the node instead of
-// taking it. One outer check stays: GLPK's heuristics (simple rounding, feasibility pump, proximity search)
-// record integer points without the callback, so a point with several loops can still come back; its loops
-// are then cut and GLPK runs again, with every cut found so far kept as a row of the problem.
+// glpk-cuts on glpk-wasm: one GLPK branch and cut per search. GLPK calls back at every node of its tree:
+// - GLP_IROWGEN, with the node's LP solution: the cuts found earlier that it violates, and, on an integral
+//   point with several loops, the cuts of its loops, go into the node as lazy rows (as GLPK's own TSP example
+//   does), so GLPK re-solves the node instead of taking the point;
+// - GLP_ICUTGEN, at a fractional point: the violated cut-set inequalities (separation.ts, minimum cuts) go to
+//   GLPK's cut pool;
+// - GLP_IBINGO: an integral point passed the lazy rows, so it is one loop: the search stops there.
+// GLPK keeps a row for the subtree of the node that added it; our own pool of every cut found lets all
+// other nodes (and the uniqueness search) take it again. The outer check of ilp-backend.ts stays: GLPK's
+// heuristics (simple rounding, feasibility pump, proximity search) record integer points without the
+// callback, so a point with several loops can still come back; its loops are then cut and GLPK runs again.
 import type { BackendOption } from '../../backend.ts';
 import type { Grid } from '../../grid.ts';
 import { loopCuts, type CutKind } from '../../protocol.ts';
@@ -31,8 +35,8 @@ export const GLPK_SETTINGS = {
   fp_heur: { choices: onOff, default: 'off', description: "GLPK's feasibility pump heuristic" },
   ps_heur: { choices: onOff, default: 'off', description: "GLPK's proximity search heuristic" },
   sr_heur: { choices: onOff, default: 'off', description: "GLPK's simple rounding heuristic (its points skip the callback: a rounded point with several loops ends the tree and is cut in a new one)" },
-  br_tech: { choices: Object.keys(BR_TECH) as (keyof typeof BR_TECH)[], default: 'dth', description: 'branching variable: first, last or most fractional, Driebeck-Tomlin, hybrid pseudocost' },
-  bt_tech: { choices: Object.keys(BT_TECH) as (keyof typeof BT_TECH)[], default: 'dfs', description: 'next node: depth first, breadth first, best local bound, best projection' },
+  br_tech: { choices: Object.keys(BR_TECH) as (keyof typeof BR_TECH)[], default: 'pch', description: 'branching variable: first, last or most fractional, Driebeck-Tomlin, hybrid pseudocost' },
+  bt_tech: { choices: Object.keys(BT_TECH) as (keyof typeof BT_TECH)[], default: 'blb', description: 'next node: depth first, breadth first, best local bound, best projection' },
   pp_tech: { choices: Object.keys(PP_TECH) as (keyof typeof PP_TECH)[], default: 'all', description: "GLPK's node preprocessing: none, at the root, at every node" },
   presolve: { choices: onOff, default: 'off', description: "GLPK's MIP presolver: its tree then holds presolved columns, which the callback cannot name, so cuts come only between runs (a new tree each time, as with glpk.js)" },
 } as const satisfies Record<string, { choices: readonly string[]; default: string; description: string }>;
@@ -130,7 +134,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
   m._glp_set_obj_dir(problem, GLP.MIN);
   m._glp_add_cols(problem, n);
   for (let j = 1; j <= n; j++) m._glp_set_col_kind(problem, j, GLP.BV);
-  if (OBJECTIVE === 'edges') for (let e = 0; e < grid.edgeCount; e++) m._glp_set_obj_coef(problem, index.get(edgeColumn(e))!, 1);
+  for (let e = 0; e < grid.edgeCount; e++) m._glp_set_obj_coef(problem, index.get(edgeColumn(e))!, 1);
 
   /** Writes a row's terms into ind/val (1-based) and returns its length. */
   const terms = (row: IlpRow) => {
@@ -216,7 +220,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
       }
       const reason = m._glp_ios_reason(tree);
       // A node point that passed the lazy rows is a single loop: with any objective it is an answer.
-      if (reason === GLP.IBINGO && OBJECTIVE === 'edges') {
+      if (reason === GLP.IBINGO) {
         m._glp_ios_terminate(tree);
         return;
       }
@@ -242,8 +246,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
           stats.integralCuts += cuts.length;
         }
       } else if (reason === GLP.ICUTGEN && !integral && context.fractional) {
-        // Rounds at one node are bounded: with a zero objective each round's LP lands on another vertex of
-        // the polytope, and the search does better to branch than to chase them.
+        // Rounds at one node are bounded: past a few, the search does better to branch than to chase them.
         const node = m._glp_ios_curr_node(tree);
         const rounds = nodeRounds.get(node) ?? 0;
         const root = m._glp_ios_node_level(tree, node) === 0;
@@ -300,7 +303,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
         if (m._glp_get_num_rows(problem) !== rowsPassed) throw new Error(`GLPK left ${m._glp_get_num_rows(problem)} rows, expected ${rowsPassed}`);
         const status = m._glp_mip_status(problem);
         const ms = performance.now() - started;
-        // With a zero objective every integer point is optimal: one recorded before a stop is an answer.
+        // The objective only steers the LPs: any integer point recorded before a stop is an answer.
         if (status === GLP.OPT || status === GLP.FEAS) {
           const values = new Map(model.columns.map((name, j) => [name, m._glp_mip_col_val(problem, j + 1)]));
           return { status: 'optimal', values, ms };
@@ -331,8 +334,17 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext): Bra
   return session;
 }
 
-/** Separation rounds at the root node and at every other node (see the callback). */
-const OBJECTIVE = process.env.OBJECTIVE ?? 'zero';
-const NODE_FLOWS = process.env.NODE_FLOWS !== '0';
-const ROOT_ROUNDS = Number(process.env.ROOT_ROUNDS ?? 50);
-const NODE_ROUNDS = Number(process.env.NODE_ROUNDS ?? 5);
+/**
+ * How the tree is steered, measured on gen-10x10 (10 puzzles) and loopy-15x15-hard / loopy-20x20-hard (1-3
+ * puzzles each, single runs; README, "GLPK: two engines"):
+ * - the node LPs minimise the number of edges, and the first integral node that passes the lazy rows ends
+ *   the search (GLP_IBINGO): the objective only steers the LPs, no optimality is proven. Against a zero
+ *   objective a 15x15 took 11-20 s instead of over 60 (with a zero objective each round of cuts lands the
+ *   LP on some other vertex of the polytope, and the rounds do not settle);
+ * - the root separates exactly (minimum cuts) for up to 50 rounds; other nodes one round, and only the
+ *   cheap cuts around the support graph's components: the flows at every node took 40-80% of the time on
+ *   20x20 and did not make the trees smaller.
+ */
+const ROOT_ROUNDS = 50;
+const NODE_ROUNDS = 1;
+const NODE_FLOWS = false;
