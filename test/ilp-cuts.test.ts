@@ -56,14 +56,25 @@ for (const backend of ['glpk-cuts', 'highs-cuts']) {
 
     test(`${backend} cuts=${cuts}: two forced squares are cut apart until unsat`, async () => {
       // Both 4s force a square at either end; any joining loop would give them 3 edges: only two loops exist.
-      const r = await run(backend, puzzle('1 5\n4 . . . 4\n'), true, { cuts, separation: 'integer' });
-      assert.equal(r.status, 'unsat');
-      assert.ok((r.stats.iterations as number) > 1, `iterations ${r.stats.iterations}`);
-      assert.ok((r.stats.cuts as number) >= 2);
-      // On the LP relaxation a cut-set cut separates the two squares before the integer solve.
-      const lp = await run(backend, puzzle('1 5\n4 . . . 4\n'), true, { cuts, separation: 'lp' });
-      assert.equal(lp.status, 'unsat');
-      assert.ok((lp.stats.lpCuts as number) >= 1, `lpCuts ${lp.stats.lpCuts}`);
+      const twoSquares = puzzle('1 5\n4 . . . 4\n');
+      for (const engine of backend === 'glpk-cuts' ? ['glpk-wasm', 'glpk.js'] : [undefined]) {
+        const params = { cuts, ...(engine ? { engine } : {}) };
+        const r = await run(backend, twoSquares, true, { ...params, separation: 'integer' });
+        assert.equal(r.status, 'unsat');
+        if (engine === 'glpk-wasm') {
+          // One branch and cut: the loops of the integral node are cut inside GLPK's tree, as lazy rows.
+          assert.equal(r.stats.trees, 1);
+          assert.ok((r.stats.lazyCuts as number) >= 2, `lazyCuts ${r.stats.lazyCuts}`);
+        } else {
+          assert.ok((r.stats.iterations as number) > 1, `iterations ${r.stats.iterations}`);
+          assert.ok((r.stats.cuts as number) >= 2);
+        }
+        // On the LP relaxation a cut-set cut separates the two squares before the integer solve (glpk-wasm:
+        // at the root node of its tree).
+        const lp = await run(backend, twoSquares, true, { ...params, separation: 'lp' });
+        assert.equal(lp.status, 'unsat');
+        assert.ok((lp.stats.lpCuts as number) + ((lp.stats.poolCuts as number) ?? 0) + ((lp.stats.lazyCuts as number) ?? 0) >= 1, `lpCuts ${lp.stats.lpCuts}`);
+      }
     });
 
     test(`${backend} cuts=${cuts}: janko puzzles verified and unique`, async (t) => {
