@@ -10,11 +10,10 @@
 // heuristics (simple rounding, feasibility pump, proximity search) record integer points without the
 // callback, so a point with several loops can still come back; its loops are then cut and GLPK runs again.
 import type { BackendOption } from '../../backend.ts';
-import type { Grid } from '../../grid.ts';
-import { loopCuts, type CutKind } from '../../protocol.ts';
+import { loopCuts } from '../../protocol.ts';
 import { edgeComponents } from '../../solution.ts';
 import { BR_TECH, BT_TECH, GLP, IOCP, PP_TECH, SMCP, loadGlpk, writeField, type GlpkModule } from './glpk-api.ts';
-import type { IlpAnswer } from './ilp-backend.ts';
+import type { BranchAndCutContext, BranchAndCutSession, BranchAndCutStats, IlpAnswer } from './ilp-backend.ts';
 import { cutRow, edgeColumn, vertexColumn, type IlpModel, type IlpRow } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
@@ -61,37 +60,6 @@ export function fillIocp(m: GlpkModule, iocp: number, settings: GlpkSettings, ti
   for (const flag of ['gmi_cuts', 'mir_cuts', 'cov_cuts', 'clq_cuts', 'fp_heur', 'ps_heur', 'sr_heur', 'presolve'] as const) set(flag, settings[flag] === 'on' ? GLP.ON : GLP.OFF);
 }
 
-export interface BranchAndCutContext {
-  grid: Grid;
-  kind: CutKind;
-  /** Separate cut-set cuts on fractional node points too (separation=lp), not only loops of integral ones. */
-  fractional: boolean;
-  settings: GlpkSettings;
-  /** performance.now() at which the whole solve must end. */
-  deadline: number;
-}
-
-export interface BranchAndCutStats {
-  /** Runs of glp_intopt. */
-  trees: number;
-  /** Subproblems GLPK created, over all trees. */
-  nodes: number;
-  /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
-  fractionalCuts: number;
-  integralCuts: number;
-  /** Cuts found before and taken again from the pool, by a node that violated them. */
-  poolCuts: number;
-  callbackMs: number;
-  separationMs: number;
-}
-
-/** One GLPK problem and callback for a whole solve (first loop and uniqueness); dispose frees the wasm memory. */
-export interface BranchAndCutSession {
-  solve(): IlpAnswer;
-  readonly stats: BranchAndCutStats;
-  dispose(): void;
-}
-
 let glpk: GlpkModule | undefined;
 /** Set when a solve threw inside GLPK (an abort leaves the module unusable): the next load starts afresh. */
 let poisoned = false;
@@ -113,7 +81,7 @@ export function glpkWasmVersion(): string {
   return glpk ? glpk.UTF8ToString(glpk._glp_version()) : 'not loaded';
 }
 
-export function branchAndCut(model: IlpModel, context: BranchAndCutContext): BranchAndCutSession {
+export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkSettings>): BranchAndCutSession {
   if (!glpk || poisoned) throw new Error('glpk-wasm is not loaded');
   const m = glpk;
   const { grid, settings } = context;

@@ -6,11 +6,10 @@
 // separation into its search instead, and the loop here only checks what its search returns.
 import { optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
-import type { Puzzle } from '../../grid.ts';
+import type { Grid, Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import { buildIlp, cutRow, differentLoopRow, edgeColumn, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
-import type { BranchAndCutContext, BranchAndCutSession } from './glpk-branch-and-cut.ts';
 
 /** An LP point this close to 0/1 in every column is taken as integral. */
 const INTEGRAL = 1e-6;
@@ -57,7 +56,39 @@ export interface IlpEngine {
   /** What the settings in effect are, for stats (and so for the CSV rows). */
   describeSettings?(settings: Record<string, string>): string;
   /** Engines with a branch and cut of their own: the separation happens inside their search. */
-  branchAndCut?(model: IlpModel, context: Omit<BranchAndCutContext, 'settings'> & { settings: Record<string, string> }): BranchAndCutSession;
+  branchAndCut?(model: IlpModel, context: BranchAndCutContext): BranchAndCutSession;
+}
+
+export interface BranchAndCutContext<Settings = Record<string, string>> {
+  grid: Grid;
+  kind: CutKind;
+  /** Separate cut-set cuts on fractional node points too (separation=lp), not only loops of integral ones. */
+  fractional: boolean;
+  /** The engine's own settings, each set (defaults filled in). */
+  settings: Settings;
+  /** performance.now() at which the whole solve must end. */
+  deadline: number;
+}
+
+export interface BranchAndCutStats {
+  /** Runs of glp_intopt. */
+  trees: number;
+  /** Subproblems GLPK created, over all trees. */
+  nodes: number;
+  /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
+  fractionalCuts: number;
+  integralCuts: number;
+  /** Cuts found before and taken again from the pool, by a node that violated them. */
+  poolCuts: number;
+  callbackMs: number;
+  separationMs: number;
+}
+
+/** One GLPK problem and callback for a whole solve (first loop and uniqueness); dispose frees the wasm memory. */
+export interface BranchAndCutSession {
+  solve(): IlpAnswer;
+  readonly stats: BranchAndCutStats;
+  dispose(): void;
 }
 
 /**
