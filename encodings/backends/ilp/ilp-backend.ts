@@ -124,7 +124,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
       {
         name: 'separation',
-        description: 'lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve; integer: cuts only against integer solutions with several loops',
+        description: `lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve${engines.some((e) => e.branchAndCut) ? ' (an engine with its own branch and cut: at the nodes of its tree)' : ''}; integer: cuts only against integer solutions with several loops`,
         default: engines[0].defaultSeparation,
         choices: ['lp', 'integer'],
       },
