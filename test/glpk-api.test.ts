@@ -57,6 +57,7 @@ test('every GLPK setting of glpk-cuts lands in its glp_iocp field', async () => 
       const field = IOCP.fields[name as keyof typeof IOCP.fields];
       assert.equal(readField(m, iocp, field), codes[name]?.[choice] ?? (choice === 'on' ? GLP.ON : GLP.OFF), `${name}=${choice}`);
       assert.equal(readField(m, iocp, IOCP.fields.tm_lim), 1234);
+      assert.equal(readField(m, iocp, IOCP.fields.ps_tm_lim), 1234);
       assert.equal(readField(m, iocp, IOCP.fields.cb_func), 77);
       assert.equal(readField(m, iocp, IOCP.fields.msg_lev), GLP.MSG_OFF);
     }

@@ -53,6 +53,8 @@ export function fillIocp(m: GlpkModule, iocp: number, settings: GlpkSettings, ti
   const set = (name: keyof typeof IOCP.fields, value: number) => writeField(m, iocp, IOCP.fields[name], value);
   set('msg_lev', GLP.MSG_OFF);
   set('tm_lim', timeLimitMs);
+  // The proximity search calls no callback while it runs: its own limit (60 s by default) is cut to ours.
+  set('ps_tm_lim', Math.min(60_000, timeLimitMs));
   set('cb_func', callback);
   set('br_tech', BR_TECH[settings.br_tech as keyof typeof BR_TECH]);
   set('bt_tech', BT_TECH[settings.bt_tech as keyof typeof BT_TECH]);
