@@ -84,7 +84,7 @@ test('unknown commands and missing arguments keep their error lines and exit sta
 });
 
 // Solver libraries and the report's libraries, by package folder.
-const ENGINES = ['z3-solver', 'or-tools-wasm', 'glpk.js', 'highs', 'logic-solver', 'clingo-wasm', 'vega', 'vega-lite', '@resvg/resvg-js'];
+const ENGINES = ['z3-solver', 'or-tools-wasm', 'glpk.js', 'glpk-wasm', 'highs', 'logic-solver', 'clingo-wasm', 'vega', 'vega-lite', '@resvg/resvg-js'];
 
 test('backends, --help, convert and check load no engine and no report library', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'slitherbench-loads-'));

@@ -80,11 +80,19 @@ test('cut-set separation finds nothing at a single loop', () => {
   }
 });
 
-for (const backend of ['glpk-cuts', 'highs-cuts']) {
-  test(`${backend} separation=lp records its rounds and cuts`, async () => {
-    const r = await backendCases(backend, { separation: 'lp' }).uniqueLoop();
+for (const [backend, engine] of [['glpk-cuts', 'glpk.js'], ['highs-cuts', undefined]] as const) {
+  test(`${backend}${engine ? ` engine=${engine}` : ''} separation=lp records its rounds and cuts`, async () => {
+    const r = await backendCases(backend, { separation: 'lp', ...(engine ? { engine } : {}) }).uniqueLoop();
     assert.ok((r.stats.rounds as number) >= 1, `rounds ${r.stats.rounds}`);
     assert.equal(typeof r.stats.lpCuts, 'number');
     assert.equal(typeof r.stats.cuts, 'number');
   });
 }
+
+test('glpk-cuts engine=glpk-wasm separation=lp separates inside its tree (no rounds before it) and records its cuts', async () => {
+  const r = await backendCases('glpk-cuts', { separation: 'lp' }).uniqueLoop();
+  assert.equal(r.stats.rounds, 0);
+  assert.equal(r.stats.trees, 2, 'a first search and a uniqueness search');
+  assert.ok((r.stats.lpCuts as number) >= 1, `lpCuts ${r.stats.lpCuts}`);
+  assert.equal(typeof r.stats.nodes, 'number');
+});

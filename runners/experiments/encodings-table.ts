@@ -1,4 +1,5 @@
-// The table of `npm run bench:encodings`: per back-end and size class (each crafted set a class of its own), runs, answered (solved, or proved
+// The table of `npm run bench:encodings`: per back-end and size class (each crafted set a class of its own), the engine(s) its runs
+// reported (stats.engine: glpk-cuts runs on glpk-wasm or glpk.js, sat-* on several SAT engines), runs, answered (solved, or proved
 // unsat), wrong answers, PAR-2 (mean, a run not answered counts twice the limit), median time of the
 // answered runs, and the ratio of that median to the peer's (cspuz_core) median on the same puzzles.
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { commandLine, fail } from './script.ts';
 
 const USAGE = `usage: tsx runners/experiments/encodings-table.ts RESULTS_DIR [PEER_CSV]
 
-Per back-end and size class of a bench run: runs, answered, wrong, PAR-2 (s), median (ms) of the answered
+Per back-end and size class of a bench run: the engine its runs reported, runs, answered, wrong, PAR-2 (s), median (ms) of the answered
 runs, and the ratio to the peer's median on the same puzzles (PEER_CSV, default ${PEER_BUILTIN}; the column
 is left empty when the file or the puzzles are absent). The limit is read from run.json (60 s if absent).`;
 
@@ -48,7 +49,8 @@ for (const [backend, mine] of [...groupBy(records, (r) => r.backend)].sort(([a],
       const p = peer.get(r.instance) ?? peer.get(`${r.dataset}/${r.instance}`);
       return p ? [p.ms] : [];
     }));
-    rows.push([backend, size, String(runs.length), String(answered.length), String(runs.filter((r) => r.status === 'wrong').length), fmt(meanPar2Seconds(runs, timeoutMs)), ours === null ? '-' : fmt(ours), ours !== null && theirs !== null ? ratio(ours, theirs) : '']);
+    const engines = [...new Set(runs.map((r) => r.stats?.engine).filter((e) => typeof e === 'string'))].join(', ');
+    rows.push([backend, engines || '-', size, String(runs.length), String(answered.length), String(runs.filter((r) => r.status === 'wrong').length), fmt(meanPar2Seconds(runs, timeoutMs)), ours === null ? '-' : fmt(ours), ours !== null && theirs !== null ? ratio(ours, theirs) : '']);
   }
 }
-process.stdout.write(markdownTable(['back-end', 'size', 'runs', 'answered', 'wrong', 'PAR-2 (s)', 'median (ms)', 'x peer median'], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right']));
+process.stdout.write(markdownTable(['back-end', 'engine', 'size', 'runs', 'answered', 'wrong', 'PAR-2 (s)', 'median (ms)', 'x peer median'], rows, ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right']));

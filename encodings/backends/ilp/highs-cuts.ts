@@ -92,4 +92,4 @@ function highsSession(h: Highs, model: IlpModel): IlpSession {
   };
 }
 
-export default ilpBackend('highs-cuts', 'HiGHS integer program (wasm): the glpk-cuts model and cut loop on another ILP engine, cut-set cuts separated exactly on the LP relaxation first', engine);
+export default ilpBackend('highs-cuts', 'HiGHS integer program (wasm): the glpk-cuts model and cut loop on another ILP engine, cut-set cuts separated exactly on the LP relaxation first', [engine]);

@@ -2,10 +2,11 @@
 // and add the cut-set inequalities it violates (separation.ts), round after round, until it violates none or
 // the engine's round limit or time budget ends; solve the integer program, cut off the extra loops of an
 // integer solution, solve again; uniqueness by a no-good row. Only the engine adapter differs between
-// glpk-cuts and highs-cuts.
-import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+// glpk-cuts and highs-cuts. An engine that runs its own branch and cut (GLPK on glpk-wasm) takes the
+// separation into its search instead, and the loop here only checks what its search returns.
+import { optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
-import type { Puzzle } from '../../grid.ts';
+import type { Grid, Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import { buildIlp, cutRow, differentLoopRow, edgeColumn, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
@@ -43,16 +44,79 @@ export interface IlpEngine {
   /** Whether its package is installed; loads nothing. */
   installed(): boolean;
   load(): Promise<void>;
-  /** Solves from scratch (`relaxed`: the LP relaxation, columns in [0, 1]); values are column values when a solution exists. */
-  solve(model: IlpModel, timeLimitSeconds: number, relaxed?: boolean): IlpAnswer;
+  /** Solves from scratch (`relaxed`: the LP relaxation, columns in [0, 1]); values are column values when a solution exists. Engines with a branch and cut have none. */
+  solve?(model: IlpModel, timeLimitSeconds: number, relaxed?: boolean): IlpAnswer;
   /** Engines that can keep a model in memory and add rows to it (used by separation=lp). */
   incremental?(model: IlpModel): IlpSession;
   lpTuning: LpTuning;
   /** The separation a plain run uses: whichever measured faster on this engine (see the engine files). */
   defaultSeparation: 'lp' | 'integer';
+  /** The engine's own settings, as back-end options (they apply to this engine only). */
+  options?: readonly BackendOption[];
+  /** What the settings in effect are, for stats (and so for the CSV rows). */
+  describeSettings?(settings: Record<string, string>): string;
+  /** Engines with a branch and cut of their own: the separation happens inside their search. */
+  branchAndCut?(model: IlpModel, context: BranchAndCutContext): BranchAndCutSession;
 }
 
-export function ilpBackend(name: string, description: string, engine: IlpEngine): Backend {
+export interface BranchAndCutContext<Settings = Record<string, string>> {
+  grid: Grid;
+  kind: CutKind;
+  /** Separate cut-set cuts on fractional node points too (separation=lp), not only loops of integral ones. */
+  fractional: boolean;
+  /** The engine's own settings, each set (defaults filled in). */
+  settings: Settings;
+  /** performance.now() at which the whole solve must end. */
+  deadline: number;
+}
+
+export interface BranchAndCutStats {
+  /** Runs of glp_intopt. */
+  trees: number;
+  /** Subproblems GLPK created, over all trees. */
+  nodes: number;
+  /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
+  fractionalCuts: number;
+  integralCuts: number;
+  /** Cuts found before and taken again from the pool, by a node that violated them. */
+  poolCuts: number;
+  callbackMs: number;
+  separationMs: number;
+}
+
+/** One GLPK problem and callback for a whole solve (first loop and uniqueness); dispose frees the wasm memory. */
+export interface BranchAndCutSession {
+  solve(): IlpAnswer;
+  readonly stats: BranchAndCutStats;
+  dispose(): void;
+}
+
+/**
+ * A back-end over one or more engines (the first is the default; with several, option `engine` chooses).
+ * The separation option's default is the chosen engine's own (`defaultSeparation`).
+ */
+export function ilpBackend(name: string, description: string, engines: readonly IlpEngine[]): Backend {
+  const engineNamed = (params: Params) => {
+    const chosen = engines.find((e) => e.name === (params.engine ?? engines[0].name));
+    if (!chosen) throw new Error(`${name}: engine '${params.engine}' is not one of ${engines.map((e) => e.name).join(', ')}`);
+    return chosen;
+  };
+  /** An engine's settings: each declared value checked, the defaults filled in; another engine's settings refused. */
+  const settingsOf = (engine: IlpEngine, params: Params) => {
+    for (const other of engines) {
+      for (const option of other.options ?? []) {
+        if (other !== engine && !engine.options?.some((o) => o.name === option.name) && params[option.name] !== undefined) {
+          throw new Error(`${name}: option ${option.name} applies to engine ${other.name}, not ${engine.name}`);
+        }
+      }
+    }
+    return Object.fromEntries((engine.options ?? []).map((option) => {
+      const value = params[option.name] ?? option.default;
+      if (option.choices && !option.choices.includes(value)) throw new Error(`${name}: option ${option.name} must be one of ${option.choices.join(', ')}; got '${value}'`);
+      return [option.name, value];
+    }));
+  };
+  const engineOptions = engines.flatMap((e) => e.options ?? []);
   const backend: Backend = {
     name,
     description,
@@ -60,21 +124,29 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
       {
         name: 'separation',
-        description: 'lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve; integer: cuts only against integer solutions with several loops',
-        default: engine.defaultSeparation,
+        description: `lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve${engines.some((e) => e.branchAndCut) ? ' (an engine with its own branch and cut: at the nodes of its tree)' : ''}; integer: cuts only against integer solutions with several loops`,
+        default: engines[0].defaultSeparation,
         choices: ['lp', 'integer'],
       },
+      ...(engines.length > 1
+        ? [{ name: 'engine', description: `the ILP engine: ${engines.map((e) => e.name).join(', ')} (separation defaults to ${engines.map((e) => `${e.defaultSeparation} on ${e.name}`).join(', ')})`, default: engines[0].name, choices: engines.map((e) => e.name) }]
+        : []),
+      ...engineOptions,
     ],
     async available() {
-      return engine.installed() ? { available: true } : { available: false, reason: `the npm package of ${engine.name} is not installed (npm ci)` };
+      const missing = engines.filter((e) => !e.installed());
+      if (missing.length === engines.length) return { available: false, reason: `the npm package of ${engines.map((e) => e.name).join(' and ')} is not installed (npm ci)` };
+      return { available: true, ...(missing.length ? { detail: `engine ${missing.map((e) => e.name).join(', ')} not installed` } : {}) };
     },
-    version: () => engine.version(),
-    prepare: () => engine.load(),
+    version: (params = {}) => engineNamed(params).version(),
+    prepare: () => engines[0].load(),
     async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
       const started = performance.now();
+      const engine = engineNamed(options.params);
+      const settings = settingsOf(engine, options.params);
       await engine.load();
       const kind = optionValue(backend, options, 'cuts') as CutKind;
-      const onLp = optionValue(backend, options, 'separation') === 'lp';
+      const onLp = (options.params.separation ?? engine.defaultSeparation) === 'lp';
       const { model, grid } = buildIlp(puzzle);
       const constraints = model.rows.length;
       if (onLp) model.rows.push(...validInequalityRows(puzzle, grid, engine.lpTuning.edgeEndRows));
@@ -84,9 +156,10 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
       const perIteration: number[] = [];
       const counts: LoopCounts = { iterations: 0, cuts: 0 };
       const lp = { rounds: 0, lpCuts: 0, lpMs: 0, separationMs: 0, solvedByLp: 0 };
-      const stats: Stats = { engine: engine.name, cutKind: kind, separation: onLp ? 'lp' : 'integer', variables: model.columns.length, constraints, validRows: model.rows.length - constraints, encodeMs: elapsedMs(started), solverMs: 0 };
-      const session = onLp ? engine.incremental?.(model) : undefined;
-      const solveModel = (timeLimitSeconds: number, relaxed = false) => (session ? session.solve(timeLimitSeconds, relaxed) : engine.solve(model, timeLimitSeconds, relaxed));
+      const stats: Stats = { engine: engine.name, ...(engine.describeSettings ? { engineSettings: engine.describeSettings(settings) } : {}), cutKind: kind, separation: onLp ? 'lp' : 'integer', variables: model.columns.length, constraints, validRows: model.rows.length - constraints, encodeMs: elapsedMs(started), solverMs: 0 };
+      const tree = engine.branchAndCut?.(model, { grid, kind, fractional: onLp, settings, deadline: started + options.timeoutMs });
+      const session = onLp && !tree ? engine.incremental?.(model) : undefined;
+      const solveModel = (timeLimitSeconds: number, relaxed = false) => (tree ? tree.solve() : session ? session.solve(timeLimitSeconds, relaxed) : engine.solve!(model, timeLimitSeconds, relaxed));
       const edgesOf = (values: Map<string, number>) => Uint8Array.from({ length: grid.edgeCount }, (_, e) => (values.get(edgeColumn(e))! > 0.5 ? 1 : 0));
       // Cut-set rounds on the LP relaxation: an infeasible LP proves the integer program infeasible, and an
       // integral LP point is an integer solution; otherwise the integer solve starts from a tighter model.
@@ -122,7 +195,8 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
         }
         return undefined;
       };
-      let lpPending = onLp;
+      // A branch and cut separates inside its own search, from the root on.
+      let lpPending = onLp && !tree;
       const solveStep: SolveStep = async (timeLeftMs) => {
         if (lpPending) {
           lpPending = engine.lpTuning.beforeEverySolve;
@@ -144,17 +218,23 @@ export function ilpBackend(name: string, description: string, engine: IlpEngine)
         return rows.length;
       };
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, started + options.timeoutMs, counts);
-      const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => ({ ...outcome, stats: { ...stats, ...counts, ...lp, lpMs: Math.round(lp.lpMs * 10) / 10, separationMs: Math.round(lp.separationMs * 10) / 10, rowsAtEnd: model.rows.length, msPerIteration: perIteration.join(' ') } });
+      const treeStats = () => {
+        if (!tree) return {};
+        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs } = tree.stats;
+        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: Math.round(callbackMs * 10) / 10, separationMs: Math.round(separationMs * 10) / 10 };
+      };
+      const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => ({ ...outcome, stats: { ...stats, ...counts, ...lp, lpMs: Math.round(lp.lpMs * 10) / 10, separationMs: Math.round(lp.separationMs * 10) / 10, ...treeStats(), rowsAtEnd: model.rows.length, msPerIteration: perIteration.join(' ') } });
       try {
         const first = await findLoop();
         if (typeof first === 'string' || !options.unique) return finish(firstOutcome(first));
         return finish(await decideUniqueness(first, () => {
           model.rows.push(differentLoopRow(first.on));
-          lpPending = onLp;
+          lpPending = onLp && !tree;
           return findLoop();
         }));
       } finally {
         session?.dispose();
+        tree?.dispose();
       }
     },
   };

@@ -13,9 +13,10 @@ const SUPPORT = 1e-6;
 
 /**
  * Violated cut-set cuts at the point (edge values `x`, vertex values `y`), each violated by more than
- * `tolerance`, one per distinct vertex set; none when the point satisfies them all.
+ * `tolerance`, one per distinct vertex set; none when the point satisfies them all. With `flows` false, only
+ * the cheap part: the cuts around the support graph's other components (none may be found where flows would).
  */
-export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, tolerance = 1e-3): LoopCut[] {
+export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, tolerance = 1e-3, flows = true): LoopCut[] {
   let root = 0;
   for (let v = 1; v < grid.vertexCount; v++) if (y[v] > y[root]) root = v;
   // A violated inequality needs y_i + y_r > 1.
@@ -53,7 +54,7 @@ export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, to
   for (const c of others.keys()) tryVertexSet((v) => component[v] === c);
   // Cuts found without flow are enough for this round: the flows run once the support graph is connected
   // (or its other components violate nothing), so no violated inequality is missed when none is returned.
-  if (cuts.length > 0) return cuts;
+  if (cuts.length > 0 || !flows) return cuts;
 
   // Inside the root's component: a minimum cut between the root and each vertex, highest y first. A vertex
   // already on the far side of a cut found violated for it needs no flow of its own.
