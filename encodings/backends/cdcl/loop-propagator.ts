@@ -377,22 +377,12 @@ export class LoopPropagator implements Theory {
     }
     this.componentStart[components] = visited;
     const because = this.because;
-    const fenced: number[] = [];
     for (let id = 0; id < components; id++) {
       if (this.componentOn[id] >= 0 || !this.componentOpen[id]) continue;
       because.length = 0;
       this.pushCut(id, this.componentStart[id + 1], solver, because);
       because.push(off(witness));
-      fenced.length = 0;
-      for (let i = this.componentStart[id]; i < this.componentStart[id + 1]; i++) {
-        const v = order[i];
-        for (let k = 0; k < 4; k++) {
-          const e = vertexEdges[4 * v + k];
-          // Each edge inside once: from its first end.
-          if (e >= 0 && edgeEnds[2 * e] === v && solver.value(on(e)) === UNDEF) fenced.push(off(e));
-        }
-      }
-      solver.implyAll(fenced, because);
+      this.fenceOff(this.componentStart[id], this.componentStart[id + 1], -1, solver);
     }
     if (!blocks) return THEORY_OK;
     const before = solver.trailLength;
@@ -400,6 +390,26 @@ export class LoopPropagator implements Theory {
     this.blockSkip = answer !== THEORY_OK || solver.trailLength !== before ? 0 : Math.min(2 * this.blockSkip + 1, MAX_BLOCK_SKIP);
     this.blockSkipLeft = this.blockSkip;
     return answer;
+  }
+
+  /**
+   * Every undecided edge touching stack[from..to) off, for the one reason in `because`, stored once. Each edge
+   * once: an edge between two of those vertices from its first end, an edge to `besides` from its other end
+   * (no other edge not off leaves them).
+   */
+  private fenceOff(from: number, to: number, besides: number, solver: CdclSolver): void {
+    const { vertexEdges, edgeEnds } = this.grid;
+    const fenced: number[] = [];
+    for (let i = from; i < to; i++) {
+      const v = this.stack[i];
+      for (let k = 0; k < 4; k++) {
+        const e = vertexEdges[4 * v + k];
+        if (e < 0 || solver.value(on(e)) !== UNDEF) continue;
+        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+        if (w === besides || edgeEnds[2 * e] === v) fenced.push(off(e));
+      }
+    }
+    solver.implyAll(fenced, this.because);
   }
 
   /** The on-edge read first from the trail (the theory has read at least one). */
@@ -473,7 +483,6 @@ export class LoopPropagator implements Theory {
    * the subtree is a conflict, else its edges are off. Reason: the subtree's cut, edges to p left out, and first.
    */
   private propagateBlocks(first: number, n: number, solver: CdclSolver): number {
-    const { vertexEdges, edgeEnds } = this.grid;
     const { stack, lowest, preorder, treeParent, subtreeEnd, onBefore } = this;
     const conflict = solver.theoryConflict;
     const s = stack[1];
@@ -486,7 +495,6 @@ export class LoopPropagator implements Theory {
     onBefore[0] = 0;
     for (let i = 0; i < n; i++) onBefore[i + 1] = onBefore[i] + (this.degree[stack[i]] > 0 ? 1 : 0);
     const because = this.because;
-    const fenced: number[] = [];
     let i = 2;
     while (i < n) {
       const c = stack[i];
@@ -507,18 +515,7 @@ export class LoopPropagator implements Theory {
       because.length = 0;
       this.pushSubtreeCut(i, end, p, solver, because);
       because.push(off(first));
-      fenced.length = 0;
-      for (let j = i; j < end; j++) {
-        const v = stack[j];
-        for (let k = 0; k < 4; k++) {
-          const e = vertexEdges[4 * v + k];
-          if (e < 0 || solver.value(on(e)) !== UNDEF) continue;
-          // Each edge once: an edge inside the subtree from its first end, an edge to p from its subtree end.
-          const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
-          if (w === p || edgeEnds[2 * e] === v) fenced.push(off(e));
-        }
-      }
-      solver.implyAll(fenced, because);
+      this.fenceOff(i, end, p, solver);
       i = end;
     }
     return THEORY_OK;

@@ -1046,8 +1046,7 @@ function pushCut(id: i32, end: i32, out: StaticArray<i32>, n: i32): i32 {
     for (let k = 0; k < 4; k++) {
       const e = unchecked(vertexEdges[4 * v + k]);
       if (e < 0 || value(2 * e) != 0) continue;
-      const w = unchecked(edgeEnds[2 * e]) == v ? unchecked(edgeEnds[2 * e + 1]) : unchecked(edgeEnds[2 * e]);
-      if (unchecked(component[w]) != id) unchecked((out[n++] = 2 * e));
+      if (unchecked(component[across(e, v)]) != id) unchecked((out[n++] = 2 * e));
     }
   }
   return n;
@@ -1129,22 +1128,7 @@ function propagateConnectivity(): i32 {
     if (unchecked(componentOn[id]) >= 0 || !unchecked(componentOpen[id])) continue;
     const cutLength = pushCut(id, unchecked(componentStart[id + 1]), because, 0);
     unchecked((because[cutLength] = 2 * witness + 1));
-    // Every undecided edge inside, off for the one reason, stored once (each edge from its first end).
-    let shared = 0;
-    for (let i = unchecked(componentStart[id]); i < unchecked(componentStart[id + 1]); i++) {
-      const v = unchecked(walk[i]);
-      for (let k = 0; k < 4; k++) {
-        const e = unchecked(vertexEdges[4 * v + k]);
-        if (e < 0 || unchecked(edgeEnds[2 * e]) != v || value(2 * e) != UNDEF) continue;
-        if (shared == 0) {
-          imply(2 * e + 1, cutLength + 1);
-          shared = unchecked(reason[e]);
-        } else {
-          theoryPropagations++;
-          enqueue(2 * e + 1, shared);
-        }
-      }
-    }
+    fenceOff(unchecked(componentStart[id]), unchecked(componentStart[id + 1]), -1, cutLength + 1);
   }
   if (!blocks) return THEORY_OK;
   const before = trailLength;
@@ -1152,6 +1136,30 @@ function propagateConnectivity(): i32 {
   blockSkip = answer != THEORY_OK || trailLength != before ? 0 : min(2 * blockSkip + 1, MAX_BLOCK_SKIP);
   blockSkipLeft = blockSkip;
   return answer;
+}
+
+/**
+ * Every undecided edge touching walk[from..to) off, for the one reason because[0..n), stored once. Each edge
+ * once: an edge between two of those vertices from its first end, an edge to `besides` from its other end
+ * (no other edge not off leaves them).
+ */
+function fenceOff(from: i32, to: i32, besides: i32, n: i32): void {
+  let shared = 0;
+  for (let i = from; i < to; i++) {
+    const v = unchecked(walk[i]);
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      if (e < 0 || value(2 * e) != UNDEF) continue;
+      if (across(e, v) != besides && unchecked(edgeEnds[2 * e]) != v) continue;
+      if (shared == 0) {
+        imply(2 * e + 1, n);
+        shared = unchecked(reason[e]);
+      } else {
+        theoryPropagations++;
+        enqueue(2 * e + 1, shared);
+      }
+    }
+  }
 }
 
 /** The on-edge read first from the trail (the theory has read at least one). */
@@ -1266,24 +1274,7 @@ function propagateBlocks(first: i32, n: i32): i32 {
     }
     const cutLength = pushSubtreeCut(i, end, p, because, 0);
     unchecked((because[cutLength] = 2 * first + 1));
-    let shared = 0;
-    for (let j = i; j < end; j++) {
-      const v = unchecked(walk[j]);
-      for (let k = 0; k < 4; k++) {
-        const e = unchecked(vertexEdges[4 * v + k]);
-        if (e < 0 || value(2 * e) != UNDEF) continue;
-        // Each edge once: an edge inside the subtree from its first end, an edge to p from its subtree end.
-        const w = across(e, v);
-        if (w != p && unchecked(edgeEnds[2 * e]) != v) continue;
-        if (shared == 0) {
-          imply(2 * e + 1, cutLength + 1);
-          shared = unchecked(reason[e]);
-        } else {
-          theoryPropagations++;
-          enqueue(2 * e + 1, shared);
-        }
-      }
-    }
+    fenceOff(i, end, p, cutLength + 1);
     i = end;
   }
   return THEORY_OK;
