@@ -148,7 +148,7 @@ const MAX_SKIP = 15;
 let skip = 0;
 let skipLeft = 0;
 // The same for the block rule's walk, which costs about twice the component walk: after one that found
-// nothing, that many component walks go without it (15, as for the component walk: on Loopy puzzles it seldom finds anything).
+// nothing, up to 15 component walks go without it (on Loopy puzzles it seldom finds anything).
 const MAX_BLOCK_SKIP = 15;
 let blockSkip = 0;
 let blockSkipLeft = 0;
