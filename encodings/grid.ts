@@ -235,6 +235,9 @@ export interface FlatGrid {
 }
 
 /** The typed-array tables of a puzzle's grid (or of a size); built once per size and cached. */
+/** The number of edges of an R x C grid, without building its tables (a solve's first lines in a fresh process). */
+export const edgeCountOf = (shape: { readonly rows: number; readonly cols: number }): number => (shape.rows + 1) * shape.cols + shape.rows * (shape.cols + 1);
+
 export const flatGridOf: (shape: { readonly rows: number; readonly cols: number }) => FlatGrid = cachedBySize(buildFlatGrid);
 
 function buildFlatGrid(R: number, C: number): FlatGrid {

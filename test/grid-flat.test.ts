@@ -21,3 +21,32 @@ for (const [rows, cols] of [[1, 1], [1, 4], [3, 1], [2, 3], [5, 5], [7, 4]]) {
     }
   });
 }
+
+// Both wasm cores fill the same tables themselves (encodings/wasm/grid.ts): they must be flatGridOf's, entry for entry.
+interface GridCore {
+  memory: WebAssembly.Memory;
+  vertexEdgesPointer(): number;
+  edgeEndsPointer(): number;
+  edgeCellsPointer(): number;
+  cellEdgesPointer(): number;
+}
+const cores: [string, string, (core: any, rows: number, cols: number) => void][] = [
+  ['cdcl-loop', '../encodings/backends/cdcl/core-wasm.ts', (core, rows, cols) => core.setupGrid(rows, cols, 1, 2)],
+  ['rules', '../encodings/backends/rules/core-wasm.ts', (core, rows, cols) => core.setupGrid(rows, cols, 1)],
+];
+for (const [name, path, setupGrid] of cores) {
+  test(`the ${name} wasm core's own grid tables are flatGridOf's`, async () => {
+    const bytes = Object.values(await import(path))[0] as string;
+    const env = { now: () => performance.now(), abort: () => assert.fail('core aborted') };
+    for (const [rows, cols] of [[1, 1], [1, 4], [3, 1], [2, 3], [5, 5], [7, 4], [10, 10], [13, 29]]) {
+      const core = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(bytes, 'base64')), { env }).exports as unknown as GridCore;
+      setupGrid(core, rows, cols);
+      const flat = flatGridOf({ rows, cols });
+      const read = (at: number, length: number) => [...new Int32Array(core.memory.buffer, at, length)];
+      assert.deepEqual(read(core.vertexEdgesPointer(), flat.vertexCount * 4), [...flat.vertexEdges], `${rows}x${cols} vertexEdges`);
+      assert.deepEqual(read(core.edgeEndsPointer(), flat.edgeCount * 2), [...flat.edgeEnds], `${rows}x${cols} edgeEnds`);
+      assert.deepEqual(read(core.edgeCellsPointer(), flat.edgeCount * 2), [...flat.edgeCells], `${rows}x${cols} edgeCells`);
+      assert.deepEqual(read(core.cellEdgesPointer(), flat.cellCount * 4), [...flat.cellEdges], `${rows}x${cols} cellEdges`);
+    }
+  });
+}

@@ -6,11 +6,12 @@
 // with the first, with growing budgets, so that auto costs at most a few times the better of the two.
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
-import { flatGridOf, withFixedEdges, type Puzzle } from '../../grid.ts';
+import type { Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
 import rules from '../rules/rules.ts';
+import { presolveInStages } from '../rules/wasm-core.ts';
 
 
 const backend: Backend = {
@@ -50,41 +51,33 @@ const backend: Backend = {
     const started = now();
     const chosen = searchOptions(backend, options);
     const deadline = started + options.timeoutMs;
-    /** The search on `rest`, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
-    const searchFrom = async (rest: Puzzle, stats: Stats): Promise<SolveResult> => {
-      const makers = [() => createLoopSearch(rest, chosen).search];
-      if (rest !== puzzle) makers.push(() => createLoopSearch(puzzle, chosen).search);
+    /** The search with the edges `fixed` decided, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
+    const searchFrom = async (fixed: Uint8Array | undefined, stats: Stats): Promise<SolveResult> => {
+      const makers = [() => createLoopSearch(puzzle, chosen, fixed).search];
+      if (fixed) makers.push(() => createLoopSearch(puzzle, chosen).search);
       const portfolio = new Portfolio(makers);
       const outcome = await portfolio.run(puzzle, deadline, options.unique);
       return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
     };
-    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(puzzle, { decidedByRules: 0 });
+    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(undefined, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
-    const edgeCount = flatGridOf(puzzle).edgeCount;
     // Deduction first. Trial pays where deduction already gets far (Loopy puzzles: 55-100% of the edges, and
     // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
-    // better spent searching.
-    let pre = await rules.presolve!(puzzle, { ...options, timeoutMs: budget, params: { trial: 'off' } });
-    const trialFrom = Number(optionValue(backend, options, 'trial-from')) / 100;
-    const trial = optionValue(backend, options, 'trial') === 'on' && !pre.contradiction && pre.fixed.length >= trialFrom * edgeCount;
-    if (trial) {
-      // Trial starts from what deduction decided (the same deduction would otherwise run again).
-      const more = await rules.presolve!(withFixedEdges(puzzle, pre.fixed), { ...options, timeoutMs: Math.max(0, budget - elapsedMs(started)), params: { trial: 'on' } });
-      pre = { ...more, fixed: more.contradiction ? [] : [...pre.fixed, ...more.fixed] };
-    }
+    // better spent searching. Both stages in one load of the rules core (the rules back-end's defaults).
+    const trialFrom = optionValue(backend, options, 'trial') === 'on' ? Number(optionValue(backend, options, 'trial-from')) / 100 : Infinity;
+    const pre = presolveInStages(puzzle, { trialFrom, deadline: started + budget });
     const presolveMs = elapsedMs(started);
-    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.fixed.length, trialRan: trial, trialFinished: pre.stats.trialFinished ?? null };
+    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.decided, trialRan: pre.trialRan, trialFinished: pre.trialFinished };
     if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
-    const rest = withFixedEdges(puzzle, pre.fixed);
-    if (new Set(rest.fixedEdges?.map((f) => f.edge)).size >= edgeCount) {
-      // Every edge decided by deduction alone: the rules' own solve, given them all, checks in its wasm core
-      // that they form one loop (then the only one), cheaper than a first, cold call of a JavaScript check.
-      const ruled = await rules.solve(rest, { ...options, timeoutMs: Math.max(1, options.timeoutMs - presolveMs), params: { trial: 'off' } });
-      return { ...ruled, stats: { ...stats, finishedBy: 'rules', level: ruled.stats.level ?? null, solverMs: elapsedMs(started) } };
+    if (pre.loop !== undefined) {
+      // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
+      const finished = { ...stats, finishedBy: 'rules', level: pre.level ?? null, solverMs: elapsedMs(started) };
+      if (pre.loop === null) return { status: 'unsat', solution: null, unique: null, stats: finished };
+      return { status: 'solved', solution: { rows: puzzle.rows, cols: puzzle.cols, on: pre.loop }, unique: options.unique ? true : null, stats: finished };
     }
-    return searchFrom(rest, stats);
+    return searchFrom(pre.state, stats);
   },
 };
 

@@ -4,7 +4,7 @@
 // that keeps everything learnt in the first.
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
-import { flatGridOf, type Puzzle } from '../../grid.ts';
+import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import { createLoopSearch, Portfolio, type Core, type LoopSearchOptions } from './loop-search.ts';
 import { CONNECTIVITY, type Connectivity } from './loop-propagator.ts';
@@ -51,7 +51,7 @@ const backend: Backend = {
     const encodeMs = elapsedMs(started);
     const portfolio = new Portfolio([() => search]);
     const outcome = await portfolio.run(puzzle, started + options.timeoutMs, options.unique);
-    const stats = { variables: flatGridOf(puzzle).edgeCount, constraints: clauses, cornerClauses: cornerCount, encodeMs, solverMs: elapsedMs(started) - encodeMs, ...portfolio.stats() };
+    const stats = { variables: edgeCountOf(puzzle), constraints: clauses, cornerClauses: cornerCount, encodeMs, solverMs: elapsedMs(started) - encodeMs, ...portfolio.stats() };
     return { ...outcome, stats };
   },
 };

@@ -54,14 +54,27 @@ class TypeScriptLoopSearch implements LoopSearch {
   }
 }
 
-/** A search over the puzzle's edges with its clauses loaded, in the chosen core. */
-export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions): { search: LoopSearch; clauses: number; cornerCount: number } {
-  const grid = flatGridOf(puzzle);
+/**
+ * A search over the puzzle's edges with its clauses loaded, in the chosen core; `fixed`: edge states decided
+ * in advance (0 open, 1 on, 2 off, as the rules core leaves them), added as unit clauses.
+ */
+export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array): { search: LoopSearch; clauses: number; cornerCount: number } {
   let search: LoopSearch;
-  if (options.core === 'wasm') search = new WasmLoopSearch(grid, puzzle, options.seed, options.connectivity);
-  else search = new TypeScriptLoopSearch(new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
+  let units = 0;
+  if (options.core === 'wasm') {
+    const wasm = new WasmLoopSearch(puzzle, options.seed, options.connectivity);
+    if (fixed) units = wasm.addFixedEdges(fixed);
+    search = wasm;
+  } else {
+    search = new TypeScriptLoopSearch(new CdclSolver(flatGridOf(puzzle).edgeCount, new LoopPropagator(flatGridOf(puzzle), puzzle, options.connectivity), options.seed));
+    fixed?.forEach((state, edge) => {
+      if (state === 0) return;
+      search.addClause([2 * edge + (state === 1 ? 0 : 1)]);
+      units++;
+    });
+  }
   const { count, cornerCount } = search.addPuzzleClauses(puzzle, options.corners);
-  return { search, clauses: count, cornerCount };
+  return { search, clauses: count + units, cornerCount };
 }
 
 /** Every edge of the loop on makes that loop the whole answer, so "not all of them" excludes exactly it. */

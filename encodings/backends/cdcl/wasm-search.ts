@@ -1,26 +1,23 @@
 // cdcl-loop's WebAssembly core (wasm/core.ts, compiled into core-wasm.ts) behind the LoopSearch interface.
 // The module is compiled once per process; each search is an instance of its own (a few typed arrays), so
 // that auto's searches can take turns.
-import type { FlatGrid, Puzzle } from '../../grid.ts';
+import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { CDCL_CORE_WASM } from './core-wasm.ts';
 import { connectivityLevel, type Connectivity } from './loop-propagator.ts';
 import type { CdclStats, SolveAnswer } from './solver.ts';
 
 interface Core {
   memory: WebAssembly.Memory;
-  setup(vertices: number, edges: number, cells: number, seed: number, connectivity: number): void;
-  vertexEdgesPointer(): number;
-  edgeEndsPointer(): number;
-  edgeCellsPointer(): number;
+  setupGrid(rows: number, cols: number, seed: number, connectivity: number): void;
   cluesPointer(): number;
   assignPointer(): number;
   inputPointer(n: number): number;
   finishSetup(): void;
   addClause(n: number): number;
+  addFixedEdges(): number;
   addRuleClauses(): number;
   addCornerClauses(): number;
   getClauseCount(): number;
-  cellEdgesPointer(): number;
   solve(deadline: number, budget: number): number;
   stat(k: number): number;
 }
@@ -36,11 +33,29 @@ const IMPORTS = {
 };
 
 let compiled: WebAssembly.Module | undefined;
+/** One instance made with the module and not used yet: the first search in a process takes it. */
+let spare: Core | undefined;
 
-/** Compiles the module (once per process); back-ends call it from `prepare`, so that solve times exclude it. */
+const instantiate = (module: WebAssembly.Module): Core => new WebAssembly.Instance(module, IMPORTS).exports as unknown as Core;
+
+/**
+ * Compiles the module and makes one instance (once per process); back-ends call it from `prepare`, so that
+ * solve times exclude loading the core, as a native solver's exclude loading its binary. Its searches
+ * allocate their arrays anew in each instance (setupGrid).
+ */
 export function loadCdclCore(): WebAssembly.Module {
-  compiled ??= new WebAssembly.Module(Buffer.from(CDCL_CORE_WASM, 'base64'));
+  if (!compiled) {
+    compiled = new WebAssembly.Module(Buffer.from(CDCL_CORE_WASM, 'base64'));
+    spare = instantiate(compiled);
+  }
   return compiled;
+}
+
+function takeInstance(): Core {
+  const module = loadCdclCore();
+  const core = spare ?? instantiate(module);
+  spare = undefined;
+  return core;
 }
 
 // A LoopSearch (loop-search.ts), by shape: importing the interface would make an import cycle.
@@ -48,17 +63,13 @@ export class WasmLoopSearch {
   private readonly core: Core;
   private readonly edgeCount: number;
 
-  constructor(grid: FlatGrid, puzzle: Puzzle, seed: number, connectivity: Connectivity) {
-    const core = (this.core = new WebAssembly.Instance(loadCdclCore(), IMPORTS).exports as unknown as Core);
-    this.edgeCount = grid.edgeCount;
-    core.setup(grid.vertexCount, grid.edgeCount, grid.cellCount, seed, connectivityLevel(connectivity));
-    const buffer = core.memory.buffer;
-    new Int32Array(buffer, core.vertexEdgesPointer(), grid.vertexCount * 4).set(grid.vertexEdges);
-    new Int32Array(buffer, core.edgeEndsPointer(), grid.edgeCount * 2).set(grid.edgeEnds);
-    new Int32Array(buffer, core.edgeCellsPointer(), grid.edgeCount * 2).set(grid.edgeCells);
-    new Int32Array(buffer, core.cellEdgesPointer(), grid.cellCount * 4).set(grid.cellEdges);
-    const clues = new Int8Array(buffer, core.cluesPointer(), grid.cellCount);
-    for (let cell = 0; cell < grid.cellCount; cell++) {
+  constructor(puzzle: Puzzle, seed: number, connectivity: Connectivity) {
+    const core = (this.core = takeInstance());
+    this.edgeCount = edgeCountOf(puzzle);
+    core.setupGrid(puzzle.rows, puzzle.cols, seed, connectivityLevel(connectivity));
+    const cellCount = puzzle.rows * puzzle.cols;
+    const clues = new Int8Array(core.memory.buffer, core.cluesPointer(), cellCount);
+    for (let cell = 0; cell < cellCount; cell++) {
       const clue = puzzle.clues[cell];
       clues[cell] = typeof clue === 'number' ? clue : -1;
     }
@@ -67,6 +78,13 @@ export class WasmLoopSearch {
 
   solve(deadline: number, conflictBudget = Infinity): SolveAnswer {
     return ANSWERS[this.core.solve(deadline, Number.isFinite(conflictBudget) ? conflictBudget : -1)];
+  }
+
+  /** Edge states decided in advance (0 open, 1 on, 2 off, as the rules core writes them), as unit clauses. */
+  addFixedEdges(states: Uint8Array): number {
+    const at = this.core.inputPointer(Math.ceil(states.length / 4));
+    new Uint8Array(this.core.memory.buffer, at, states.length).set(states);
+    return this.core.addFixedEdges();
   }
 
   addClause(literals: readonly number[]): boolean {

@@ -2,7 +2,7 @@
 // points as the TypeScript reference: a solve (search.ts solveWithRules) and a presolve. Compiled once per
 // process, by the back-end's prepare; V8 compiles wasm with its baseline compiler at once, so that the first
 // solve in a fresh process runs at nearly warm speed instead of in the JavaScript interpreter.
-import { flatGridOf, type Puzzle } from '../../grid.ts';
+import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { RULES_CORE_WASM } from './core-wasm.ts';
 import type { Level } from './levels.ts';
 import type { PresolveOutcome, RulesOptions, RulesOutcome } from './search.ts';
@@ -10,11 +10,7 @@ import type { RulesStats } from './state.ts';
 
 interface Core {
   memory: WebAssembly.Memory;
-  setup(vertices: number, edges: number, cells: number, maxSolutions: number): void;
-  vertexEdgesPointer(): number;
-  cellEdgesPointer(): number;
-  edgeEndsPointer(): number;
-  edgeCellsPointer(): number;
+  setupGrid(rows: number, cols: number, maxSolutions: number): void;
   cluesPointer(): number;
   statePointer(): number;
   solutionsPointer(): number;
@@ -25,6 +21,7 @@ interface Core {
   assume(edge: number, value: number): number;
   solve(corners: number, trial: number, maxSolutions: number, deadline: number): number;
   presolve(corners: number, trial: number, deadline: number): number;
+  continueWithTrial(deadline: number): number;
   level(): number;
   decidedWithoutSearch(): number;
 }
@@ -52,17 +49,12 @@ export function loadRulesCore(): Core {
   return instance;
 }
 
-/** Loads a puzzle into the core: its grid tables, clues and fixed edges; false when a fixed edge contradicts. */
+/** Loads a puzzle into the core: its grid (tables filled by the core), clues and fixed edges; false when a fixed edge contradicts. */
 function load(core: Core, puzzle: Puzzle, maxSolutions: number): boolean {
-  const grid = flatGridOf(puzzle);
-  core.setup(grid.vertexCount, grid.edgeCount, grid.cellCount, maxSolutions);
-  const buffer = core.memory.buffer;
-  new Int32Array(buffer, core.vertexEdgesPointer(), grid.vertexCount * 4).set(grid.vertexEdges);
-  new Int32Array(buffer, core.cellEdgesPointer(), grid.cellCount * 4).set(grid.cellEdges);
-  new Int32Array(buffer, core.edgeEndsPointer(), grid.edgeCount * 2).set(grid.edgeEnds);
-  new Int32Array(buffer, core.edgeCellsPointer(), grid.edgeCount * 2).set(grid.edgeCells);
-  const clues = new Int8Array(buffer, core.cluesPointer(), grid.cellCount);
-  for (let cell = 0; cell < grid.cellCount; cell++) {
+  const cellCount = puzzle.rows * puzzle.cols;
+  core.setupGrid(puzzle.rows, puzzle.cols, maxSolutions);
+  const clues = new Int8Array(core.memory.buffer, core.cluesPointer(), cellCount);
+  for (let cell = 0; cell < cellCount; cell++) {
     const clue = puzzle.clues[cell];
     clues[cell] = typeof clue === 'number' ? clue : -1;
   }
@@ -89,7 +81,7 @@ export function solveWithRulesCore(puzzle: Puzzle, options: RulesOptions): Rules
   const core = loadRulesCore();
   if (!load(core, puzzle, options.maxSolutions)) return { status: 'unsat', solutions: [], level: null, decidedWithoutSearch: 0, stats: stats(core) };
   const status = STATUS[core.solve(options.corners ? 1 : 0, options.trial ? 1 : 0, options.maxSolutions, options.deadline)];
-  const edges = flatGridOf(puzzle).edgeCount;
+  const edges = edgeCountOf(puzzle);
   const all = new Uint8Array(core.memory.buffer, core.solutionsPointer(), edges * core.getSolutionCount());
   const solutions = Array.from({ length: core.getSolutionCount() }, (_, i) => all.slice(i * edges, (i + 1) * edges));
   const level = core.level();
@@ -99,11 +91,54 @@ export function solveWithRulesCore(puzzle: Puzzle, options: RulesOptions): Rules
 /** presolveWithRules (search.ts), run by the wasm core. */
 export function presolveWithRulesCore(puzzle: Puzzle, options: { corners: boolean; trial: boolean; deadline: number }): PresolveOutcome {
   const core = loadRulesCore();
-  const edges = flatGridOf(puzzle).edgeCount;
+  const edges = edgeCountOf(puzzle);
   const code = load(core, puzzle, 1) ? core.presolve(options.corners ? 1 : 0, options.trial ? 1 : 0, options.deadline) : 1;
   return {
     contradiction: code === 1 || code === 3,
     trialFinished: !options.trial || code === 1 ? null : code !== 2,
     state: new Uint8Array(core.memory.buffer, core.statePointer(), edges).slice(),
   };
+}
+
+/** auto's presolve (encodings/backends/auto), in one load of the core. */
+export interface StagedPresolve {
+  contradiction: boolean;
+  trialRan: boolean;
+  /** As PresolveOutcome's. */
+  trialFinished: boolean | null;
+  /** Edges decided (LINE or CROSS in `state`). */
+  decided: number;
+  /** Edge states (UNKNOWN, LINE, CROSS), one per edge. */
+  state: Uint8Array;
+  /** When deduction decided every edge: the loop they make, or null when they make none (the puzzle has no loop). */
+  loop?: Uint8Array | null;
+  /** The level that decided everything, as solveWithRulesCore's (with `loop`). */
+  level?: Level | null;
+}
+
+/**
+ * Deduction with the corner rules, then trial from the state it left when it decided at least `trialFrom` of
+ * the edges (0-1; above 1: never); a puzzle decided completely is checked for one loop in the same load.
+ * The same as presolveWithRulesCore without trial, then with trial on the puzzle given those edges, but
+ * without loading the puzzle again: in a fresh process each JavaScript step costs.
+ */
+export function presolveInStages(puzzle: Puzzle, options: { trialFrom: number; deadline: number }): StagedPresolve {
+  const core = loadRulesCore();
+  const edges = edgeCountOf(puzzle);
+  const state = () => new Uint8Array(core.memory.buffer, core.statePointer(), edges).slice();
+  if (!load(core, puzzle, 1) || core.presolve(1, 0, options.deadline) === 1) return { contradiction: true, trialRan: false, trialFinished: null, decided: 0, state: state() };
+  const trialRan = edges - core.getUnknowns() >= options.trialFrom * edges && core.getUnknowns() > 0;
+  let trialFinished: boolean | null = null;
+  if (trialRan) {
+    const code = core.continueWithTrial(options.deadline);
+    if (code === 3) return { contradiction: true, trialRan, trialFinished: true, decided: 0, state: state() };
+    trialFinished = code !== 2;
+  }
+  const decided = edges - core.getUnknowns();
+  if (decided < edges) return { contradiction: false, trialRan, trialFinished, decided, state: state() };
+  // Every edge decided: the core's solve finds them one loop (or none) without search.
+  const status = STATUS[core.solve(1, 0, 1, options.deadline)];
+  const level = core.level();
+  const loop = status === 'solved' ? new Uint8Array(core.memory.buffer, core.solutionsPointer(), edges).slice() : null;
+  return { contradiction: false, trialRan, trialFinished, decided, state: state(), loop, level: level >= 0 ? LEVEL_NAMES[level] : null };
 }

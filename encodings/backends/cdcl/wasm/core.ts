@@ -6,8 +6,9 @@
 // (../wasm-search.ts) makes a new instance per search, so several can take turns.
 //
 // Literals: variable v is 2v (edge v on) and 2v + 1 (off). Clause arena: [size, header, lit0, lit1, ...],
-// header = learnt | deleted << 1 | lbd << 2. The grid's tables come from encodings/grid.ts (flatGridOf),
-// written into this module's memory by the wrapper: no index arithmetic of the grid lives here.
+// header = learnt | deleted << 1 | lbd << 2. The grid's tables are filled here by encodings/wasm/grid.ts,
+// with encodings/grid.ts's numbering (a test compares them).
+import { fillGridTables } from '../../../wasm/grid';
 
 @external("env", "now")
 declare function now(): f64;
@@ -63,8 +64,16 @@ let arena = new StaticArray<i32>(0);
 let arenaTop = 0;
 let learnts = new StaticArray<i32>(0);
 let learntCount = 0;
-let watches = new Array<StaticArray<i32>>(0);
+// Watch lists, all in one pool: literal l's [clause, blocker] pairs at watchPool[watchStart[l] ..
+// + watchLength[l]), room for watchRoom[l]. A full list moves to the pool's end with twice the room: one
+// array instead of one per literal (their allocations were a third of a 10x10's setup).
+let watchPool = new StaticArray<i32>(0);
+let watchTop = 0;
+let watchStart = new StaticArray<i32>(0);
+let watchRoom = new StaticArray<i32>(0);
 let watchLength = new StaticArray<i32>(0);
+/** Entries (clause, blocker: two per watch) each literal's list starts with. */
+const WATCH_ROOM = 16;
 let pool = new StaticArray<i32>(0);
 let poolTop = 0;
 let activity = new StaticArray<f64>(0);
@@ -192,8 +201,14 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   // made a third of a 10x10's setup. Both grow by doubling.
   arena = new StaticArray<i32>(max(1 << 12, edges * 64));
   learnts = new StaticArray<i32>(1024);
-  watches = new Array<StaticArray<i32>>(2 * edges);
-  for (let i = 0; i < 2 * edges; i++) unchecked((watches[i] = new StaticArray<i32>(8)));
+  watchTop = 2 * edges * WATCH_ROOM;
+  watchPool = new StaticArray<i32>(watchTop * 2);
+  watchStart = new StaticArray<i32>(2 * edges);
+  watchRoom = new StaticArray<i32>(2 * edges);
+  for (let i = 0; i < 2 * edges; i++) {
+    unchecked((watchStart[i] = i * WATCH_ROOM));
+    unchecked((watchRoom[i] = WATCH_ROOM));
+  }
   watchLength = new StaticArray<i32>(2 * edges);
   pool = new StaticArray<i32>(max(1 << 10, edges * 8));
   activity = new StaticArray<f64>(edges);
@@ -243,6 +258,30 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   nextSlot = new StaticArray<i32>(vertices);
   dfsStack = new StaticArray<i32>(vertices);
   onBefore = new StaticArray<i32>(vertices + 1);
+}
+
+/** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
+export function setupGrid(rows: i32, cols: i32, seed: i32, withConnectivity: i32): void {
+  setup((rows + 1) * (cols + 1), (rows + 1) * cols + rows * (cols + 1), rows * cols, seed, withConnectivity);
+  fillGridTables(rows, cols, vertexEdges, edgeEnds, edgeCells, cellEdges);
+}
+
+/** Edge states given in advance (0 open, 1 on, 2 off: the rules core's states), written at `inputPointer`, as unit clauses. */
+export function addFixedEdges(): i32 {
+  if (decisionLevel > 0) cancelUntil(0);
+  const states = changetype<usize>(input);
+  let count = 0;
+  for (let e = 0; e < edgeCount; e++) {
+    const s = load<u8>(states + <usize>e);
+    if (s == 0) continue;
+    // addClause reads its literals from `input`, which holds the states: the unit goes in directly.
+    const lit = 2 * e + (s == 1 ? 0 : 1);
+    const v = value(lit);
+    if (v == 0) unsatAtRoot = true;
+    else if (v != 1) enqueue(lit, -1);
+    count++;
+  }
+  return count;
 }
 
 export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
@@ -443,15 +482,21 @@ function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32): i32 {
   return c;
 }
 
+/** Adds a watch to `lit`'s list; may replace watchPool (callers holding it read it again). */
 function watch(lit: i32, c: i32, blocker: i32): void {
-  let list = unchecked(watches[lit]);
+  let at = unchecked(watchStart[lit]);
   const n = unchecked(watchLength[lit]);
-  if (n + 2 > list.length) {
-    list = withRoom(list, n, 2);
-    unchecked((watches[lit] = list));
+  const room = unchecked(watchRoom[lit]);
+  if (n + 2 > room) {
+    watchPool = withRoom(watchPool, watchTop, room * 2);
+    memory.copy(changetype<usize>(watchPool) + (<usize>watchTop << 2), changetype<usize>(watchPool) + (<usize>at << 2), <usize>n << 2);
+    at = watchTop;
+    watchTop += room * 2;
+    unchecked((watchStart[lit] = at));
+    unchecked((watchRoom[lit] = room * 2));
   }
-  unchecked((list[n] = c));
-  unchecked((list[n + 1] = blocker));
+  unchecked((watchPool[at + n] = c));
+  unchecked((watchPool[at + n + 1] = blocker));
   unchecked((watchLength[lit] = n + 2));
 }
 
@@ -460,19 +505,22 @@ function propagateUnits(): i32 {
   while (propagateHead < trailLength) {
     const p = unchecked(trail[propagateHead++]);
     const falseLit = p ^ 1;
-    const list = unchecked(watches[falseLit]);
+    // The list stays where it is while it is walked (watch() only moves the list of another literal), but
+    // the pool it is in may be replaced by a bigger one: `list` is read again after each watch().
+    const at = unchecked(watchStart[falseLit]);
+    let list = watchPool;
     const n = unchecked(watchLength[falseLit]);
     propagations++;
     let i = 0;
     let j = 0;
     let found = -1;
     while (i < n) {
-      const c = unchecked(list[i]);
-      const blocker = unchecked(list[i + 1]);
+      const c = unchecked(list[at + i]);
+      const blocker = unchecked(list[at + i + 1]);
       i += 2;
       if (value(blocker) == 1) {
-        unchecked((list[j++] = c));
-        unchecked((list[j++] = blocker));
+        unchecked((list[at + j++] = c));
+        unchecked((list[at + j++] = blocker));
         continue;
       }
       if (unchecked(arena[c + 1]) & DELETED) continue;
@@ -482,8 +530,8 @@ function propagateUnits(): i32 {
       }
       const first = unchecked(arena[c + 2]);
       if (first != blocker && value(first) == 1) {
-        unchecked((list[j++] = c));
-        unchecked((list[j++] = first));
+        unchecked((list[at + j++] = c));
+        unchecked((list[at + j++] = first));
         continue;
       }
       const size = unchecked(arena[c]);
@@ -494,17 +542,18 @@ function propagateUnits(): i32 {
           unchecked((arena[c + 3] = lit));
           unchecked((arena[c + 2 + k] = falseLit));
           watch(lit, c, first);
+          list = watchPool;
           moved = true;
           break;
         }
       }
       if (moved) continue;
-      unchecked((list[j++] = c));
-      unchecked((list[j++] = first));
+      unchecked((list[at + j++] = c));
+      unchecked((list[at + j++] = first));
       if (value(first) == 0) {
         found = c;
         while (i < n) {
-          unchecked((list[j++] = list[i++]));
+          unchecked((list[at + j++] = list[at + i++]));
         }
       } else enqueue(first, c);
     }
@@ -737,13 +786,13 @@ function reduceLearnts(): void {
   }
   learntCount = kept;
   for (let lit = 0; lit < 2 * variables; lit++) {
-    const list = unchecked(watches[lit]);
+    const at = unchecked(watchStart[lit]);
     const n = unchecked(watchLength[lit]);
     let j = 0;
-    for (let i = 0; i < n; i += 2) {
-      if (unchecked(arena[list[i] + 1]) & DELETED) continue;
-      unchecked((list[j++] = list[i]));
-      unchecked((list[j++] = list[i + 1]));
+    for (let i = at; i < at + n; i += 2) {
+      if (unchecked(arena[watchPool[i] + 1]) & DELETED) continue;
+      unchecked((watchPool[at + j++] = watchPool[i]));
+      unchecked((watchPool[at + j++] = watchPool[i + 1]));
     }
     unchecked((watchLength[lit] = j));
   }

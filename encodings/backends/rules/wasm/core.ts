@@ -6,8 +6,9 @@
 //
 // Contradictions are return values here (wasm has no cheap exceptions): `false` wherever the TypeScript
 // throws, returned at the same point, so that the undo trail and the state match the reference exactly.
-// The grid's tables come from encodings/grid.ts (flatGridOf), written into this module's memory by the
-// wrapper (wasm-core.ts): no index arithmetic of the grid lives here.
+// The grid's tables are filled here by encodings/wasm/grid.ts, with encodings/grid.ts's numbering (a test
+// compares them).
+import { fillGridTables } from '../../../wasm/grid';
 
 @external("env", "now")
 declare function now(): f64;
@@ -151,6 +152,12 @@ export function setup(vertices: i32, edges: i32, cells: i32, maxSolutions: i32):
   nodes = 0;
   maxDepth = 0;
   cornerUpdates = 0;
+}
+
+/** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
+export function setupGrid(rows: i32, cols: i32, maxSolutions: i32): void {
+  setup((rows + 1) * (cols + 1), (rows + 1) * cols + rows * (cols + 1), rows * cols, maxSolutions);
+  fillGridTables(rows, cols, vertexEdges, edgeEnds, edgeCells, cellEdges);
 }
 
 // Where the wrapper writes the tables (Int32 views) and the clues (Int8), and reads the state and solutions (Uint8).
@@ -637,6 +644,13 @@ export function presolve(corners: bool, withTrial: bool, deadline: f64): i32 {
     if (!ok) return 3;
   }
   return 0;
+}
+
+/** Trial from the state a presolve without it left (auto's second stage, without loading the puzzle again); codes as presolve's. */
+export function continueWithTrial(deadline: f64): i32 {
+  const ok = trial(deadline);
+  if (timedOut) return 2;
+  return ok ? 0 : 3;
 }
 
 export function wasTimedOut(): bool { return timedOut; }
