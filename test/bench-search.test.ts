@@ -29,6 +29,8 @@ test('command line: defaults from the experiment file, lists and limits read, th
   assert.deepEqual(plain.modes, ['fresh', 'warm']);
   assert.equal(plain.perSet, Infinity);
   assert.equal(plain.repeat, 3);
+  assert.equal(plain.runs, 1);
+  assert.equal(parse({ runs: '5' }).sweep === false && (parse({ runs: '5' }) as { runs: number }).runs, 5);
   assert.equal(plain.timeoutSeconds, 60);
   assert.equal(plain.peerSource, 'csv');
   assert.equal(plain.out, 'results/bench-search');
@@ -57,6 +59,8 @@ test('command line: each mistake is an error that says what', () => {
     [{ 'per-set': '0' }, /--per-set must be at least 1/],
     [{ timeout: '0' }, /--timeout must be a positive number/],
     [{ 'peer-source': 'both' }, /--peer-source must be csv or binary/],
+    [{ runs: '0' }, /--runs must be at least 1/],
+    [{ sweep: true, runs: '3' }, /--runs is not a sweep option/],
     [{ count: '10' }, /--count goes with --sweep/],
     [{ sweep: true, backends: 'auto' }, /--backends is not a sweep option/],
     [{ sweep: true, size: '15' }, /--size must be RxC/],

@@ -3,7 +3,7 @@ import { parseGridSize } from '../../encodings/grid.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 
 export const SEARCH_USAGE = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
-                            [--timeout S] [--repeat K] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]
+                            [--timeout S] [--repeat K] [--runs N] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]
        npm run bench:search -- --sweep [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR] [--report]
 
 Our search back-ends beside the peer (cspuz_core) on puzzles that need search. Per set, back-end and mode it
@@ -23,6 +23,8 @@ Finished runs are kept in --out and not run again: run the same command to carry
   --per-set      at most N puzzles of each set, the first N (default: all)
   --timeout      seconds per run, ours and the peer's (default 60); a timeout counts at the limit, shown as >=
   --repeat       warm runs per puzzle and back-end (default: search.yaml's)
+  --runs         fresh processes per puzzle and back-end, and per puzzle for the peer binary: the median counts
+                 (default 1; on a loaded machine one run of a few milliseconds can be off by half)
   --peer-source  csv: the reference CSV where it has the puzzle, else the binary (default);
                  binary: the binary on every puzzle (one build and one way of timing on both sides)
   --peer-bin     the peer binary (default $PEER/bin/cspuz-slither, PEER=~/cspuz-peer; see ../shared/peer/README.md)
@@ -62,6 +64,8 @@ export interface SetsOptions extends Common {
   modes: Mode[];
   perSet: number;
   repeat: number;
+  /** Fresh processes per puzzle (ours and the peer binary's); the median counts. */
+  runs: number;
   peerSource: PeerSource;
 }
 
@@ -77,11 +81,11 @@ export interface SweepOptions extends Common {
 export type SearchOptions = SetsOptions | SweepOptions;
 
 /** The values parseArgs gives for SEARCH_OPTIONS. */
-export type SearchValues = Partial<Record<'sets' | 'backends' | 'modes' | 'per-set' | 'timeout' | 'repeat' | 'peer-source' | 'peer-bin' | 'out' | 'count' | 'seed' | 'size' | 'over-ms', string>> & { sweep?: boolean; report?: boolean };
+export type SearchValues = Partial<Record<'sets' | 'backends' | 'modes' | 'per-set' | 'timeout' | 'repeat' | 'runs' | 'peer-source' | 'peer-bin' | 'out' | 'count' | 'seed' | 'size' | 'over-ms', string>> & { sweep?: boolean; report?: boolean };
 
 export const SEARCH_OPTIONS = {
   sets: { type: 'string' }, backends: { type: 'string' }, modes: { type: 'string' }, 'per-set': { type: 'string' }, timeout: { type: 'string' },
-  repeat: { type: 'string' }, 'peer-source': { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' },
+  repeat: { type: 'string' }, runs: { type: 'string' }, 'peer-source': { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' },
   sweep: { type: 'boolean' }, report: { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, size: { type: 'string' }, 'over-ms': { type: 'string' },
 } as const;
 
@@ -95,7 +99,7 @@ const list = (text: string, name: string) => {
 export function parseSearchOptions(values: SearchValues, defaults: SearchDefaults, knownSets: readonly string[]): SearchOptions {
   const timeoutSeconds = parseSeconds(values.timeout ?? '60', '--timeout');
   const common = { report: Boolean(values.report), timeoutSeconds, out: values.out ?? 'results/bench-search', ...(values['peer-bin'] ? { peerBin: values['peer-bin'] } : {}) };
-  const setsOnly = (['sets', 'backends', 'modes', 'per-set', 'repeat', 'peer-source'] as const).filter((k) => values[k] !== undefined);
+  const setsOnly = (['sets', 'backends', 'modes', 'per-set', 'repeat', 'runs', 'peer-source'] as const).filter((k) => values[k] !== undefined);
   const sweepOnly = (['count', 'seed', 'size', 'over-ms'] as const).filter((k) => values[k] !== undefined);
   if (values.sweep) {
     if (setsOnly.length > 0) throw new Error(`--${setsOnly[0]} is not a sweep option (the sweep runs auto fresh and the peer binary)`);
@@ -121,5 +125,6 @@ export function parseSearchOptions(values: SearchValues, defaults: SearchDefault
     backends: values.backends ? list(values.backends, '--backends') : defaults.backends,
     perSet: values['per-set'] ? parseInteger(values['per-set'], '--per-set', 1) : Infinity,
     repeat: values.repeat ? parseInteger(values.repeat, '--repeat', 1) : defaults.repeat,
+    runs: values.runs ? parseInteger(values.runs, '--runs', 1) : 1,
   };
 }

@@ -56,8 +56,22 @@ const ms = (x: number | null | undefined, digits = 1) => fmt(x, digits);
 if (options.sweep) await sweep(options);
 else await sets(options);
 
-interface FreshLine { set: string; id: string; backend: string; status: string; unique: boolean | null; ms: number; processMs: number; message?: string }
+/** One puzzle and back-end; with --runs above 1, `ms` is the median of `runs` (all answered), else the first run that did not answer. */
+interface FreshLine { set: string; id: string; backend: string; status: string; unique: boolean | null; ms: number; processMs: number; message?: string; runs?: number[] }
 interface PeerLine extends PeerResult { set: string; id: string }
+
+/** `n` runs of one puzzle: the first that did not answer, else the median run, with every run's ms. */
+function medianRun<R extends { status: string; ms: number }>(n: number, run: () => R): R & { runs?: number[] } {
+  const results: R[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = run();
+    if (r.status === 'timeout' || r.status === 'error') return r;
+    results.push(r);
+  }
+  if (n === 1) return results[0];
+  const sorted = [...results].sort((a, b) => a.ms - b.ms);
+  return { ...sorted[(n - 1) >> 1], runs: results.map((r) => r.ms) };
+}
 
 async function sets(o: SetsOptions): Promise<void> {
   const known = new Set((await listBackends()).map((b) => b.name));
@@ -87,14 +101,14 @@ async function sets(o: SetsOptions): Promise<void> {
   for (const t of o.report ? [] : tasks) {
     const notes: string[] = [];
     if (!peerOf(t.set, t.id) && peerPresent) {
-      const run: PeerLine = { set: t.set, id: t.id, ...runPeerOnce(peerBin, t.url, o.timeoutSeconds) };
+      const run: PeerLine = { set: t.set, id: t.id, ...medianRun(o.runs, () => runPeerOnce(peerBin, t.url, o.timeoutSeconds)) };
       appendFileSync(peerPath, JSON.stringify(run) + '\n');
       peerRuns.set(key(t.set, t.id), run);
       notes.push(`peer ${ms(run.ms)}`);
     }
     for (const backend of freshBackends) {
       if (fresh.has(key(t.set, t.id, backend))) continue;
-      const result = solveInFreshProcess(t.url, backend, o.timeoutSeconds);
+      const result = medianRun(o.runs, () => solveInFreshProcess(t.url, backend, o.timeoutSeconds));
       const line: FreshLine = { set: t.set, id: t.id, backend, ...result };
       appendFileSync(freshPath, JSON.stringify(line) + '\n');
       fresh.set(key(t.set, t.id, backend), line);
@@ -160,7 +174,7 @@ async function sets(o: SetsOptions): Promise<void> {
   const summary = [
     '# Search back-ends beside the peer (bench:search)',
     '',
-    `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of its repeats (${o.repeat} in this command)` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (an re-measured 2026-11-24 on a quiet machine), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; one run per puzzle and side, on a shared 2-core machine.`,
+    `${[o.modes.includes('fresh') ? 'fresh: `solve --unique --json` timeMs in a new process per puzzle' : '', o.modes.includes('warm') ? `warm: \`bench\` workers (${join(o.out, 'warm.yaml')}), each puzzle's fastest of its repeats (${o.repeat} in this command)` : ''].filter(Boolean).join('; ')}. Timeout ${o.timeoutSeconds} s per run, counted at the limit (\`>=\`). Peer: cspuz_core, whole process; \`csv\` = ${PEER_BUILTIN} (re-measured 2026-11-24 on a quiet machine), \`binary\` = ${peerBin} run here${peerPresent ? '' : ' (MISSING: no binary figures)'}. Ratios are ours / peer on the same puzzles; ${o.runs === 1 ? 'one fresh run' : `the median of ${o.runs} fresh runs (as this command asked; runs kept in --out count as they were made)`} per puzzle and side, on a shared 2-core machine.`,
     warmNote,
     ...o.sets.flatMap((set) => [`## ${set}`, '', table(set), '']),
     disagreements.length ? `## Disagreements and failures (${disagreements.length})\n\n${disagreements.map((d) => `- ${d}`).join('\n')}\n` : `No disagreement: every answer was unique${peerPresent || o.peerSource === 'csv' ? ', ours and the peer\'s' : ' (ours; no peer)'}.\n`,
