@@ -92,7 +92,11 @@ for (const [backend, engine] of [['glpk-cuts', 'glpk.js'], ['highs-cuts', undefi
 test('glpk-cuts engine=glpk-wasm separation=lp separates inside its tree (no rounds before it) and records its cuts', async () => {
   const r = await backendCases('glpk-cuts', { separation: 'lp' }).uniqueLoop();
   assert.equal(r.stats.rounds, 0);
-  assert.equal(r.stats.trees, 2, 'a first search and a uniqueness search');
+  assert.equal(r.stats.trees, 1, 'one tree for the first loop and the uniqueness proof');
+  assert.equal(typeof r.stats.firstLoopMs, 'number');
   assert.ok((r.stats.lpCuts as number) >= 1, `lpCuts ${r.stats.lpCuts}`);
   assert.equal(typeof r.stats.nodes, 'number');
+  // A heuristic's point would prune that tree: with one on, the searches stay apart.
+  const apart = await backendCases('glpk-cuts', { separation: 'lp', sr_heur: 'on' }).uniqueLoop();
+  assert.equal(apart.stats.trees, 2, 'a first search and a uniqueness search');
 });

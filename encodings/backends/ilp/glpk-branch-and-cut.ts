@@ -14,7 +14,7 @@ import { loopCuts } from '../../protocol.ts';
 import { edgeComponents } from '../../solution.ts';
 import { BR_TECH, BT_TECH, GLP, IOCP, PP_TECH, SMCP, loadGlpk, writeField, type GlpkModule } from './glpk-api.ts';
 import type { BranchAndCutContext, BranchAndCutSession, BranchAndCutStats, IlpAnswer } from './ilp-backend.ts';
-import { cutRow, edgeColumn, vertexColumn, type IlpModel, type IlpRow } from './model.ts';
+import { cutRow, edgeColumn, otherLoopRow, vertexColumn, type IlpModel, type IlpRow } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
 /** GLPK's tol_int: the callback takes a node's point as integral exactly when GLPK will. */
@@ -186,6 +186,8 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
     return integral;
   };
   let treeNodes = 0;
+  // Set while a search goes past the first loop (solveBeyond): the single loops found, as points over all columns.
+  let beyond: { found: { point: Float64Array; at: number }[]; incumbent: boolean; started: number } | undefined;
   const callback = (tree: number) => {
     const started = performance.now();
     try {
@@ -194,8 +196,11 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
         return;
       }
       const reason = m._glp_ios_reason(tree);
-      // A node point that passed the lazy rows is a single loop: with any objective it is an answer.
+      // A node point that passed the lazy rows is a single loop: with any objective it is an answer. Past
+      // the first loop, GLPK took a point the callback did not cut (a heuristic's): its bound now prunes
+      // the tree, so the search ends and says so.
       if (reason === GLP.IBINGO) {
+        if (beyond) beyond.incumbent = true;
         m._glp_ios_terminate(tree);
         return;
       }
@@ -219,6 +224,14 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
           const cuts = loopCuts(grid, loops, context.kind);
           cuts.forEach((cut, i) => addLazy(lp, cutRow(cut, `bc${stats.integralCuts + i}`)));
           stats.integralCuts += cuts.length;
+        } else if (beyond) {
+          // A single loop: recorded and cut off, so that GLPK never holds an incumbent (whose bound would
+          // prune the rest of the tree) and the search goes on for a second loop.
+          const on = Uint8Array.from(x, (value) => (value > 0.5 ? 1 : 0));
+          beyond.found.push({ point: point.slice(), at: performance.now() - beyond.started });
+          stats.firstLoopMs ??= beyond.found[0].at;
+          addLazy(lp, otherLoopRow(on, `other_loop${beyond.found.length}`));
+          if (beyond.found.length >= 2) m._glp_ios_terminate(tree);
         }
       } else if (reason === GLP.ICUTGEN && !integral && context.fractional) {
         // Rounds at one node are bounded: past a few, the search does better to branch than to chase them.
@@ -243,59 +256,91 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
   const callbackPointer = m.addFunction((tree: number) => callback(tree), 'vii');
 
   let disposed = false;
+  /**
+   * One glp_intopt over the model's rows, after a simplex from the last basis; `infeasible` when the LP
+   * relaxation already has no point. A GLPK error aborts the wasm module (its message is in the output):
+   * the next solve loads a new one.
+   */
+  const run = (): { code: number; status: number } | 'infeasible' | 'timeout' => {
+    const leftMs = () => Math.floor(context.deadline - performance.now());
+    try {
+      syncRows();
+      if (leftMs() <= 1) return 'timeout';
+      // Without the MIP presolver glp_intopt starts from an optimal basis of the LP relaxation: the
+      // simplex warm-starts from the basis of the last run (with its rows kept), and an infeasible
+      // relaxation already proves the integer program infeasible.
+      if (!presolve) {
+        m._glp_init_smcp(smcp);
+        writeField(m, smcp, SMCP.fields.msg_lev, GLP.MSG_OFF);
+        writeField(m, smcp, SMCP.fields.tm_lim, Math.max(1, leftMs()));
+        const code = m._glp_simplex(problem, smcp);
+        const status = m._glp_get_status(problem);
+        if (status === GLP.NOFEAS) return 'infeasible';
+        if (code === GLP.ETMLIM) return 'timeout';
+        if (code !== 0 || status !== GLP.OPT) throw new Error(`GLPK's simplex ended with code ${code}, status ${status}`);
+      }
+      if (leftMs() <= 1) return 'timeout';
+      fillIocp(m, iocp, settings, Math.max(1, leftMs()), callbackPointer);
+      nodeRounds = new Map();
+      failure = undefined;
+      stats.trees++;
+      treeNodes = 0;
+      const code = m._glp_intopt(problem, iocp);
+      stats.nodes += treeNodes;
+      if (failure !== undefined) throw failure;
+      // GLPK takes the tree's rows off the problem again (the pool keeps them for the next run).
+      if (m._glp_get_num_rows(problem) !== rowsPassed) throw new Error(`GLPK left ${m._glp_get_num_rows(problem)} rows, expected ${rowsPassed}`);
+      return { code, status: m._glp_mip_status(problem) };
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) {
+        poisoned = true;
+        throw new Error(`GLPK failed: ${output.filter((l) => l.trim()).slice(-3).join(' / ') || error.message}`);
+      }
+      throw error;
+    }
+  };
+  /** Whether a tree that found no (further) point closed: every node explored, none left for the time limit. */
+  const closed = ({ code, status }: { code: number; status: number }) => (code === 0 && status === GLP.NOFEAS) || code === GLP.ENOPFS;
+  const valuesOf = (column: (j: number) => number) => new Map(model.columns.map((name, j) => [name, column(j)]));
+
   const session: BranchAndCutSession = {
     stats,
     solve(): IlpAnswer {
       const started = performance.now();
-      const leftMs = () => Math.floor(context.deadline - performance.now());
-      const timeout = (): IlpAnswer => ({ status: 'timeout', values: new Map(), ms: performance.now() - started });
-      try {
-        syncRows();
-        if (leftMs() <= 1) return timeout();
-        // Without the MIP presolver glp_intopt starts from an optimal basis of the LP relaxation: the
-        // simplex warm-starts from the basis of the last run (with its rows kept), and an infeasible
-        // relaxation already proves the integer program infeasible.
-        if (!presolve) {
-          m._glp_init_smcp(smcp);
-          writeField(m, smcp, SMCP.fields.msg_lev, GLP.MSG_OFF);
-          writeField(m, smcp, SMCP.fields.tm_lim, Math.max(1, leftMs()));
-          const code = m._glp_simplex(problem, smcp);
-          const status = m._glp_get_status(problem);
-          if (status === GLP.NOFEAS) return { status: 'infeasible', values: new Map(), ms: performance.now() - started };
-          if (code === GLP.ETMLIM) return timeout();
-          if (code !== 0 || status !== GLP.OPT) throw new Error(`GLPK's simplex ended with code ${code}, status ${status}`);
-        }
-        if (leftMs() <= 1) return timeout();
-        fillIocp(m, iocp, settings, Math.max(1, leftMs()), callbackPointer);
-        nodeRounds = new Map();
-        failure = undefined;
-        stats.trees++;
-        treeNodes = 0;
-        const code = m._glp_intopt(problem, iocp);
-        stats.nodes += treeNodes;
-        if (failure !== undefined) throw failure;
-        // GLPK takes the tree's rows off the problem again (the pool keeps them for the next run).
-        if (m._glp_get_num_rows(problem) !== rowsPassed) throw new Error(`GLPK left ${m._glp_get_num_rows(problem)} rows, expected ${rowsPassed}`);
-        const status = m._glp_mip_status(problem);
-        const ms = performance.now() - started;
-        // The objective only steers the LPs: any integer point recorded before a stop is an answer.
-        if (status === GLP.OPT || status === GLP.FEAS) {
-          const values = new Map(model.columns.map((name, j) => [name, m._glp_mip_col_val(problem, j + 1)]));
-          return { status: 'optimal', values, ms };
-        }
-        if (code === 0 && status === GLP.NOFEAS) return { status: 'infeasible', values: new Map(), ms };
-        if (code === GLP.ENOPFS) return { status: 'infeasible', values: new Map(), ms };
-        if (code === GLP.ETMLIM || code === GLP.ESTOP) return { status: 'timeout', values: new Map(), ms };
-        throw new Error(`GLPK's branch and cut ended with code ${code}, status ${status}`);
-      } catch (error) {
-        // A GLPK error aborts the wasm module (its message is in the output): the next solve loads a new one.
-        if (error instanceof WebAssembly.RuntimeError) {
-          poisoned = true;
-          throw new Error(`GLPK failed: ${output.filter((l) => l.trim()).slice(-3).join(' / ') || error.message}`);
-        }
-        throw error;
-      }
+      const ended = run();
+      const ms = performance.now() - started;
+      if (ended === 'infeasible' || ended === 'timeout') return { status: ended, values: new Map(), ms };
+      const { code, status } = ended;
+      // The objective only steers the LPs: any integer point recorded before a stop is an answer.
+      if (status === GLP.OPT || status === GLP.FEAS) return { status: 'optimal', values: valuesOf((j) => m._glp_mip_col_val(problem, j + 1)), ms };
+      if (closed(ended)) return { status: 'infeasible', values: new Map(), ms };
+      if (code === GLP.ETMLIM || code === GLP.ESTOP) return { status: 'timeout', values: new Map(), ms };
+      throw new Error(`GLPK's branch and cut ended with code ${code}, status ${status}`);
     },
+    // GLPK's heuristics record points without the callback: with any of them on, the tree could be pruned
+    // by an incumbent, so the searches stay apart.
+    ...(['fp_heur', 'ps_heur', 'sr_heur', 'presolve'].some((flag) => settings[flag as GlpkSetting] === 'on')
+      ? {}
+      : {
+          solveBeyond() {
+            const started = performance.now();
+            beyond = { found: [], incumbent: false, started };
+            try {
+              const ended = run();
+              const ms = performance.now() - started;
+              const found = beyond.found.map(({ point, at }): IlpAnswer => ({ status: 'optimal', values: valuesOf((j) => point[j]), ms: at }));
+              if (ended === 'infeasible') return { found, end: 'exhausted' as const, ms };
+              if (ended === 'timeout') return { found, end: 'timeout' as const, ms };
+              if (beyond.incumbent || ended.status === GLP.OPT || ended.status === GLP.FEAS) return { found, end: 'incumbent' as const, ms };
+              if (found.length >= 2) return { found, end: 'stopped' as const, ms };
+              if (closed(ended)) return { found, end: 'exhausted' as const, ms };
+              if (ended.code === GLP.ETMLIM || ended.code === GLP.ESTOP) return { found, end: 'timeout' as const, ms };
+              throw new Error(`GLPK's branch and cut ended with code ${ended.code}, status ${ended.status}`);
+            } finally {
+              beyond = undefined;
+            }
+          },
+        }),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -7,7 +7,8 @@
 import { optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { Grid, Puzzle } from '../../grid.ts';
-import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type SolveStep } from '../../protocol.ts';
+import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type NoLoop, type SolveStep } from '../../protocol.ts';
+import type { Solution } from '../../solution.ts';
 import { buildIlp, cutRow, differentLoopRow, edgeColumn, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
@@ -73,6 +74,8 @@ export interface BranchAndCutContext<Settings = Record<string, string>> {
 export interface BranchAndCutStats {
   /** Runs of glp_intopt. */
   trees: number;
+  /** When the first single loop was found, from the start of the first tree (ms). */
+  firstLoopMs?: number;
   /** Subproblems GLPK created, over all trees. */
   nodes: number;
   /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
@@ -84,9 +87,23 @@ export interface BranchAndCutStats {
   separationMs: number;
 }
 
+/**
+ * How a search past the first loop ended: `exhausted`, the tree is closed (every loop is in `found`);
+ * `stopped`, a second loop was found; `timeout`; `incumbent`, the engine took an integer point itself (a
+ * heuristic's), which prunes its tree, so the search past it proves nothing.
+ */
+export type BeyondEnd = 'exhausted' | 'stopped' | 'timeout' | 'incumbent';
+
 /** One GLPK problem and callback for a whole solve (first loop and uniqueness); dispose frees the wasm memory. */
 export interface BranchAndCutSession {
   solve(): IlpAnswer;
+  /**
+   * One tree for the first loop and the uniqueness proof: each single loop an integral node reaches is
+   * recorded and cut off by a lazy row (another loop uses an edge it leaves off), and the same search goes on
+   * until a second loop or the end of the tree. `found` holds the single loops, in the order found (each
+   * answer's ms: when it was found); ms is the whole search's.
+   */
+  solveBeyond?(): { found: IlpAnswer[]; end: BeyondEnd; ms: number };
   readonly stats: BranchAndCutStats;
   dispose(): void;
 }
@@ -220,12 +237,31 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, started + options.timeoutMs, counts);
       const treeStats = () => {
         if (!tree) return {};
-        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs } = tree.stats;
-        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: Math.round(callbackMs * 10) / 10, separationMs: Math.round(separationMs * 10) / 10 };
+        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs, firstLoopMs } = tree.stats;
+        const round = (ms: number) => Math.round(ms * 10) / 10;
+        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: round(callbackMs), separationMs: round(separationMs), ...(firstLoopMs !== undefined ? { firstLoopMs: round(firstLoopMs) } : {}) };
       };
       const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => ({ ...outcome, stats: { ...stats, ...counts, ...lp, lpMs: Math.round(lp.lpMs * 10) / 10, separationMs: Math.round(lp.separationMs * 10) / 10, ...treeStats(), rowsAtEnd: model.rows.length, msPerIteration: perIteration.join(' ') } });
       try {
-        const first = await findLoop();
+        let known: Solution | undefined;
+        if (options.unique && tree?.solveBeyond) {
+          // The uniqueness proof took most of the time when it ran as a second tree (on gen-20x20, 5-54 s
+          // after a first loop in 2-7 s): one tree for both keeps the search that found the first loop.
+          counts.iterations++;
+          const { found, end, ms } = tree.solveBeyond();
+          perIteration.push(Math.round(ms * 10) / 10);
+          stats.solverMs! += ms;
+          const [first, second] = found.map((answer): Solution => ({ rows: puzzle.rows, cols: puzzle.cols, on: edgesOf(answer.values) }));
+          if (second) return finish(await decideUniqueness(first, async () => second));
+          if (end === 'exhausted' || end === 'timeout') {
+            const outcome: NoLoop = end === 'exhausted' ? 'unsat' : 'timeout';
+            return finish(first ? await decideUniqueness(first, async () => outcome) : firstOutcome(outcome));
+          }
+          // A heuristic's point pruned the tree: the searches run again one after the other, from the first
+          // loop if one was found (its lazy row is in the session's pool, as the no-good row below says too).
+          known = first;
+        }
+        const first = known ?? (await findLoop());
         if (typeof first === 'string' || !options.unique) return finish(firstOutcome(first));
         return finish(await decideUniqueness(first, () => {
           model.rows.push(differentLoopRow(first.on));

@@ -61,6 +61,18 @@ export function differentLoopRow(on: Uint8Array): IlpRow {
 }
 
 /**
+ * Any other loop uses an edge this one leaves off (a loop whose edges all lie on another loop is that loop):
+ * the no-good without its terms for the loop's own edges, so the LP relaxation feels it more.
+ */
+export function otherLoopRow(on: Uint8Array, name = 'other_loop'): IlpRow {
+  const terms: [string, number][] = [];
+  on.forEach((bit, e) => {
+    if (!bit) terms.push([edgeColumn(e), 1]);
+  });
+  return { name, terms, lo: 1 };
+}
+
+/**
  * Valid inequalities that every single loop satisfies, to tighten the LP relaxation:
  * - an edge on the loop puts both its end vertices on it: x_e <= y_v (when `edgeEnds`);
  * - the corners of a 3 are on the loop (each corner has one of the 3's edges, at most one edge is off);
