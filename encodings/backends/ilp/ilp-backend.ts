@@ -9,7 +9,7 @@ import { elapsedMs } from '../../clock.ts';
 import type { Grid, Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type NoLoop, type SolveStep } from '../../protocol.ts';
 import type { Solution } from '../../solution.ts';
-import { buildIlp, cutRow, differentLoopRow, edgeColumn, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
+import { buildIlp, cutRow, differentLoopRow, edgeColumn, insideFormulation, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
 /** An LP point this close to 0/1 in every column is taken as integral. */
@@ -139,6 +139,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
     description,
     options: [
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
+      { name: 'inside', description: 'on: a binary per cell, 1 inside the loop, each edge the XOR of the cells beside it (outside the grid: 0), and each clue as a count of inside neighbours', default: 'off', choices: ['off', 'on'] },
       {
         name: 'separation',
         description: `lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve${engines.some((e) => e.branchAndCut) ? ' (an engine with its own branch and cut: at the nodes of its tree)' : ''}; integer: cuts only against integer solutions with several loops`,
@@ -165,6 +166,12 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const kind = optionValue(backend, options, 'cuts') as CutKind;
       const onLp = (options.params.separation ?? engine.defaultSeparation) === 'lp';
       const { model, grid } = buildIlp(puzzle);
+      const inside = optionValue(backend, options, 'inside') === 'on';
+      if (inside) {
+        const cells = insideFormulation(puzzle, grid);
+        model.columns.push(...cells.columns);
+        model.rows.push(...cells.rows);
+      }
       const constraints = model.rows.length;
       if (onLp) model.rows.push(...validInequalityRows(puzzle, grid, engine.lpTuning.edgeEndRows));
       // The rounds minimise the loop's length: each round's cuts then raise the optimum, so the rounds settle
@@ -173,7 +180,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const perIteration: number[] = [];
       const counts: LoopCounts = { iterations: 0, cuts: 0 };
       const lp = { rounds: 0, lpCuts: 0, lpMs: 0, separationMs: 0, solvedByLp: 0 };
-      const stats: Stats = { engine: engine.name, ...(engine.describeSettings ? { engineSettings: engine.describeSettings(settings) } : {}), cutKind: kind, separation: onLp ? 'lp' : 'integer', variables: model.columns.length, constraints, validRows: model.rows.length - constraints, encodeMs: elapsedMs(started), solverMs: 0 };
+      const stats: Stats = { engine: engine.name, ...(engine.describeSettings ? { engineSettings: engine.describeSettings(settings) } : {}), cutKind: kind, inside: inside ? 'on' : 'off', separation: onLp ? 'lp' : 'integer', variables: model.columns.length, constraints, validRows: model.rows.length - constraints, encodeMs: elapsedMs(started), solverMs: 0 };
       const tree = engine.branchAndCut?.(model, { grid, kind, fractional: onLp, settings, deadline: started + options.timeoutMs });
       const session = onLp && !tree ? engine.incremental?.(model) : undefined;
       const solveModel = (timeLimitSeconds: number, relaxed = false) => (tree ? tree.solve() : session ? session.solve(timeLimitSeconds, relaxed) : engine.solve!(model, timeLimitSeconds, relaxed));
