@@ -186,6 +186,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
     return integral;
   };
   let treeNodes = 0;
+  let treeStarted = 0;
   // Set while a search goes past the first loop (solveBeyond): the single loops found, as points over all columns.
   let beyond: { found: { point: Float64Array; at: number }[]; incumbent: boolean; started: number } | undefined;
   const callback = (tree: number) => {
@@ -208,6 +209,8 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
         m._glp_ios_tree_size(tree, 0, 0, treeSize);
         treeNodes = m.HEAP32[treeSize >> 2];
       }
+      // The root is done when GLPK first asks for a branching.
+      if (stats.rootMs === undefined && reason === GLP.IBRANCH) stats.rootMs = performance.now() - treeStarted;
       // The presolved tree's columns are not the model's: no cuts inside it (see GLPK_SETTINGS.presolve).
       if (presolve || (reason !== GLP.IROWGEN && reason !== GLP.ICUTGEN)) return;
       const lp = m._glp_ios_get_prob(tree);
@@ -285,6 +288,7 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
       failure = undefined;
       stats.trees++;
       treeNodes = 0;
+      treeStarted = performance.now();
       const code = m._glp_intopt(problem, iocp);
       stats.nodes += treeNodes;
       if (failure !== undefined) throw failure;

@@ -76,6 +76,8 @@ export interface BranchAndCutStats {
   trees: number;
   /** When the first single loop was found, from the start of the first tree (ms). */
   firstLoopMs?: number;
+  /** The first tree's root: its LP, cut rounds and preprocessing (ms). */
+  rootMs?: number;
   /** Subproblems GLPK created, over all trees. */
   nodes: number;
   /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
@@ -244,9 +246,9 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, started + options.timeoutMs, counts);
       const treeStats = () => {
         if (!tree) return {};
-        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs, firstLoopMs } = tree.stats;
+        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs, firstLoopMs, rootMs } = tree.stats;
         const round = (ms: number) => Math.round(ms * 10) / 10;
-        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: round(callbackMs), separationMs: round(separationMs), ...(firstLoopMs !== undefined ? { firstLoopMs: round(firstLoopMs) } : {}) };
+        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: round(callbackMs), separationMs: round(separationMs), ...(rootMs !== undefined ? { rootMs: round(rootMs) } : {}), ...(firstLoopMs !== undefined ? { firstLoopMs: round(firstLoopMs) } : {}) };
       };
       const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => ({ ...outcome, stats: { ...stats, ...counts, ...lp, lpMs: Math.round(lp.lpMs * 10) / 10, separationMs: Math.round(lp.separationMs * 10) / 10, ...treeStats(), rowsAtEnd: model.rows.length, msPerIteration: perIteration.join(' ') } });
       try {
