@@ -14,7 +14,7 @@ import { loopCuts } from '../../protocol.ts';
 import { edgeComponents } from '../../solution.ts';
 import { BR_TECH, BT_TECH, GLP, IOCP, PP_TECH, SMCP, loadGlpk, writeField, type GlpkModule } from './glpk-api.ts';
 import type { BranchAndCutContext, BranchAndCutSession, BranchAndCutStats, IlpAnswer } from './ilp-backend.ts';
-import { cutRow, edgeColumn, otherLoopRow, vertexColumn, type IlpModel, type IlpRow } from './model.ts';
+import { cellColumn, cutRow, edgeColumn, otherLoopRow, vertexColumn, type IlpModel, type IlpRow } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
 /** GLPK's tol_int: the callback takes a node's point as integral exactly when GLPK will. */
@@ -37,6 +37,7 @@ export const GLPK_SETTINGS = {
   br_tech: { choices: Object.keys(BR_TECH) as (keyof typeof BR_TECH)[], default: 'pch', description: 'branching variable: first, last or most fractional, Driebeck-Tomlin, hybrid pseudocost' },
   bt_tech: { choices: Object.keys(BT_TECH) as (keyof typeof BT_TECH)[], default: 'blb', description: 'next node: depth first, breadth first, best local bound, best projection' },
   pp_tech: { choices: Object.keys(PP_TECH) as (keyof typeof PP_TECH)[], default: 'all', description: "GLPK's node preprocessing: none, at the root, at every node" },
+  branch: { choices: ['glpk', 'cells'], default: 'glpk', description: "the column to branch on: GLPK's choice (br_tech), or the most fractional cell column while one is fractional (needs inside=on)" },
   presolve: { choices: onOff, default: 'off', description: "GLPK's MIP presolver: its tree then holds presolved columns, which the callback cannot name, so cuts come only between runs (a new tree each time, as with glpk.js)" },
 } as const satisfies Record<string, { choices: readonly string[]; default: string; description: string }>;
 export type GlpkSetting = keyof typeof GLPK_SETTINGS;
@@ -185,6 +186,22 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
     }
     return integral;
   };
+  // branch=cells: a cell column fixes which side of the loop a whole cell is on, and with it the cell's
+  // edges against its fixed neighbours.
+  const cellIndex = settings.branch === 'cells' ? Array.from({ length: grid.cellCount }, (_, cell) => index.get(cellColumn(cell)) ?? 0).filter((j) => j > 0) : [];
+  if (settings.branch === 'cells' && cellIndex.length === 0) throw new Error('glpk-cuts: branch=cells needs the cell columns of inside=on');
+  const branchOnCell = (tree: number) => {
+    const lp = m._glp_ios_get_prob(tree);
+    let best = 0;
+    let distance = Infinity;
+    for (const j of cellIndex) {
+      if (!m._glp_ios_can_branch(tree, j)) continue;
+      const d = Math.abs(m._glp_get_col_prim(lp, j) - 0.5);
+      if (d < distance) [best, distance] = [j, d];
+    }
+    // GLPK_NO_BRNCH: GLPK picks which child goes first.
+    if (best > 0) m._glp_ios_branch_upon(tree, best, 0);
+  };
   let treeNodes = 0;
   let treeStarted = 0;
   // Set while a search goes past the first loop (solveBeyond): the single loops found, as points over all columns.
@@ -211,6 +228,10 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
       }
       // The root is done when GLPK first asks for a branching.
       if (stats.rootMs === undefined && reason === GLP.IBRANCH) stats.rootMs = performance.now() - treeStarted;
+      if (reason === GLP.IBRANCH && cellIndex.length > 0 && !presolve) {
+        branchOnCell(tree);
+        return;
+      }
       // The presolved tree's columns are not the model's: no cuts inside it (see GLPK_SETTINGS.presolve).
       if (presolve || (reason !== GLP.IROWGEN && reason !== GLP.ICUTGEN)) return;
       const lp = m._glp_ios_get_prob(tree);
