@@ -37,13 +37,17 @@ export const GLPK_SETTINGS = {
   br_tech: { choices: Object.keys(BR_TECH) as (keyof typeof BR_TECH)[], default: 'pch', description: 'branching variable: first, last or most fractional, Driebeck-Tomlin, hybrid pseudocost' },
   bt_tech: { choices: Object.keys(BT_TECH) as (keyof typeof BT_TECH)[], default: 'blb', description: 'next node: depth first, breadth first, best local bound, best projection' },
   pp_tech: { choices: Object.keys(PP_TECH) as (keyof typeof PP_TECH)[], default: 'all', description: "GLPK's node preprocessing: none, at the root, at every node" },
-  branch: { choices: ['glpk', 'cells'], default: 'glpk', description: "the column to branch on: GLPK's choice (br_tech), or the most fractional cell column while one is fractional (needs inside=on)" },
   presolve: { choices: onOff, default: 'off', description: "GLPK's MIP presolver: its tree then holds presolved columns, which the callback cannot name, so cuts come only between runs (a new tree each time, as with glpk.js)" },
 } as const satisfies Record<string, { choices: readonly string[]; default: string; description: string }>;
 export type GlpkSetting = keyof typeof GLPK_SETTINGS;
-export type GlpkSettings = Record<GlpkSetting, string>;
 
-export const glpkSettingOptions: BackendOption[] = Object.entries(GLPK_SETTINGS).map(([name, s]) => ({ name, description: `${s.description} (engine glpk-wasm)`, default: s.default, choices: s.choices }));
+/** Settings of the callback, beside GLPK's own. */
+export const CALLBACK_SETTINGS = {
+  branch: { choices: ['cells', 'glpk'], default: 'cells', description: "the column to branch on: the most fractional cell column while one is fractional (with inside=on), else GLPK's choice (br_tech)" },
+} as const satisfies Record<string, { choices: readonly string[]; default: string; description: string }>;
+export type GlpkSettings = Record<GlpkSetting | keyof typeof CALLBACK_SETTINGS, string>;
+
+export const glpkSettingOptions: BackendOption[] = Object.entries({ ...GLPK_SETTINGS, ...CALLBACK_SETTINGS }).map(([name, s]) => ({ name, description: `${s.description} (engine glpk-wasm)`, default: s.default, choices: s.choices }));
 
 /** The settings as they go into CSV rows and stats: `br_tech=dth bt_tech=dfs ...`. */
 export const describeSettings = (settings: GlpkSettings) => Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ');
@@ -188,8 +192,8 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
   };
   // branch=cells: a cell column fixes which side of the loop a whole cell is on, and with it the cell's
   // edges against its fixed neighbours.
+  // Without inside=on there are none, and GLPK chooses.
   const cellIndex = settings.branch === 'cells' ? Array.from({ length: grid.cellCount }, (_, cell) => index.get(cellColumn(cell)) ?? 0).filter((j) => j > 0) : [];
-  if (settings.branch === 'cells' && cellIndex.length === 0) throw new Error('glpk-cuts: branch=cells needs the cell columns of inside=on');
   const branchOnCell = (tree: number) => {
     const lp = m._glp_ios_get_prob(tree);
     let best = 0;

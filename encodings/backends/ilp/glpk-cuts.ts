@@ -29,6 +29,9 @@ const wasmEngine: IlpEngine = {
   // with a tree of the same size (one run).
   lpTuning: { rounds: 0, beforeEverySolve: false, edgeEndRows: false },
   defaultSeparation: 'lp',
+  // The cell columns took gen-20x20 from 4/10 to 9/10 (10/10 branching on them) and the 10x10 median from
+  // 0.24 s to 0.13 s (README, "GLPK: two engines").
+  defaultInside: 'on',
 };
 
 type Glpk = Awaited<ReturnType<(typeof import('glpk.js/node'))['default']>>;
@@ -80,6 +83,8 @@ const jsEngine: IlpEngine = {
   // integer point (median 0.4 s with integer cuts only, 2.3 s with separation=lp), and at 15x15 and 20x20
   // neither finishes most puzzles in 60 s: integer stays the default, lp is an option to chart.
   defaultSeparation: 'integer',
+  // Measured on the glpk-wasm engine only: the earlier engine keeps the model it was measured with.
+  defaultInside: 'off',
 };
 
 export default ilpBackend(

@@ -52,6 +52,8 @@ export interface IlpEngine {
   lpTuning: LpTuning;
   /** The separation a plain run uses: whichever measured faster on this engine (see the engine files). */
   defaultSeparation: 'lp' | 'integer';
+  /** Whether a plain run adds the inside formulation (cell columns): where it was measured faster. */
+  defaultInside: 'on' | 'off';
   /** The engine's own settings, as back-end options (they apply to this engine only). */
   options?: readonly BackendOption[];
   /** What the settings in effect are, for stats (and so for the CSV rows). */
@@ -141,7 +143,12 @@ export function ilpBackend(name: string, description: string, engines: readonly 
     description,
     options: [
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
-      { name: 'inside', description: 'on: a binary per cell, 1 inside the loop, each edge the XOR of the cells beside it (outside the grid: 0), and each clue as a count of inside neighbours', default: 'off', choices: ['off', 'on'] },
+      {
+        name: 'inside',
+        description: `on: a binary per cell, 1 inside the loop, each edge the XOR of the cells beside it (outside the grid: 0), and each clue as a count of inside neighbours${engines.length > 1 ? ` (defaults to ${engines.map((e) => `${e.defaultInside} on ${e.name}`).join(', ')})` : ''}`,
+        default: engines[0].defaultInside,
+        choices: ['on', 'off'],
+      },
       {
         name: 'separation',
         description: `lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve${engines.some((e) => e.branchAndCut) ? ' (an engine with its own branch and cut: at the nodes of its tree)' : ''}; integer: cuts only against integer solutions with several loops`,
@@ -168,7 +175,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const kind = optionValue(backend, options, 'cuts') as CutKind;
       const onLp = (options.params.separation ?? engine.defaultSeparation) === 'lp';
       const { model, grid } = buildIlp(puzzle);
-      const inside = optionValue(backend, options, 'inside') === 'on';
+      const inside = (options.params.inside ?? engine.defaultInside) === 'on';
       if (inside) {
         const cells = insideFormulation(puzzle, grid);
         model.columns.push(...cells.columns);
