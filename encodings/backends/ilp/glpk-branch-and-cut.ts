@@ -265,10 +265,11 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
         // Rounds at one node are bounded: past a few, the search does better to branch than to chase them.
         const node = m._glp_ios_curr_node(tree);
         const rounds = nodeRounds.get(node) ?? 0;
-        const root = m._glp_ios_node_level(tree, node) === 0;
+        const level = m._glp_ios_node_level(tree, node);
+        const root = level === 0;
         if (rounds < (root ? ROOT_ROUNDS : NODE_ROUNDS)) {
           nodeRounds.set(node, rounds + 1);
-          const cuts = violatedCutsets(grid, x, y, 1e-3, root || NODE_FLOWS);
+          const cuts = violatedCutsets(grid, x, y, 1e-3, level <= FLOW_DEPTH);
           cuts.forEach((cut, i) => addCut(tree, cutRow(cut, `lp${stats.fractionalCuts + i}`)));
           stats.fractionalCuts += cuts.length;
         }
@@ -384,16 +385,19 @@ export function branchAndCut(model: IlpModel, context: BranchAndCutContext<GlpkS
 }
 
 /**
- * How the tree is steered, measured on gen-10x10 (10 puzzles) and loopy-15x15-hard / loopy-20x20-hard (1-3
- * puzzles each, single runs; README, "GLPK: two engines"):
+ * How the tree is steered (single runs; README, "GLPK: two engines"):
  * - the node LPs minimise the number of edges, and the first integral node that passes the lazy rows ends
  *   the search (GLP_IBINGO): the objective only steers the LPs, no optimality is proven. Against a zero
  *   objective a 15x15 took 11-20 s instead of over 60 (with a zero objective each round of cuts lands the
  *   LP on some other vertex of the polytope, and the rounds do not settle);
- * - the root separates exactly (minimum cuts) for up to 50 rounds; other nodes one round, and only the
- *   cheap cuts around the support graph's components: the flows at every node took 20-80% of the time on
- *   two 20x20 puzzles; without them the trees were larger but searched faster, and one of the two was solved.
+ * - the root separates exactly (minimum cuts) for up to 50 rounds; nodes down to depth 8 exactly too, for up
+ *   to 5 rounds; deeper nodes 5 rounds of only the cheap cuts around components. With the cell columns the
+ *   trees are small (tens to hundreds of nodes at 20x20), and exact cuts near the top shrink them further:
+ *   loopy-20x20-hard went from 9/10 (cheap cuts below the root, one round) to 10/10 within 60 s, once the
+ *   components of the edges at 1/2 and above were tried before any flow (separation.ts); without that, the
+ *   flows took 70% of the time.
  */
 const ROOT_ROUNDS = 50;
-const NODE_ROUNDS = 1;
-const NODE_FLOWS = false;
+const NODE_ROUNDS = 5;
+/** Nodes down to this depth separate exactly (minimum cuts), as the root does. */
+const FLOW_DEPTH = 8;
