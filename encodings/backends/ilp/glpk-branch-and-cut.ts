@@ -1,12 +1,15 @@
-// glpk-cuts on glpk-wasm: one GLPK branch and cut per search. GLPK calls back at every node of its tree:
+// glpk-cuts on glpk-wasm: one GLPK branch and cut per search, or (solveBeyond, with uniqueness) one for the
+// first loop and the proof together. GLPK calls back at every node of its tree:
 // - GLP_IROWGEN, with the node's LP solution: the cuts found earlier that it violates, and, on an integral
 //   point with several loops, the cuts of its loops, go into the node as lazy rows (as GLPK's own TSP example
-//   does), so GLPK re-solves the node instead of taking the point;
+//   does), so GLPK re-solves the node instead of taking the point; past the first loop, an integral point
+//   with one loop is recorded and cut off the same way;
 // - GLP_ICUTGEN, at a fractional point: the violated cut-set inequalities (separation.ts, minimum cuts) go to
 //   GLPK's cut pool;
+// - GLP_IBRANCH: with branch=cells, the most fractional cell column is branched on;
 // - GLP_IBINGO: an integral point passed the lazy rows, so it is one loop: the search stops there.
 // GLPK keeps a row for the subtree of the node that added it; our own pool of every cut found lets all
-// other nodes (and the uniqueness search) take it again. The outer check of ilp-backend.ts stays: GLPK's
+// other nodes (and a uniqueness search) take it again. The outer check of ilp-backend.ts stays: GLPK's
 // heuristics (simple rounding, feasibility pump, proximity search) record integer points without the
 // callback, so a point with several loops can still come back; its loops are then cut and GLPK runs again.
 import type { BackendOption } from '../../backend.ts';

@@ -1,6 +1,7 @@
 // glpk-cuts: the integer program of model.ts solved by GLPK 5.0 (wasm) on one of two engines.
-// - glpk-wasm (the default): GLPK's C API, one branch and cut per search, the connectivity cuts separated
-//   inside GLPK's tree by a callback (glpk-branch-and-cut.ts); GLPK's own settings are options.
+// - glpk-wasm (the default): GLPK's C API, one branch and cut for the first loop and the uniqueness proof,
+//   the connectivity cuts separated inside GLPK's tree by a callback (glpk-branch-and-cut.ts), the cell
+//   columns of the inside formulation to branch on; GLPK's own settings are options.
 // - glpk.js: glp_intopt with its defaults, from scratch each iteration, connectivity cuts added between runs
 //   until one loop remains; with separation=lp, cut-set cuts first separated on the LP relaxation
 //   (ilp-backend.ts). It is the package the project started with, kept to compare.
@@ -89,6 +90,6 @@ const jsEngine: IlpEngine = {
 
 export default ilpBackend(
   'glpk-cuts',
-  'GLPK integer program (wasm): edge and vertex binaries, degree = 2 x on-loop; engine glpk-wasm: one branch and cut, connectivity cuts separated in its tree (exact cut-set cuts on node LPs, loop cuts on integral nodes); engine=glpk.js: connectivity cuts between runs',
+  'GLPK integer program (wasm): edge and vertex binaries, degree = 2 x on-loop; engine glpk-wasm: also a binary per cell (inside the loop or not), one branch and cut for the first loop and the uniqueness proof, branching on cells, connectivity cuts separated in its tree (exact cut-set cuts on node LPs, loop cuts on integral nodes); engine=glpk.js: connectivity cuts between runs',
   [wasmEngine, jsEngine],
 );

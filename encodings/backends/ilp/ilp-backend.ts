@@ -3,7 +3,8 @@
 // the engine's round limit or time budget ends; solve the integer program, cut off the extra loops of an
 // integer solution, solve again; uniqueness by a no-good row. Only the engine adapter differs between
 // glpk-cuts and highs-cuts. An engine that runs its own branch and cut (GLPK on glpk-wasm) takes the
-// separation into its search instead, and the loop here only checks what its search returns.
+// separation into its search instead, and the loop here only checks what its search returns; with
+// uniqueness, its one tree can go on past the first loop (solveBeyond) instead of a second search.
 import { optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { Grid, Puzzle } from '../../grid.ts';

@@ -1,5 +1,6 @@
-// The integer program shared by glpk-cuts and highs-cuts: a binary column per edge and per vertex,
-// sum of the edges at v = 2 x (v on the loop), clue equalities, at least one edge; cuts as rows.
+// The integer program shared by glpk-cuts and highs-cuts: a binary column per edge and per vertex (and,
+// with option inside, per cell), sum of the edges at v = 2 x (v on the loop), clue equalities, at least one
+// edge; cuts as rows.
 import { cluedCells, gridOf, type Grid, type Puzzle } from '../../grid.ts';
 import type { LoopCut } from '../../protocol.ts';
 
