@@ -38,7 +38,7 @@ export const GLPK_SETTINGS = {
   ps_heur: { choices: onOff, default: 'off', description: "GLPK's proximity search heuristic" },
   sr_heur: { choices: onOff, default: 'off', description: "GLPK's simple rounding heuristic (its points skip the callback: a rounded point with several loops ends the tree and is cut in a new one)" },
   br_tech: { choices: Object.keys(BR_TECH) as (keyof typeof BR_TECH)[], default: 'pch', description: 'branching variable: first, last or most fractional, Driebeck-Tomlin, hybrid pseudocost' },
-  bt_tech: { choices: Object.keys(BT_TECH) as (keyof typeof BT_TECH)[], default: 'blb', description: 'next node: depth first, breadth first, best local bound, best projection' },
+  bt_tech: { choices: Object.keys(BT_TECH) as (keyof typeof BT_TECH)[], default: 'dfs', description: 'next node: depth first, breadth first, best local bound, best projection' },
   pp_tech: { choices: Object.keys(PP_TECH) as (keyof typeof PP_TECH)[], default: 'all', description: "GLPK's node preprocessing: none, at the root, at every node" },
   presolve: { choices: onOff, default: 'off', description: "GLPK's MIP presolver: its tree then holds presolved columns, which the callback cannot name, so cuts come only between runs (a new tree each time, as with glpk.js)" },
 } as const satisfies Record<string, { choices: readonly string[]; default: string; description: string }>;
