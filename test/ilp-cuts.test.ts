@@ -123,9 +123,9 @@ test('glpk-cuts engine=glpk-wasm: the time limit stops GLPK inside its tree', as
 });
 
 test('glpk-wasm branch and cut: a failing callback or GLPK error leaks no GLPK memory and leaves the next solve working', async () => {
-  const { branchAndCut, loadGlpkWasm, GLPK_SETTINGS } = await import('../encodings/backends/ilp/glpk-branch-and-cut.ts');
+  const { branchAndCut, loadGlpkWasm, GLPK_SETTINGS, CALLBACK_SETTINGS } = await import('../encodings/backends/ilp/glpk-branch-and-cut.ts');
   const { buildIlp } = await import('../encodings/backends/ilp/model.ts');
-  const defaults = Object.fromEntries(Object.entries(GLPK_SETTINGS).map(([k, s]) => [k, s.default])) as Record<keyof typeof GLPK_SETTINGS, string>;
+  const defaults = Object.fromEntries(Object.entries({ ...GLPK_SETTINGS, ...CALLBACK_SETTINGS }).map(([k, s]) => [k, s.default])) as Record<keyof typeof GLPK_SETTINGS | keyof typeof CALLBACK_SETTINGS, string>;
   const p = puzzle('5x5t0:3222b2a0c21a1d12b3');
   const blocks = (m: Awaited<ReturnType<typeof loadGlpkWasm>>) => {
     const count = m._malloc(4);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gridOf, makePuzzle, type Clue } from '../encodings/grid.ts';
 import { FlowNetwork } from '../encodings/backends/ilp/max-flow.ts';
-import { cutRow, validInequalityRows, type IlpRow } from '../encodings/backends/ilp/model.ts';
+import { cellColumn, cutRow, insideFormulation, validInequalityRows, type IlpRow } from '../encodings/backends/ilp/model.ts';
 import { violatedCutsets } from '../encodings/backends/ilp/separation.ts';
 import { verticesOfEdges } from '../encodings/solution.ts';
 import { allLoops } from './small-grids.ts';
@@ -38,6 +38,35 @@ test('valid inequalities hold at every loop of the 3x3 and 2x4 grids, clued by t
       const clues = Array.from({ length: rows * cols }, (_, c): Clue => grid.edgesOfCell(c).filter((e) => on[e]).length as Clue);
       const rowsOf = validInequalityRows(makePuzzle(rows, cols, clues), grid);
       for (const row of rowsOf) assert.ok(holds(row, grid, on), `${rows}x${cols}: ${row.name} removes a loop`);
+    }
+  }
+});
+
+test('the inside formulation holds at every loop of the 3x3 and 2x4 grids with its inside cells, and only there', () => {
+  for (const [rows, cols] of [[3, 3], [2, 4]] as const) {
+    const grid = gridOf({ rows, cols });
+    for (const on of allLoops(rows, cols)) {
+      const clues = Array.from({ length: rows * cols }, (_, c): Clue => grid.edgesOfCell(c).filter((e) => on[e]).length as Clue);
+      const { columns, rows: cellRows } = insideFormulation(makePuzzle(rows, cols, clues), grid);
+      assert.equal(columns.length, rows * cols);
+      // A cell is inside when an odd number of loop edges lie above it in its column.
+      const inside = Array.from({ length: rows * cols }, (_, cell) => {
+        const [r, c] = grid.cellPosition(cell);
+        let crossings = 0;
+        for (let k = 0; k <= r; k++) crossings += on[grid.horizontalEdge(k, c)];
+        return crossings % 2;
+      });
+      const holdsWith = (row: IlpRow, cells: number[]) => {
+        const cellValue = new Map(cells.map((v, cell) => [cellColumn(cell), v]));
+        const sum = row.terms.reduce((total, [name, coef]) => total + coef * (cellValue.get(name) ?? on[Number(name.slice(1))]), 0);
+        return (row.lo === undefined || sum >= row.lo - 1e-9) && (row.hi === undefined || sum <= row.hi + 1e-9);
+      };
+      for (const row of cellRows) assert.ok(holdsWith(row, inside), `${rows}x${cols}: ${row.name} removes a loop`);
+      // Any one cell on the other side breaks an edge row: the loop fixes its cells.
+      for (let cell = 0; cell < rows * cols; cell++) {
+        const flipped = inside.map((v, i) => (i === cell ? 1 - v : v));
+        assert.ok(cellRows.some((row) => !holdsWith(row, flipped)), `${rows}x${cols}: cell ${cell} could change sides`);
+      }
     }
   }
 });
@@ -92,7 +121,11 @@ for (const [backend, engine] of [['glpk-cuts', 'glpk.js'], ['highs-cuts', undefi
 test('glpk-cuts engine=glpk-wasm separation=lp separates inside its tree (no rounds before it) and records its cuts', async () => {
   const r = await backendCases('glpk-cuts', { separation: 'lp' }).uniqueLoop();
   assert.equal(r.stats.rounds, 0);
-  assert.equal(r.stats.trees, 2, 'a first search and a uniqueness search');
+  assert.equal(r.stats.trees, 1, 'one tree for the first loop and the uniqueness proof');
+  assert.equal(typeof r.stats.firstLoopMs, 'number');
   assert.ok((r.stats.lpCuts as number) >= 1, `lpCuts ${r.stats.lpCuts}`);
   assert.equal(typeof r.stats.nodes, 'number');
+  // A heuristic's point would prune that tree: with one on, the searches stay apart.
+  const apart = await backendCases('glpk-cuts', { separation: 'lp', sr_heur: 'on' }).uniqueLoop();
+  assert.equal(apart.stats.trees, 2, 'a first search and a uniqueness search');
 });

@@ -40,6 +40,9 @@ const engine: IlpEngine = {
   // times slower). On the janko collection this solves all 1176 puzzles, where separation=integer misses two.
   lpTuning: { rounds: 20, beforeEverySolve: false, edgeEndRows: false },
   defaultSeparation: 'lp',
+  // The cell columns made HiGHS slower on the first five of gen-20x20 and loopy-20x20-hard (medians 8.8 s
+  // and 2.8 s against 5.4 s and 0.99 s; README, "GLPK: two engines").
+  defaultInside: 'off',
 };
 
 /**

@@ -3,12 +3,14 @@
 // the engine's round limit or time budget ends; solve the integer program, cut off the extra loops of an
 // integer solution, solve again; uniqueness by a no-good row. Only the engine adapter differs between
 // glpk-cuts and highs-cuts. An engine that runs its own branch and cut (GLPK on glpk-wasm) takes the
-// separation into its search instead, and the loop here only checks what its search returns.
+// separation into its search instead, and the loop here only checks what its search returns; with
+// uniqueness, its one tree can go on past the first loop (solveBeyond) instead of a second search.
 import { optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { Grid, Puzzle } from '../../grid.ts';
-import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type SolveStep } from '../../protocol.ts';
-import { buildIlp, cutRow, differentLoopRow, edgeColumn, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
+import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type NoLoop, type SolveStep } from '../../protocol.ts';
+import type { Solution } from '../../solution.ts';
+import { buildIlp, cutRow, differentLoopRow, edgeColumn, insideFormulation, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
 /** An LP point this close to 0/1 in every column is taken as integral. */
@@ -51,6 +53,8 @@ export interface IlpEngine {
   lpTuning: LpTuning;
   /** The separation a plain run uses: whichever measured faster on this engine (see the engine files). */
   defaultSeparation: 'lp' | 'integer';
+  /** Whether a plain run adds the inside formulation (cell columns): where it was measured faster. */
+  defaultInside: 'on' | 'off';
   /** The engine's own settings, as back-end options (they apply to this engine only). */
   options?: readonly BackendOption[];
   /** What the settings in effect are, for stats (and so for the CSV rows). */
@@ -73,6 +77,10 @@ export interface BranchAndCutContext<Settings = Record<string, string>> {
 export interface BranchAndCutStats {
   /** Runs of glp_intopt. */
   trees: number;
+  /** When the first single loop was found, from the start of the first tree (ms). */
+  firstLoopMs?: number;
+  /** The first tree's root: its LP, cut rounds and preprocessing (ms). */
+  rootMs?: number;
   /** Subproblems GLPK created, over all trees. */
   nodes: number;
   /** Cut-set cuts from fractional node points; loop cuts from integral node points with several loops. */
@@ -84,9 +92,23 @@ export interface BranchAndCutStats {
   separationMs: number;
 }
 
+/**
+ * How a search past the first loop ended: `exhausted`, the tree is closed (every loop is in `found`);
+ * `stopped`, a second loop was found; `timeout`; `incumbent`, the engine took an integer point itself (a
+ * heuristic's), which prunes its tree, so the search past it proves nothing.
+ */
+export type BeyondEnd = 'exhausted' | 'stopped' | 'timeout' | 'incumbent';
+
 /** One GLPK problem and callback for a whole solve (first loop and uniqueness); dispose frees the wasm memory. */
 export interface BranchAndCutSession {
   solve(): IlpAnswer;
+  /**
+   * One tree for the first loop and the uniqueness proof: each single loop an integral node reaches is
+   * recorded and cut off by a lazy row (another loop uses an edge it leaves off), and the same search goes on
+   * until a second loop or the end of the tree. `found` holds the single loops, in the order found (each
+   * answer's ms: when it was found); ms is the whole search's.
+   */
+  solveBeyond?(): { found: IlpAnswer[]; end: BeyondEnd; ms: number };
   readonly stats: BranchAndCutStats;
   dispose(): void;
 }
@@ -123,6 +145,12 @@ export function ilpBackend(name: string, description: string, engines: readonly 
     options: [
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
       {
+        name: 'inside',
+        description: `on: a binary per cell, 1 inside the loop, each edge the XOR of the cells beside it (outside the grid: 0), and each clue as a count of inside neighbours${engines.length > 1 ? ` (defaults to ${engines.map((e) => `${e.defaultInside} on ${e.name}`).join(', ')})` : ''}`,
+        default: engines[0].defaultInside,
+        choices: ['on', 'off'],
+      },
+      {
         name: 'separation',
         description: `lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve${engines.some((e) => e.branchAndCut) ? ' (an engine with its own branch and cut: at the nodes of its tree)' : ''}; integer: cuts only against integer solutions with several loops`,
         default: engines[0].defaultSeparation,
@@ -148,6 +176,12 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const kind = optionValue(backend, options, 'cuts') as CutKind;
       const onLp = (options.params.separation ?? engine.defaultSeparation) === 'lp';
       const { model, grid } = buildIlp(puzzle);
+      const inside = (options.params.inside ?? engine.defaultInside) === 'on';
+      if (inside) {
+        const cells = insideFormulation(puzzle, grid);
+        model.columns.push(...cells.columns);
+        model.rows.push(...cells.rows);
+      }
       const constraints = model.rows.length;
       if (onLp) model.rows.push(...validInequalityRows(puzzle, grid, engine.lpTuning.edgeEndRows));
       // The rounds minimise the loop's length: each round's cuts then raise the optimum, so the rounds settle
@@ -156,7 +190,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const perIteration: number[] = [];
       const counts: LoopCounts = { iterations: 0, cuts: 0 };
       const lp = { rounds: 0, lpCuts: 0, lpMs: 0, separationMs: 0, solvedByLp: 0 };
-      const stats: Stats = { engine: engine.name, ...(engine.describeSettings ? { engineSettings: engine.describeSettings(settings) } : {}), cutKind: kind, separation: onLp ? 'lp' : 'integer', variables: model.columns.length, constraints, validRows: model.rows.length - constraints, encodeMs: elapsedMs(started), solverMs: 0 };
+      const stats: Stats = { engine: engine.name, ...(engine.describeSettings ? { engineSettings: engine.describeSettings(settings) } : {}), cutKind: kind, inside: inside ? 'on' : 'off', separation: onLp ? 'lp' : 'integer', variables: model.columns.length, constraints, validRows: model.rows.length - constraints, encodeMs: elapsedMs(started), solverMs: 0 };
       const tree = engine.branchAndCut?.(model, { grid, kind, fractional: onLp, settings, deadline: started + options.timeoutMs });
       const session = onLp && !tree ? engine.incremental?.(model) : undefined;
       const solveModel = (timeLimitSeconds: number, relaxed = false) => (tree ? tree.solve() : session ? session.solve(timeLimitSeconds, relaxed) : engine.solve!(model, timeLimitSeconds, relaxed));
@@ -220,12 +254,31 @@ export function ilpBackend(name: string, description: string, engines: readonly 
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, started + options.timeoutMs, counts);
       const treeStats = () => {
         if (!tree) return {};
-        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs } = tree.stats;
-        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: Math.round(callbackMs * 10) / 10, separationMs: Math.round(separationMs * 10) / 10 };
+        const { trees, nodes, fractionalCuts, integralCuts, poolCuts, callbackMs, separationMs, firstLoopMs, rootMs } = tree.stats;
+        const round = (ms: number) => Math.round(ms * 10) / 10;
+        return { trees, nodes, lpCuts: fractionalCuts, lazyCuts: integralCuts, poolCuts, callbackMs: round(callbackMs), separationMs: round(separationMs), ...(rootMs !== undefined ? { rootMs: round(rootMs) } : {}), ...(firstLoopMs !== undefined ? { firstLoopMs: round(firstLoopMs) } : {}) };
       };
       const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => ({ ...outcome, stats: { ...stats, ...counts, ...lp, lpMs: Math.round(lp.lpMs * 10) / 10, separationMs: Math.round(lp.separationMs * 10) / 10, ...treeStats(), rowsAtEnd: model.rows.length, msPerIteration: perIteration.join(' ') } });
       try {
-        const first = await findLoop();
+        let known: Solution | undefined;
+        if (options.unique && tree?.solveBeyond) {
+          // The uniqueness proof took most of the time when it ran as a second tree (on gen-20x20, 5-54 s
+          // after a first loop in 2-7 s): one tree for both keeps the search that found the first loop.
+          counts.iterations++;
+          const { found, end, ms } = tree.solveBeyond();
+          perIteration.push(Math.round(ms * 10) / 10);
+          stats.solverMs! += ms;
+          const [first, second] = found.map((answer): Solution => ({ rows: puzzle.rows, cols: puzzle.cols, on: edgesOf(answer.values) }));
+          if (second) return finish(await decideUniqueness(first, async () => second));
+          if (end === 'exhausted' || end === 'timeout') {
+            const outcome: NoLoop = end === 'exhausted' ? 'unsat' : 'timeout';
+            return finish(first ? await decideUniqueness(first, async () => outcome) : firstOutcome(outcome));
+          }
+          // A heuristic's point pruned the tree: the searches run again one after the other, from the first
+          // loop if one was found (its lazy row is in the session's pool, as the no-good row below says too).
+          known = first;
+        }
+        const first = known ?? (await findLoop());
         if (typeof first === 'string' || !options.unique) return finish(firstOutcome(first));
         return finish(await decideUniqueness(first, () => {
           model.rows.push(differentLoopRow(first.on));

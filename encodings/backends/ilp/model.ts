@@ -1,5 +1,6 @@
-// The integer program shared by glpk-cuts and highs-cuts: a binary column per edge and per vertex,
-// sum of the edges at v = 2 x (v on the loop), clue equalities, at least one edge; cuts as rows.
+// The integer program shared by glpk-cuts and highs-cuts: a binary column per edge and per vertex (and,
+// with option inside, per cell), sum of the edges at v = 2 x (v on the loop), clue equalities, at least one
+// edge; cuts as rows.
 import { cluedCells, gridOf, type Grid, type Puzzle } from '../../grid.ts';
 import type { LoopCut } from '../../protocol.ts';
 
@@ -21,6 +22,8 @@ export interface IlpModel {
 /** Column names: x_e, 1 when edge e is on the loop; y_v, 1 when vertex v is. */
 export const edgeColumn = (e: number) => `x${e}`;
 export const vertexColumn = (v: number) => `y${v}`;
+/** With the inside formulation: c_i, 1 when cell i is inside the loop. */
+export const cellColumn = (cell: number) => `c${cell}`;
 
 /** The model of a puzzle, before any cut. */
 export function buildIlp(puzzle: Puzzle): { model: IlpModel; grid: Grid } {
@@ -58,6 +61,54 @@ export function differentLoopRow(on: Uint8Array): IlpRow {
   let ones = 0;
   for (const bit of on) ones += bit;
   return { name: 'nogood', terms: Array.from(on, (bit, e): [string, number] => [edgeColumn(e), bit ? 1 : -1]), hi: ones - 1 };
+}
+
+/**
+ * The inside formulation (option `inside`): a loop is a Jordan curve, so each cell is inside or outside it,
+ * and an edge is on exactly when the cells on its two sides differ (beyond the border, outside):
+ * x_e = c_i XOR c_j as four rows, x_e = c_i on the border. A clue k then fixes the count of inside
+ * neighbours: k of them when the cell is outside, 4 - k when inside, so sum c_neighbours = k + (4 - 2k) c_i
+ * (border neighbours counted as 0). Every single loop has exactly one such point, and the rows cut off
+ * fractional points of the degree and clue rows that no edge row sees; the cell columns are also strong
+ * columns to branch on (one fixes the side of a whole cell).
+ */
+export function insideFormulation(puzzle: Puzzle, grid: Grid): { columns: string[]; rows: IlpRow[] } {
+  const columns = Array.from({ length: grid.cellCount }, (_, cell) => cellColumn(cell));
+  const rows: IlpRow[] = [];
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const x = edgeColumn(e);
+    const cells = grid.cellsBesideEdge(e).map(cellColumn);
+    if (cells.length === 1) {
+      rows.push({ name: `side${e}`, terms: [[x, 1], [cells[0], -1]], lo: 0, hi: 0 });
+      continue;
+    }
+    const [a, b] = cells;
+    rows.push(
+      { name: `side${e}_apart`, terms: [[x, 1], [a, -1], [b, -1]], hi: 0 },
+      { name: `side${e}_both`, terms: [[x, 1], [a, 1], [b, 1]], hi: 2 },
+      { name: `side${e}_a`, terms: [[x, 1], [a, -1], [b, 1]], lo: 0 },
+      { name: `side${e}_b`, terms: [[x, 1], [a, 1], [b, -1]], lo: 0 },
+    );
+  }
+  for (const [cell, clue] of cluedCells(puzzle)) {
+    const neighbours = grid.edgesOfCell(cell).flatMap((e) => grid.cellsBesideEdge(e).filter((other) => other !== cell));
+    // A 2 has as many inside neighbours either way: its own column drops out.
+    const own: [string, number][] = clue === 2 ? [] : [[cellColumn(cell), 2 * clue - 4]];
+    rows.push({ name: `clue${cell}_inside`, terms: [...neighbours.map((other): [string, number] => [cellColumn(other), 1]), ...own], lo: clue, hi: clue });
+  }
+  return { columns, rows };
+}
+
+/**
+ * Any other loop uses an edge this one leaves off (a loop whose edges all lie on another loop is that loop):
+ * the no-good without its terms for the loop's own edges, so the LP relaxation feels it more.
+ */
+export function otherLoopRow(on: Uint8Array, name = 'other_loop'): IlpRow {
+  const terms: [string, number][] = [];
+  on.forEach((bit, e) => {
+    if (!bit) terms.push([edgeColumn(e), 1]);
+  });
+  return { name, terms, lo: 1 };
 }
 
 /**

@@ -14,9 +14,11 @@ const SUPPORT = 1e-6;
 /**
  * Violated cut-set cuts at the point (edge values `x`, vertex values `y`), each violated by more than
  * `tolerance`, one per distinct vertex set; none when the point satisfies them all. With `flows` false, only
- * the cheap part: the cuts around the support graph's other components (none may be found where flows would).
+ * the cheap part: the cuts around the support graph's other components (none may be found where flows would);
+ * with a number, at most that many minimum cuts, for the vertices of highest y (again none may be missed
+ * only when the flows all ran).
  */
-export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, tolerance = 1e-3, flows = true): LoopCut[] {
+export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, tolerance = 1e-3, flows: boolean | number = true): LoopCut[] {
   let root = 0;
   for (let v = 1; v < grid.vertexCount; v++) if (y[v] > y[root]) root = v;
   // A violated inequality needs y_i + y_r > 1.
@@ -52,6 +54,19 @@ export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, to
     if (c !== component[root] && y[v] + y[root] - 1 > tolerance / 2 && !others.has(c)) others.set(c, v);
   }
   for (const c of others.keys()) tryVertexSet((v) => component[v] === c);
+  // The same around the components of the edges at 1/2 and above (and the complement of the root's), the
+  // heuristic of TSP codes: a cut through edges below 1/2 only is cheap to find and often violated.
+  if (cuts.length === 0) {
+    const strong = supportComponents(grid, x, 0.5);
+    const seenComponents = new Set<number>();
+    for (let v = 0; v < grid.vertexCount; v++) {
+      const c = strong[v];
+      if (c === strong[root] || seenComponents.has(c)) continue;
+      seenComponents.add(c);
+      tryVertexSet((w) => strong[w] === c);
+    }
+    if (seenComponents.size > 1) tryVertexSet((w) => strong[w] !== strong[root]);
+  }
   // Cuts found without flow are enough for this round: the flows run once the support graph is connected
   // (or its other components violate nothing), so no violated inequality is missed when none is returned.
   if (cuts.length > 0 || !flows) return cuts;
@@ -68,8 +83,10 @@ export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, to
   for (let v = 0; v < grid.vertexCount; v++) if (v !== root && component[v] === component[root] && y[v] + y[root] - 1 > tolerance / 2) candidates.push(v);
   candidates.sort((a, b) => y[b] - y[a] || a - b);
   const covered = new Uint8Array(grid.vertexCount);
+  let flowsLeft = flows === true ? Infinity : flows;
   for (const i of candidates) {
     if (covered[i]) continue;
+    if (flowsLeft-- <= 0) break;
     const { value, sourceSide } = network.minCut(root, i);
     if (value >= 2 * (y[i] + y[root] - 1) - tolerance) continue;
     const inS = (v: number) => component[v] === component[root] && !sourceSide[v];
@@ -78,8 +95,8 @@ export function violatedCutsets(grid: Grid, x: Float64Array, y: Float64Array, to
   return cuts;
 }
 
-/** The component of each vertex in the graph of edges with a value above zero. */
-function supportComponents(grid: Grid, x: Float64Array): Int32Array {
+/** The component of each vertex in the graph of edges with a value above `threshold` (by default, zero). */
+function supportComponents(grid: Grid, x: Float64Array, threshold = SUPPORT): Int32Array {
   const component = new Int32Array(grid.vertexCount).fill(-1);
   const stack: number[] = [];
   let count = 0;
@@ -90,7 +107,7 @@ function supportComponents(grid: Grid, x: Float64Array): Int32Array {
     while (stack.length) {
       const v = stack.pop()!;
       for (const e of grid.edgesAtVertex(v)) {
-        if (x[e] <= SUPPORT) continue;
+        if (x[e] <= threshold) continue;
         const [a, b] = grid.verticesOfEdge(e);
         const w = a === v ? b : a;
         if (component[w] < 0) {
