@@ -234,10 +234,22 @@ export interface FlatGrid {
   readonly edgeCells: Int32Array;
 }
 
-/** The typed-array tables of a puzzle's grid (or of a size); built once per size and cached. */
 /** The number of edges of an R x C grid, without building its tables (a solve's first lines in a fresh process). */
 export const edgeCountOf = (shape: { readonly rows: number; readonly cols: number }): number => (shape.rows + 1) * shape.cols + shape.rows * (shape.cols + 1);
 
+const clueCodes = new WeakMap<Puzzle, Int8Array>();
+
+/** The clues as the wasm cores read them, one byte per cell (-1: blank or '?'); made once per puzzle (auto loads it into two cores). */
+export function clueCodesOf(puzzle: Puzzle): Int8Array {
+  let codes = clueCodes.get(puzzle);
+  if (!codes) {
+    codes = Int8Array.from(puzzle.clues, (clue) => (typeof clue === 'number' ? clue : -1));
+    clueCodes.set(puzzle, codes);
+  }
+  return codes;
+}
+
+/** The typed-array tables of a puzzle's grid (or of a size); built once per size and cached. */
 export const flatGridOf: (shape: { readonly rows: number; readonly cols: number }) => FlatGrid = cachedBySize(buildFlatGrid);
 
 function buildFlatGrid(R: number, C: number): FlatGrid {

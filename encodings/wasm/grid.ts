@@ -2,6 +2,10 @@
 // buildFlatGrid writes them; test/grid-flat.test.ts holds the three to the same tables. Why here: in a fresh
 // process the same loop in JavaScript runs in V8's interpreter, about 0.3 ms of a 10x10's solve.
 
+/** The vertices and edges of an R x C grid (encodings/grid.ts's counts). */
+export function gridVertexCount(R: i32, C: i32): i32 { return (R + 1) * (C + 1); }
+export function gridEdgeCount(R: i32, C: i32): i32 { return (R + 1) * C + R * (C + 1); }
+
 /** Fills the four tables of an R x C grid (the arrays sized as encodings/grid.ts sizes them). */
 export function fillGridTables(R: i32, C: i32, vertexEdges: StaticArray<i32>, edgeEnds: StaticArray<i32>, edgeCells: StaticArray<i32>, cellEdges: StaticArray<i32>): void {
   const horizontal = (R + 1) * C;

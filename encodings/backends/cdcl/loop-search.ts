@@ -66,7 +66,8 @@ export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fix
     if (fixed) units = wasm.addFixedEdges(fixed);
     search = wasm;
   } else {
-    search = new TypeScriptLoopSearch(new CdclSolver(flatGridOf(puzzle).edgeCount, new LoopPropagator(flatGridOf(puzzle), puzzle, options.connectivity), options.seed));
+    const grid = flatGridOf(puzzle);
+    search = new TypeScriptLoopSearch(new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
     fixed?.forEach((state, edge) => {
       if (state === 0) return;
       search.addClause([2 * edge + (state === 1 ? 0 : 1)]);

@@ -1,7 +1,7 @@
 // cdcl-loop's WebAssembly core (wasm/core.ts, compiled into core-wasm.ts) behind the LoopSearch interface.
 // The module is compiled once per process; each search is an instance of its own (a few typed arrays), so
 // that auto's searches can take turns.
-import { edgeCountOf, type Puzzle } from '../../grid.ts';
+import { clueCodesOf, edgeCountOf, type Puzzle } from '../../grid.ts';
 import { CDCL_CORE_WASM } from './core-wasm.ts';
 import { connectivityLevel, type Connectivity } from './loop-propagator.ts';
 import type { CdclStats, SolveAnswer } from './solver.ts';
@@ -67,12 +67,7 @@ export class WasmLoopSearch {
     const core = (this.core = takeInstance());
     this.edgeCount = edgeCountOf(puzzle);
     core.setupGrid(puzzle.rows, puzzle.cols, seed, connectivityLevel(connectivity));
-    const cellCount = puzzle.rows * puzzle.cols;
-    const clues = new Int8Array(core.memory.buffer, core.cluesPointer(), cellCount);
-    for (let cell = 0; cell < cellCount; cell++) {
-      const clue = puzzle.clues[cell];
-      clues[cell] = typeof clue === 'number' ? clue : -1;
-    }
+    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
     core.finishSetup();
   }
 

@@ -2,7 +2,7 @@
 // points as the TypeScript reference: a solve (search.ts solveWithRules) and a presolve. Compiled once per
 // process, by the back-end's prepare; V8 compiles wasm with its baseline compiler at once, so that the first
 // solve in a fresh process runs at nearly warm speed instead of in the JavaScript interpreter.
-import { edgeCountOf, type Puzzle } from '../../grid.ts';
+import { clueCodesOf, edgeCountOf, type Puzzle } from '../../grid.ts';
 import { RULES_CORE_WASM } from './core-wasm.ts';
 import type { Level } from './levels.ts';
 import type { PresolveOutcome, RulesOptions, RulesOutcome } from './search.ts';
@@ -51,13 +51,8 @@ export function loadRulesCore(): Core {
 
 /** Loads a puzzle into the core: its grid (tables filled by the core), clues and fixed edges; false when a fixed edge contradicts. */
 function load(core: Core, puzzle: Puzzle, maxSolutions: number): boolean {
-  const cellCount = puzzle.rows * puzzle.cols;
   core.setupGrid(puzzle.rows, puzzle.cols, maxSolutions);
-  const clues = new Int8Array(core.memory.buffer, core.cluesPointer(), cellCount);
-  for (let cell = 0; cell < cellCount; cell++) {
-    const clue = puzzle.clues[cell];
-    clues[cell] = typeof clue === 'number' ? clue : -1;
-  }
+  new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
   core.finishSetup();
   for (const f of puzzle.fixedEdges ?? []) if (!core.assume(f.edge, f.on ? LINE : CROSS)) return false;
   return true;

@@ -8,7 +8,7 @@
 // throws, returned at the same point, so that the undo trail and the state match the reference exactly.
 // The grid's tables are filled here by encodings/wasm/grid.ts, with encodings/grid.ts's numbering (a test
 // compares them).
-import { fillGridTables } from '../../../wasm/grid';
+import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
 
 @external("env", "now")
 declare function now(): f64;
@@ -156,7 +156,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, maxSolutions: i32):
 
 /** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
 export function setupGrid(rows: i32, cols: i32, maxSolutions: i32): void {
-  setup((rows + 1) * (cols + 1), (rows + 1) * cols + rows * (cols + 1), rows * cols, maxSolutions);
+  setup(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, maxSolutions);
   fillGridTables(rows, cols, vertexEdges, edgeEnds, edgeCells, cellEdges);
 }
 
@@ -638,12 +638,7 @@ export function presolve(corners: bool, withTrial: bool, deadline: f64): i32 {
   let ok = deduce(false);
   if (ok && corners) ok = deduce(true);
   if (!ok) return 1;
-  if (withTrial) {
-    ok = trial(deadline);
-    if (timedOut) return 2;
-    if (!ok) return 3;
-  }
-  return 0;
+  return withTrial ? continueWithTrial(deadline) : 0;
 }
 
 /** Trial from the state a presolve without it left (auto's second stage, without loading the puzzle again); codes as presolve's. */
