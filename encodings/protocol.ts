@@ -58,7 +58,11 @@ export function firstOutcome(first: LoopAnswer): Outcome {
  * time or memory leaves it undecided. `solveExcluding` forbids `first` and searches again.
  */
 export async function decideUniqueness(first: Solution, solveExcluding: (first: Solution) => Promise<LoopAnswer>): Promise<Outcome> {
-  const second = await solveExcluding(first);
+  return uniquenessOutcome(first, await solveExcluding(first));
+}
+
+/** decideUniqueness's ending, for a caller that already searched again with `first` forbidden. */
+export function uniquenessOutcome(first: Solution, second: LoopAnswer): Outcome {
   if (second === 'unsat') return { status: 'solved', solution: first, unique: true };
   if (typeof second === 'string') return { status: 'solved', solution: first, unique: null, message: second === 'timeout' ? UNIQUENESS_UNDECIDED : `uniqueness not decided (${second})` };
   return { status: 'solved', solution: first, unique: false, secondSolution: second };

@@ -52,11 +52,9 @@ const backend: Backend = {
     const chosen = searchOptions(backend, options);
     const deadline = started + options.timeoutMs;
     /** The search with the edges `fixed` decided, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
-    const searchFrom = async (fixed: Uint8Array | undefined, stats: Stats): Promise<SolveResult> => {
-      const makers = [() => createLoopSearch(puzzle, chosen, fixed).search];
-      if (fixed) makers.push(() => createLoopSearch(puzzle, chosen).search);
-      const portfolio = new Portfolio(makers);
-      const outcome = await portfolio.run(puzzle, deadline, options.unique);
+    const searchFrom = (fixed: Uint8Array | undefined, stats: Stats): SolveResult => {
+      const portfolio = new Portfolio(createLoopSearch(puzzle, chosen, fixed), fixed ? [() => createLoopSearch(puzzle, chosen)] : []);
+      const outcome = portfolio.run(puzzle, deadline, options.unique);
       return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
     };
     if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(undefined, { decidedByRules: 0 });

@@ -47,11 +47,11 @@ const backend: Backend = {
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);
-    const { search, clauses, cornerCount } = createLoopSearch(puzzle, chosen);
+    const search = createLoopSearch(puzzle, chosen);
     const encodeMs = elapsedMs(started);
-    const portfolio = new Portfolio([() => search]);
-    const outcome = await portfolio.run(puzzle, started + options.timeoutMs, options.unique);
-    const stats = { variables: edgeCountOf(puzzle), constraints: clauses, cornerClauses: cornerCount, encodeMs, solverMs: elapsedMs(started) - encodeMs, ...portfolio.stats() };
+    const portfolio = new Portfolio(search);
+    const outcome = portfolio.run(puzzle, started + options.timeoutMs, options.unique);
+    const stats = { variables: edgeCountOf(puzzle), constraints: search.clauses, cornerClauses: search.cornerCount, encodeMs, solverMs: elapsedMs(started) - encodeMs, ...portfolio.stats() };
     return { ...outcome, stats };
   },
 };

@@ -4,8 +4,7 @@
 // interleaved with growing conflict budgets, so that one stuck in a heavy tail cannot hold the answer back.
 import type { Outcome, Stats } from '../../backend.ts';
 import { flatGridOf, type Puzzle } from '../../grid.ts';
-import { decideUniqueness, firstOutcome, type LoopAnswer } from '../../protocol.ts';
-import type { Solution } from '../../solution.ts';
+import { firstOutcome, uniquenessOutcome, type NoLoop } from '../../protocol.ts';
 import { loopClauses } from './loop-clauses.ts';
 import { LoopPropagator, type Connectivity } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
@@ -20,62 +19,64 @@ export interface LoopSearchOptions {
   core: Core;
 }
 
-/** What both cores offer: search on, add a clause, read the model and the counters. */
+/** What both cores offer, with the puzzle loaded: search on, forbid a loop, read the model and the counters. */
 export interface LoopSearch {
+  /** The clauses added (rule and corner clauses, and a unit per fixed edge), and how many are corner clauses. */
+  readonly clauses: number;
+  readonly cornerCount: number;
   solve(deadline: number, conflictBudget?: number): SolveAnswer;
-  addClause(literals: readonly number[]): boolean;
-  /** Adds the puzzle's clauses (loop-clauses.ts): how many, and how many of them are corner clauses. */
-  addPuzzleClauses(puzzle: Puzzle, corners: boolean): { count: number; cornerCount: number };
+  /** Forbids this loop (one byte per edge, 1 on): the blocking clause of blockingClause. */
+  block(loop: Uint8Array): void;
   /** The on-edges of the last model (edges left unassigned are off). */
   model(): Uint8Array;
-  stats(): CdclStats;
+  /** The solver's counters, in the order of COUNTERS. */
+  counters(): Float64Array;
 }
 
+/** CdclStats's counters in the order LoopSearch.counters gives them (the wasm core writes them so). */
+export const COUNTERS: readonly (keyof CdclStats)[] = ['conflicts', 'decisions', 'propagations', 'learnedClauses', 'deletedClauses', 'restarts', 'theoryPropagations', 'theoryConflicts'];
+
 class TypeScriptLoopSearch implements LoopSearch {
-  constructor(readonly solver: CdclSolver) {}
+  private readonly solver: CdclSolver;
+  readonly clauses: number;
+  readonly cornerCount: number;
+
+  constructor(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array) {
+    const grid = flatGridOf(puzzle);
+    const solver = (this.solver = new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
+    let units = 0;
+    fixed?.forEach((state, edge) => {
+      if (state === 0) return;
+      solver.addClause([2 * edge + (state === 1 ? 0 : 1)]);
+      units++;
+    });
+    const { flat, count, cornerCount } = loopClauses(puzzle, options.corners);
+    for (let at = 0; at < flat.length; at += flat[at] + 1) solver.addClause(Array.from(flat.subarray(at + 1, at + 1 + flat[at])));
+    this.clauses = count + units;
+    this.cornerCount = cornerCount;
+  }
   solve(deadline: number, conflictBudget?: number): SolveAnswer {
     return this.solver.solve(deadline, conflictBudget);
   }
-  addClause(literals: readonly number[]): boolean {
-    return this.solver.addClause(literals);
-  }
-  addPuzzleClauses(puzzle: Puzzle, corners: boolean): { count: number; cornerCount: number } {
-    const { flat, count, cornerCount } = loopClauses(puzzle, corners);
-    for (let at = 0; at < flat.length; at += flat[at] + 1) this.solver.addClause(Array.from(flat.subarray(at + 1, at + 1 + flat[at])));
-    return { count, cornerCount };
+  block(loop: Uint8Array): void {
+    this.solver.addClause(blockingClause(loop));
   }
   model(): Uint8Array {
     const on = new Uint8Array(this.solver.variables);
     for (let e = 0; e < on.length; e++) on[e] = this.solver.assign[e] === 1 ? 1 : 0;
     return on;
   }
-  stats(): CdclStats {
-    return { ...this.solver.stats };
+  counters(): Float64Array {
+    return Float64Array.from(COUNTERS, (k) => this.solver.stats[k]);
   }
 }
 
 /**
  * A search over the puzzle's edges with its clauses loaded, in the chosen core; `fixed`: edge states decided
- * in advance (0 open, 1 on, 2 off, as the rules core leaves them), added as unit clauses.
+ * in advance (0 open, 1 on, 2 off, as the rules core leaves them), added as unit clauses before the rest.
  */
-export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array): { search: LoopSearch; clauses: number; cornerCount: number } {
-  let search: LoopSearch;
-  let units = 0;
-  if (options.core === 'wasm') {
-    const wasm = new WasmLoopSearch(puzzle, options.seed, options.connectivity);
-    if (fixed) units = wasm.addFixedEdges(fixed);
-    search = wasm;
-  } else {
-    const grid = flatGridOf(puzzle);
-    search = new TypeScriptLoopSearch(new CdclSolver(grid.edgeCount, new LoopPropagator(grid, puzzle, options.connectivity), options.seed));
-    fixed?.forEach((state, edge) => {
-      if (state === 0) return;
-      search.addClause([2 * edge + (state === 1 ? 0 : 1)]);
-      units++;
-    });
-  }
-  const { count, cornerCount } = search.addPuzzleClauses(puzzle, options.corners);
-  return { search, clauses: count + units, cornerCount };
+export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array): LoopSearch {
+  return options.core === 'wasm' ? new WasmLoopSearch(puzzle, options, fixed) : new TypeScriptLoopSearch(puzzle, options, fixed);
 }
 
 /** Every edge of the loop on makes that loop the whole answer, so "not all of them" excludes exactly it. */
@@ -92,78 +93,76 @@ const GROWTH = 2;
 /**
  * Runs searches over the same edges in turns of growing conflict budgets (the first one alone at first), until
  * one finds a loop or proves there is none. Every search must have the same loops: a loop found by one is
- * blocked in all of them by the uniqueness step. A search is created when its first turn comes.
+ * blocked in all of them by the uniqueness step. A search after the first is created when its first turn comes.
  */
 export class Portfolio {
   private readonly searches: (LoopSearch | undefined)[];
-  private readonly blocking: number[][] = [];
+  private readonly blocked: Uint8Array[] = [];
   iterations = 0;
   /** Which search gave the last answer. */
   answeredBy = 0;
 
-  constructor(private readonly makers: (() => LoopSearch)[]) {
-    this.searches = makers.map(() => undefined);
+  constructor(first: LoopSearch, private readonly others: readonly (() => LoopSearch)[] = []) {
+    this.searches = [first, ...others.map(() => undefined)];
   }
 
-  private search(i: number): LoopSearch {
-    let search = this.searches[i];
-    if (!search) {
-      search = this.searches[i] = this.makers[i]();
-      for (const clause of this.blocking) search.addClause(clause);
-    }
-    return search;
-  }
-
-  private solveOnce(deadline: number, rows: number, cols: number): LoopAnswer {
+  /** The first loop's on-edges, or why there is none. */
+  private solveOnce(deadline: number): Uint8Array | NoLoop {
     this.iterations++;
-    const n = this.makers.length;
+    const n = this.searches.length;
     let budget = FIRST_TURN;
     // The search that gave the last answer goes first: what it learnt found that loop, and the uniqueness
     // search needs the same region.
     const first = this.answeredBy;
     for (let turn = 0; ; turn++) {
       const i = (first + turn) % n;
-      const search = this.search(i);
-      const answer = search.solve(deadline, n === 1 ? Infinity : budget);
-      if (answer === 'sat') {
-        this.answeredBy = i;
-        return { rows, cols, on: search.model() };
+      let search = this.searches[i];
+      if (!search) {
+        search = this.searches[i] = this.others[i - 1]();
+        for (const loop of this.blocked) search.block(loop);
       }
-      if (answer === 'unsat' || answer === 'timeout') {
+      const answer = search.solve(deadline, n === 1 ? Infinity : budget);
+      if (answer === 'sat' || answer === 'unsat' || answer === 'timeout') {
         this.answeredBy = i;
-        return answer;
+        return answer === 'sat' ? search.model() : answer;
       }
       if (turn % n === n - 1) budget *= GROWTH;
     }
   }
 
   /** The first loop and, with `unique`, whether there is a second (every search keeps what it learnt). */
-  async run(puzzle: Puzzle, deadline: number, unique: boolean): Promise<Outcome> {
-    const first = this.solveOnce(deadline, puzzle.rows, puzzle.cols);
-    if (typeof first === 'string' || !unique) return firstOutcome(first);
-    return decideUniqueness(first, async (loop: Solution) => {
-      const clause = blockingClause(loop.on);
-      this.blocking.push(clause);
-      for (const search of this.searches) search?.addClause(clause);
-      return this.solveOnce(deadline, puzzle.rows, puzzle.cols);
-    });
+  run(puzzle: Puzzle, deadline: number, unique: boolean): Outcome {
+    const on = this.solveOnce(deadline);
+    if (typeof on === 'string') return firstOutcome(on);
+    const first = { rows: puzzle.rows, cols: puzzle.cols, on };
+    if (!unique) return firstOutcome(first);
+    this.blocked.push(on);
+    for (const search of this.searches) search?.block(on);
+    const second = this.solveOnce(deadline);
+    return uniquenessOutcome(first, typeof second === 'string' ? second : { rows: puzzle.rows, cols: puzzle.cols, on: second });
   }
 
   /** The counters of every search that ran, added up. */
   stats(): Stats {
-    const total: Record<string, number> = {};
-    for (const search of this.searches) for (const [k, v] of Object.entries(search?.stats() ?? {})) total[k] = (total[k] ?? 0) + v;
+    const total = new Float64Array(COUNTERS.length);
+    let searches = 0;
+    for (const search of this.searches) {
+      if (!search) continue;
+      searches++;
+      const counters = search.counters();
+      for (let k = 0; k < total.length; k++) total[k] += counters[k];
+    }
     return {
       iterations: this.iterations,
-      conflicts: total.conflicts,
-      decisions: total.decisions,
-      propagations: total.propagations,
-      learnedClauses: total.learnedClauses,
-      deletedClauses: total.deletedClauses,
-      restarts: total.restarts,
-      loopPropagations: total.theoryPropagations,
-      loopConflicts: total.theoryConflicts,
-      searches: this.searches.filter(Boolean).length,
+      conflicts: total[0],
+      decisions: total[1],
+      propagations: total[2],
+      learnedClauses: total[3],
+      deletedClauses: total[4],
+      restarts: total[5],
+      loopPropagations: total[6],
+      loopConflicts: total[7],
+      searches,
     };
   }
 }

@@ -4,13 +4,12 @@
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../grid.ts';
 import { CDCL_CORE_WASM } from './core-wasm.ts';
 import { connectivityLevel, type Connectivity } from './loop-propagator.ts';
-import type { CdclStats, SolveAnswer } from './solver.ts';
+import type { SolveAnswer } from './solver.ts';
 
 interface Core {
   memory: WebAssembly.Memory;
   setupGrid(rows: number, cols: number, seed: number, connectivity: number): void;
   cluesPointer(): number;
-  assignPointer(): number;
   inputPointer(n: number): number;
   finishSetup(): void;
   addClause(n: number): number;
@@ -19,7 +18,10 @@ interface Core {
   addCornerClauses(): number;
   getClauseCount(): number;
   solve(deadline: number, budget: number): number;
-  stat(k: number): number;
+  writeModel(): number;
+  loopPointer(): number;
+  addBlockingClause(): number;
+  statsPointer(): number;
 }
 
 const ANSWERS: readonly SolveAnswer[] = ['sat', 'unsat', 'timeout', 'budget'];
@@ -58,52 +60,63 @@ function takeInstance(): Core {
   return core;
 }
 
-// A LoopSearch (loop-search.ts), by shape: importing the interface would make an import cycle.
+// A LoopSearch (loop-search.ts), by shape: importing the interface would make an import cycle. In a fresh
+// process every JavaScript function costs its first compile (tens of microseconds each, more than the
+// search of a small puzzle), so each step is one call into the core and the puzzle loads in the constructor.
 export class WasmLoopSearch {
   private readonly core: Core;
   private readonly edgeCount: number;
+  /** The clauses added (rule and corner clauses, and one unit per fixed edge), and how many are corner clauses. */
+  readonly clauses: number;
+  readonly cornerCount: number;
 
-  constructor(puzzle: Puzzle, seed: number, connectivity: Connectivity) {
+  /**
+   * The puzzle's clauses, in the same order as loop-clauses.ts writes them (made by the core itself), after
+   * `fixed`: edge states decided in advance (0 open, 1 on, 2 off, as the rules core leaves them) as units,
+   * so that clauses they satisfy are never attached.
+   */
+  constructor(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array) {
     const core = (this.core = takeInstance());
-    this.edgeCount = edgeCountOf(puzzle);
-    core.setupGrid(puzzle.rows, puzzle.cols, seed, connectivityLevel(connectivity));
+    const edges = (this.edgeCount = edgeCountOf(puzzle));
+    core.setupGrid(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity));
     new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
     core.finishSetup();
+    let units = 0;
+    if (fixed) {
+      // The pointer first: making room may grow the memory, and a view taken before would be detached.
+      const at = core.inputPointer(Math.ceil(edges / 4));
+      new Uint8Array(core.memory.buffer, at, edges).set(fixed);
+      units = core.addFixedEdges();
+    }
+    core.addRuleClauses();
+    for (const f of puzzle.fixedEdges ?? []) this.addClause([2 * f.edge + (f.on ? 0 : 1)]);
+    const corners = options.corners ? core.addCornerClauses() : 0;
+    this.clauses = core.getClauseCount() + (puzzle.fixedEdges?.length ?? 0) + units;
+    this.cornerCount = Math.max(0, corners);
   }
 
   solve(deadline: number, conflictBudget = Infinity): SolveAnswer {
     return ANSWERS[this.core.solve(deadline, Number.isFinite(conflictBudget) ? conflictBudget : -1)];
   }
 
-  /** Edge states decided in advance (0 open, 1 on, 2 off, as the rules core writes them), as unit clauses. */
-  addFixedEdges(states: Uint8Array): number {
-    const at = this.core.inputPointer(Math.ceil(states.length / 4));
-    new Uint8Array(this.core.memory.buffer, at, states.length).set(states);
-    return this.core.addFixedEdges();
-  }
-
   addClause(literals: readonly number[]): boolean {
-    // The pointer first: making room may grow the memory, and a view taken before would be detached.
     const at = this.core.inputPointer(literals.length);
     new Int32Array(this.core.memory.buffer, at, literals.length).set(literals);
     return this.core.addClause(literals.length) === 1;
   }
 
-  /** The same clauses as loop-clauses.ts, in the same order, written by the core itself (no JavaScript loop in a cold process). */
-  addPuzzleClauses(puzzle: Puzzle, corners: boolean): { count: number; cornerCount: number } {
-    this.core.addRuleClauses();
-    for (const f of puzzle.fixedEdges ?? []) this.addClause([2 * f.edge + (f.on ? 0 : 1)]);
-    const cornerCount = corners ? this.core.addCornerClauses() : 0;
-    return { count: this.core.getClauseCount() + (puzzle.fixedEdges?.length ?? 0), cornerCount: Math.max(0, cornerCount) };
+  /** Forbids this loop (one byte per edge, 1 on): the clause is made in the core. */
+  block(loop: Uint8Array): void {
+    new Uint8Array(this.core.memory.buffer, this.core.loopPointer(), this.edgeCount).set(loop);
+    this.core.addBlockingClause();
   }
 
   model(): Uint8Array {
-    const assign = new Uint8Array(this.core.memory.buffer, this.core.assignPointer(), this.edgeCount);
-    return assign.map((a) => (a === 1 ? 1 : 0));
+    return new Uint8Array(this.core.memory.buffer, this.core.writeModel(), this.edgeCount).slice();
   }
 
-  stats(): CdclStats {
-    const s = (k: number) => this.core.stat(k);
-    return { conflicts: s(0), decisions: s(1), propagations: s(2), learnedClauses: s(3), deletedClauses: s(4), restarts: s(5), theoryPropagations: s(6), theoryConflicts: s(7) };
+  /** The counters in the order of loop-search.ts's COUNTERS (statsPointer writes them so). */
+  counters(): Float64Array {
+    return new Float64Array(this.core.memory.buffer, this.core.statsPointer(), 8).slice();
   }
 }

@@ -94,6 +94,10 @@ let stack = new StaticArray<i32>(0);
 let conflict = new StaticArray<i32>(0);
 let conflictLength = 0;
 let input = new StaticArray<i32>(0);
+/** One byte per edge, 1 on: the last model as writeModel leaves it, or a loop the wrapper writes to block. */
+let loopBytes = new StaticArray<u8>(0);
+/** The counters, as statsPointer leaves them. */
+const statsOut = new StaticArray<f64>(8);
 let unsatAtRoot = false;
 let maxLearnts = 2000;
 let fastLbd = 0.0;
@@ -217,6 +221,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   phase = new StaticArray<u8>(edges);
   bestPhase = new StaticArray<u8>(edges);
   seen = new StaticArray<u8>(edges);
+  loopBytes = new StaticArray<u8>(edges);
   levelSeen = new StaticArray<u8>(edges + 1);
   learnt = new StaticArray<i32>(edges + 1);
   toClear = new StaticArray<i32>(edges + 1);
@@ -301,17 +306,34 @@ export function finishSetup(): void {
   for (let cell = 0; cell < cellCount; cell++) if (unchecked(clue[cell]) > 0) mismatch++;
 }
 
-export function stat(k: i32): f64 {
-  switch (k) {
-    case 0: return conflicts;
-    case 1: return decisions;
-    case 2: return propagations;
-    case 3: return learnedClauses;
-    case 4: return deletedClauses;
-    case 5: return restarts;
-    case 6: return theoryPropagations;
-    default: return theoryConflicts;
-  }
+/** The on-edges of the last model, written where loopPointer points (unassigned edges are off). */
+export function writeModel(): usize {
+  for (let e = 0; e < edgeCount; e++) unchecked((loopBytes[e] = unchecked(assign[e]) == 1 ? 1 : 0));
+  return changetype<usize>(loopBytes);
+}
+
+/** Where the wrapper writes a loop for addBlockingClause (and reads writeModel's model). */
+export function loopPointer(): usize { return changetype<usize>(loopBytes); }
+
+/** Forbids the loop at loopPointer: any other loop leaves one of its edges off. 0 when the formula became unsat. */
+export function addBlockingClause(): i32 {
+  if (input.length < edgeCount) input = new StaticArray<i32>(edgeCount);
+  let n = 0;
+  for (let e = 0; e < edgeCount; e++) if (unchecked(loopBytes[e]) == 1) unchecked((input[n++] = 2 * e + 1));
+  return addClause(n);
+}
+
+/** The counters in the order of CdclStats, written to one array that the wrapper reads in one call. */
+export function statsPointer(): usize {
+  unchecked((statsOut[0] = conflicts));
+  unchecked((statsOut[1] = decisions));
+  unchecked((statsOut[2] = propagations));
+  unchecked((statsOut[3] = learnedClauses));
+  unchecked((statsOut[4] = deletedClauses));
+  unchecked((statsOut[5] = restarts));
+  unchecked((statsOut[6] = theoryPropagations));
+  unchecked((statsOut[7] = theoryConflicts));
+  return changetype<usize>(statsOut);
 }
 
 @inline function value(lit: i32): i32 {
