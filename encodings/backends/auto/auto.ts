@@ -12,6 +12,7 @@ import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
 import rules from '../rules/rules.ts';
 import { presolveInStages } from '../rules/wasm-core.ts';
+import { loadAutoCore, solveWithAutoCore } from './auto-core.ts';
 
 
 const backend: Backend = {
@@ -32,6 +33,12 @@ const backend: Backend = {
       default: '50',
       choices: ['0', '25', '50', '75', '100'],
     },
+    {
+      name: 'steps',
+      description: "one-call: the presolve and the search's first turns in auto's own wasm core, in one call (a fresh process runs little cold JavaScript); javascript: the same steps driven from JavaScript, the reference it is tested against (always so with core=typescript or a puzzle with fixed edges)",
+      default: 'one-call',
+      choices: ['one-call', 'javascript'],
+    },
     // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
     ...(cdclLoop.options ?? []),
   ],
@@ -44,6 +51,8 @@ const backend: Backend = {
   // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).
   oneShotV8Flags: cdclLoop.oneShotV8Flags,
   async prepare() {
+    loadAutoCore();
+    // The steps' cores, for puzzles with fixed edges and the reference core (loaded here, outside solve times).
     await rules.prepare?.();
     await cdclLoop.prepare?.();
   },
@@ -65,9 +74,15 @@ const backend: Backend = {
     // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
     // better spent searching. Both stages in one load of the rules core (the rules back-end's defaults).
     const trialFrom = optionValue(backend, options, 'trial') === 'on' ? Number(optionValue(backend, options, 'trial-from')) / 100 : Infinity;
+    const trialBudgetMs = Math.round(budget * 10) / 10;
+    if (chosen.core === 'wasm' && !puzzle.fixedEdges?.length && optionValue(backend, options, 'steps') === 'one-call') {
+      // The usual case in one call of auto's core; the steps below are the same in JavaScript.
+      const run = solveWithAutoCore(puzzle, chosen, { started, trialFrom, trialBudgetMs, presolveDeadline: started + budget, deadline, unique: options.unique });
+      return { ...run.outcome, stats: { ...run.stats, solverMs: elapsedMs(started) } };
+    }
     const pre = presolveInStages(puzzle, { trialFrom, deadline: started + budget });
     const presolveMs = elapsedMs(started);
-    const stats: Stats = { presolveMs, trialBudgetMs: Math.round(budget * 10) / 10, decidedByRules: pre.decided, trialRan: pre.trialRan, trialFinished: pre.trialFinished };
+    const stats: Stats = { presolveMs, trialBudgetMs, decidedByRules: pre.decided, trialRan: pre.trialRan, trialFinished: pre.trialFinished };
     if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
     if (pre.loop !== undefined) {
       // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.

@@ -76,7 +76,7 @@ class TypeScriptLoopSearch implements LoopSearch {
  * in advance (0 open, 1 on, 2 off, as the rules core leaves them), added as unit clauses before the rest.
  */
 export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array): LoopSearch {
-  return options.core === 'wasm' ? new WasmLoopSearch(puzzle, options, fixed) : new TypeScriptLoopSearch(puzzle, options, fixed);
+  return options.core === 'wasm' ? WasmLoopSearch.load(puzzle, options, fixed) : new TypeScriptLoopSearch(puzzle, options, fixed);
 }
 
 /** Every edge of the loop on makes that loop the whole answer, so "not all of them" excludes exactly it. */
@@ -87,8 +87,18 @@ export function blockingClause(loop: Uint8Array): number[] {
 }
 
 /** Conflicts the first search gets before the second starts, and the growth of each turn's budget. */
-const FIRST_TURN = 1000;
+export const FIRST_TURN = 1000;
 const GROWTH = 2;
+
+/**
+ * Where a run carries on that another caller began (auto's core, in one call): the first search has had the
+ * turns before `turn` of the round it stopped in; `first`, when that caller found the first loop, is that
+ * loop, already blocked in the first search, and the round stopped in is the uniqueness step's.
+ */
+export interface CarryOn {
+  turn: number;
+  first?: Uint8Array;
+}
 
 /**
  * Runs searches over the same edges in turns of growing conflict budgets (the first one alone at first), until
@@ -106,39 +116,44 @@ export class Portfolio {
     this.searches = [first, ...others.map(() => undefined)];
   }
 
-  /** The first loop's on-edges, or why there is none. */
-  private solveOnce(deadline: number): Uint8Array | NoLoop {
+  /** The first loop's on-edges, or why there is none; turns before `fromTurn` were had already. */
+  private solveOnce(deadline: number, fromTurn: number): Uint8Array | NoLoop {
     this.iterations++;
     const n = this.searches.length;
-    let budget = FIRST_TURN;
     // The search that gave the last answer goes first: what it learnt found that loop, and the uniqueness
     // search needs the same region.
     const first = this.answeredBy;
-    for (let turn = 0; ; turn++) {
+    for (let turn = fromTurn; ; turn++) {
       const i = (first + turn) % n;
       let search = this.searches[i];
       if (!search) {
         search = this.searches[i] = this.others[i - 1]();
         for (const loop of this.blocked) search.block(loop);
       }
-      const answer = search.solve(deadline, n === 1 ? Infinity : budget);
+      // Every search has one turn at a budget before the budget grows.
+      const answer = search.solve(deadline, n === 1 ? Infinity : FIRST_TURN * GROWTH ** Math.floor(turn / n));
       if (answer === 'sat' || answer === 'unsat' || answer === 'timeout') {
         this.answeredBy = i;
         return answer === 'sat' ? search.model() : answer;
       }
-      if (turn % n === n - 1) budget *= GROWTH;
     }
   }
 
   /** The first loop and, with `unique`, whether there is a second (every search keeps what it learnt). */
-  run(puzzle: Puzzle, deadline: number, unique: boolean): Outcome {
-    const on = this.solveOnce(deadline);
+  run(puzzle: Puzzle, deadline: number, unique: boolean, carryOn?: CarryOn): Outcome {
+    let on: Uint8Array | NoLoop;
+    if (carryOn?.first) {
+      on = carryOn.first;
+      this.iterations = 1;
+    } else {
+      on = this.solveOnce(deadline, carryOn?.turn ?? 0);
+    }
     if (typeof on === 'string') return firstOutcome(on);
     const first = { rows: puzzle.rows, cols: puzzle.cols, on };
     if (!unique) return firstOutcome(first);
     this.blocked.push(on);
-    for (const search of this.searches) search?.block(on);
-    const second = this.solveOnce(deadline);
+    if (!carryOn?.first) for (const search of this.searches) search?.block(on);
+    const second = this.solveOnce(deadline, carryOn?.first ? carryOn.turn : 0);
     return uniquenessOutcome(first, typeof second === 'string' ? second : { rows: puzzle.rows, cols: puzzle.cols, on: second });
   }
 
@@ -152,17 +167,22 @@ export class Portfolio {
       const counters = search.counters();
       for (let k = 0; k < total.length; k++) total[k] += counters[k];
     }
-    return {
-      iterations: this.iterations,
-      conflicts: total[0],
-      decisions: total[1],
-      propagations: total[2],
-      learnedClauses: total[3],
-      deletedClauses: total[4],
-      restarts: total[5],
-      loopPropagations: total[6],
-      loopConflicts: total[7],
-      searches,
-    };
+    return searchStats(total, this.iterations, searches);
   }
+}
+
+/** The stats of cdcl-loop's searches: `counters` in the order of COUNTERS, added up over `searches` searches. */
+export function searchStats(counters: Float64Array, iterations: number, searches: number): Stats {
+  return {
+    iterations,
+    conflicts: counters[0],
+    decisions: counters[1],
+    propagations: counters[2],
+    learnedClauses: counters[3],
+    deletedClauses: counters[4],
+    restarts: counters[5],
+    loopPropagations: counters[6],
+    loopConflicts: counters[7],
+    searches,
+  };
 }

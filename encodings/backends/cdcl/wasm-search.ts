@@ -6,7 +6,8 @@ import { CDCL_CORE_WASM } from './core-wasm.ts';
 import { connectivityLevel, type Connectivity } from './loop-propagator.ts';
 import type { SolveAnswer } from './solver.ts';
 
-interface Core {
+/** The cdcl core's exports (auto's core exports them too). */
+export interface CdclCore {
   memory: WebAssembly.Memory;
   setupGrid(rows: number, cols: number, seed: number, connectivity: number): void;
   cluesPointer(): number;
@@ -25,7 +26,8 @@ interface Core {
 }
 
 const ANSWERS: readonly SolveAnswer[] = ['sat', 'unsat', 'timeout', 'budget'];
-const IMPORTS = {
+/** What the cores import: the clock, and abort. */
+export const IMPORTS = {
   env: {
     now: () => performance.now(),
     abort: () => {
@@ -36,9 +38,9 @@ const IMPORTS = {
 
 let compiled: WebAssembly.Module | undefined;
 /** One instance made with the module and not used yet: the first search in a process takes it. */
-let spare: Core | undefined;
+let spare: CdclCore | undefined;
 
-const instantiate = (module: WebAssembly.Module): Core => new WebAssembly.Instance(module, IMPORTS).exports as unknown as Core;
+const instantiate = (module: WebAssembly.Module): CdclCore => new WebAssembly.Instance(module, IMPORTS).exports as unknown as CdclCore;
 
 /**
  * Compiles the module and makes one instance (once per process); back-ends call it from `prepare`, so that
@@ -53,7 +55,7 @@ export function loadCdclCore(): WebAssembly.Module {
   return compiled;
 }
 
-function takeInstance(): Core {
+function takeInstance(): CdclCore {
   const module = loadCdclCore();
   const core = spare ?? instantiate(module);
   spare = undefined;
@@ -61,23 +63,26 @@ function takeInstance(): Core {
 }
 
 // A LoopSearch (loop-search.ts), by shape: importing the interface would make an import cycle. In a fresh
-// process every JavaScript function costs its first compile (tens of microseconds each, more than the
-// search of a small puzzle), so each step is one call into the core and the puzzle loads in the constructor.
+// process every line of JavaScript runs cold (a few microseconds each), so each step is one call into the core.
 export class WasmLoopSearch {
-  private readonly core: Core;
-  private readonly edgeCount: number;
-  /** The clauses added (rule and corner clauses, and one unit per fixed edge), and how many are corner clauses. */
-  readonly clauses: number;
-  readonly cornerCount: number;
+  /**
+   * A search in `core` with the puzzle already loaded (by `load`, or by auto's core in its one call), of
+   * `clauses` clauses (rule and corner clauses and a unit per fixed edge), `cornerCount` of them corner clauses.
+   */
+  constructor(
+    private readonly core: CdclCore,
+    private readonly edgeCount: number,
+    readonly clauses: number,
+    readonly cornerCount: number,
+  ) {}
 
   /**
    * The puzzle's clauses, in the same order as loop-clauses.ts writes them (made by the core itself), after
    * `fixed`: edge states decided in advance (0 open, 1 on, 2 off, as the rules core leaves them) as units,
-   * so that clauses they satisfy are never attached.
+   * so that clauses they satisfy are never attached. `core`: an instance of this module or of auto's.
    */
-  constructor(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array) {
-    const core = (this.core = takeInstance());
-    const edges = (this.edgeCount = edgeCountOf(puzzle));
+  static load(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array, core: CdclCore = takeInstance()): WasmLoopSearch {
+    const edges = edgeCountOf(puzzle);
     core.setupGrid(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity));
     new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
     core.finishSetup();
@@ -89,20 +94,13 @@ export class WasmLoopSearch {
       units = core.addFixedEdges();
     }
     core.addRuleClauses();
-    for (const f of puzzle.fixedEdges ?? []) this.addClause([2 * f.edge + (f.on ? 0 : 1)]);
+    for (const f of puzzle.fixedEdges ?? []) addClause(core, [2 * f.edge + (f.on ? 0 : 1)]);
     const corners = options.corners ? core.addCornerClauses() : 0;
-    this.clauses = core.getClauseCount() + (puzzle.fixedEdges?.length ?? 0) + units;
-    this.cornerCount = Math.max(0, corners);
+    return new WasmLoopSearch(core, edges, core.getClauseCount() + (puzzle.fixedEdges?.length ?? 0) + units, Math.max(0, corners));
   }
 
   solve(deadline: number, conflictBudget = Infinity): SolveAnswer {
     return ANSWERS[this.core.solve(deadline, Number.isFinite(conflictBudget) ? conflictBudget : -1)];
-  }
-
-  addClause(literals: readonly number[]): boolean {
-    const at = this.core.inputPointer(literals.length);
-    new Int32Array(this.core.memory.buffer, at, literals.length).set(literals);
-    return this.core.addClause(literals.length) === 1;
   }
 
   /** Forbids this loop (one byte per edge, 1 on): the clause is made in the core. */
@@ -119,4 +117,11 @@ export class WasmLoopSearch {
   counters(): Float64Array {
     return new Float64Array(this.core.memory.buffer, this.core.statsPointer(), 8).slice();
   }
+}
+
+function addClause(core: CdclCore, literals: readonly number[]): boolean {
+  // The pointer first: making room may grow the memory, and a view taken before would be detached.
+  const at = core.inputPointer(literals.length);
+  new Int32Array(core.memory.buffer, at, literals.length).set(literals);
+  return core.addClause(literals.length) === 1;
 }

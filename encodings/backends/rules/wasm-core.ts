@@ -28,7 +28,8 @@ interface Core {
 
 const LINE = 1;
 const CROSS = 2;
-const LEVEL_NAMES: readonly Level[] = ['basic', 'corners', 'trial', 'search'];
+/** The core's level codes (0-3), by name. */
+export const LEVEL_NAMES: readonly Level[] = ['basic', 'corners', 'trial', 'search'];
 const STATUS = ['solved', 'unsat', 'timeout'] as const;
 
 let instance: Core | undefined;

@@ -1,0 +1,130 @@
+// auto's two stages in one module (AssemblyScript): the rules core's deduction and trial (liu-wu-sun), then
+// the cdcl core's search on the edges left open, with the uniqueness step, in one call from JavaScript. Why:
+// in a fresh process every line of JavaScript runs cold (its compile and first inline-cache misses cost a few
+// microseconds each), and auto's steps in JavaScript cost more than the search of a 10x10. The steps are
+// those of ../auto.ts, rules/wasm-core.ts's presolveInStages and cdcl/loop-search.ts's Portfolio, in the same
+// order, so that the answers and counters are the same (test/auto-core.test.ts). The search's exports are
+// the cdcl core's, so that JavaScript can carry on a search that runs past its first turn.
+import * as rules from '../../rules/wasm/core';
+import * as search from '../../cdcl/wasm/core';
+import { gridEdgeCount } from '../../../wasm/grid';
+
+export * from '../../cdcl/wasm/core';
+
+@external("env", "now")
+declare function now(): f64;
+
+// Answers, as the cdcl core's solve returns them (wasm-search.ts's ANSWERS; 3: its turn's budget ran out).
+const SAT = 0;
+const NOT_RUN = -1;
+
+// How the presolve ended (info[PRESOLVE]).
+const SEARCHED = 0;
+const CONTRADICTION = 1;
+const DECIDED = 2;
+
+// Slots of the info array the wrapper reads after the call.
+const PRESOLVE = 0;
+const DECIDED_EDGES = 1;
+const TRIAL_RAN = 2;
+/** -1: trial did not run (null), 0: stopped at its deadline, 1: finished. */
+const TRIAL_FINISHED = 3;
+const PRESOLVED_AT = 4;
+/** With DECIDED: the rules core's status (0 solved, 1 unsat, 2 timeout) and level. */
+const RULES_STATUS = 5;
+const RULES_LEVEL = 6;
+const FIRST_ANSWER = 7;
+const SECOND_ANSWER = 8;
+const CLAUSES = 9;
+const CORNER_CLAUSES = 10;
+const INFO_SLOTS = 11;
+
+const info = new StaticArray<f64>(INFO_SLOTS);
+let clueCodes = new StaticArray<i8>(0);
+let firstLoop = new StaticArray<u8>(0);
+
+/** Room for the clue codes of `cells` cells (-1 no clue), written by the wrapper before `solveAuto`. */
+export function autoCluesPointer(cells: i32): usize {
+  if (clueCodes.length < cells) clueCodes = new StaticArray<i8>(cells);
+  return changetype<usize>(clueCodes);
+}
+
+export function infoPointer(): usize { return changetype<usize>(info); }
+/** The first loop found by the search (one byte per edge, 1 on); the second, when there is one, is at loopPointer. */
+export function firstLoopPointer(): usize { return changetype<usize>(firstLoop); }
+/** With DECIDED and the rules core's status solved: the loop deduction made (one byte per edge, 1 on). */
+export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
+
+/**
+ * Deduction with the corner rules, trial when deduction decided at least `trialFrom` of the edges (0-1;
+ * above 1: never), both until `presolveDeadline`; a puzzle decided completely is checked for one loop. Then
+ * the search on the puzzle with the decided edges as units, its first turn of `firstTurn` conflicts, and with
+ * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`.
+ */
+export function solveAuto(rows: i32, cols: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool): void {
+  const cells = rows * cols;
+  const edges = gridEdgeCount(rows, cols);
+  info[FIRST_ANSWER] = NOT_RUN;
+  info[SECOND_ANSWER] = NOT_RUN;
+  info[TRIAL_RAN] = 0;
+  info[TRIAL_FINISHED] = -1;
+
+  rules.setupGrid(rows, cols, 1);
+  memory.copy(rules.cluesPointer(), changetype<usize>(clueCodes), cells);
+  rules.finishSetup();
+  if (rules.presolve(true, false, presolveDeadline) == 1) {
+    presolved(CONTRADICTION, 0);
+    return;
+  }
+  const trialRan = <f64>(edges - rules.getUnknowns()) >= trialFrom * <f64>edges && rules.getUnknowns() > 0;
+  if (trialRan) {
+    info[TRIAL_RAN] = 1;
+    const code = rules.continueWithTrial(presolveDeadline);
+    info[TRIAL_FINISHED] = code != 2 ? 1 : 0;
+    if (code == 3) {
+      presolved(CONTRADICTION, 0);
+      return;
+    }
+  }
+  const decided = edges - rules.getUnknowns();
+  if (decided == edges) {
+    info[RULES_STATUS] = rules.solve(true, false, 1, presolveDeadline);
+    info[RULES_LEVEL] = rules.level();
+    presolved(DECIDED, decided);
+    return;
+  }
+  presolved(SEARCHED, decided);
+
+  search.setupGrid(rows, cols, seed, connectivity);
+  memory.copy(search.cluesPointer(), changetype<usize>(clueCodes), cells);
+  search.finishSetup();
+  memory.copy(search.inputPointer((edges + 3) >> 2), rules.statePointer(), edges);
+  const units = search.addFixedEdges();
+  search.addRuleClauses();
+  const cornerCount = corners ? search.addCornerClauses() : 0;
+  info[CLAUSES] = search.getClauseCount() + units;
+  info[CORNER_CLAUSES] = max(0, cornerCount);
+
+  const first = search.solve(deadline, firstTurn);
+  info[FIRST_ANSWER] = first;
+  if (first != SAT || !unique) {
+    if (first == SAT) keepFirstLoop(edges);
+    return;
+  }
+  keepFirstLoop(edges);
+  search.addBlockingClause();
+  info[SECOND_ANSWER] = search.solve(deadline, firstTurn);
+  if (info[SECOND_ANSWER] == SAT) search.writeModel();
+}
+
+function presolved(how: i32, decided: i32): void {
+  info[PRESOLVE] = how;
+  info[DECIDED_EDGES] = decided;
+  info[PRESOLVED_AT] = now();
+}
+
+/** The model's loop, kept where the second model cannot overwrite it; loopBytes keeps it for addBlockingClause. */
+function keepFirstLoop(edges: i32): void {
+  if (firstLoop.length < edges) firstLoop = new StaticArray<u8>(edges);
+  memory.copy(changetype<usize>(firstLoop), search.writeModel(), edges);
+}

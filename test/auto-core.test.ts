@@ -1,0 +1,56 @@
+// auto's one-call wasm core against the same steps driven from JavaScript (steps=javascript): the same
+// answers and the same counters, on built-in puzzles that end in each way (deduction decides all, search
+// after the presolve, past the first turn into the portfolio, several loops, no loop), with and without the
+// uniqueness step; and the committed core is what its source compiles to.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { loadDataset } from '../datasets/load.ts';
+import type { RunResult } from '../runners/harness/pipeline.ts';
+import { backendCases, run } from './backend-cases.ts';
+
+test('the committed auto core is what auto/wasm/core.ts compiles to', () => {
+  execFileSync(process.execPath, [new URL('../encodings/backends/build-wasm-core.mjs', import.meta.url).pathname, 'auto', '--check'], { stdio: 'pipe' });
+});
+
+// What must not differ between the two ways: the answer and the search's path (times aside).
+const COMPARED = ['presolveMs' /* present */, 'decidedByRules', 'trialRan', 'trialFinished', 'finishedBy', 'level', 'iterations', 'conflicts', 'decisions', 'propagations', 'learnedClauses', 'loopPropagations', 'loopConflicts', 'searches', 'answeredBy'];
+
+function same(oneCall: RunResult, steps: RunResult, where: string): void {
+  assert.equal(oneCall.status, steps.status, where);
+  assert.equal(oneCall.unique, steps.unique, where);
+  assert.deepEqual(oneCall.solution?.on, steps.solution?.on, where);
+  assert.deepEqual(oneCall.secondSolution?.on, steps.secondSolution?.on, where);
+  assert.deepEqual(Object.keys(oneCall.stats), Object.keys(steps.stats), `${where}: the same stats, in the same order`);
+  for (const key of COMPARED) {
+    if (key === 'presolveMs') assert.equal(typeof oneCall.stats[key], typeof steps.stats[key], where);
+    else assert.deepEqual(oneCall.stats[key], steps.stats[key], `${where}: ${key}`);
+  }
+}
+
+test('one call = the steps in JavaScript: answers and counters on puzzles that end in every way', async () => {
+  const ends = new Set<string>();
+  const sets: [string, number][] = [['gen-10x10-minimal', 6], ['loopy-10x10-hard', 4], ['gen-15x15-hard', 50], ['multi', 20], ['unsat', 20], ['gen-7x7', 6]];
+  for (const [name, count] of sets) {
+    for (const { id, puzzle } of loadDataset(name).instances.slice(0, count)) {
+      for (const unique of [true, false]) {
+        const where = `${name} ${id} unique=${unique}`;
+        // No time limit on trial: with one, where it stops depends on the machine's speed.
+        const steps = await run('auto', puzzle, unique, { steps: 'javascript', 'trial-ms': 'none' });
+        const oneCall = await run('auto', puzzle, unique, { steps: 'one-call', 'trial-ms': 'none' });
+        same(oneCall, steps, where);
+        ends.add(`${steps.stats.finishedBy}/${steps.status}/${steps.unique}/${Number(steps.stats.searches ?? 0) > 1 ? 'portfolio' : 'one search'}`);
+      }
+    }
+  }
+  // Every way a solve can end was met, so that each branch of the wrapper was compared.
+  for (const end of ['rules/solved/true', 'cdcl-loop/solved/true/one search', 'cdcl-loop/solved/false/one search', 'cdcl-loop/solved/true/portfolio', 'cdcl-loop/solved/null/one search']) {
+    assert.ok([...ends].some((e) => e.startsWith(end)), `no puzzle ended as ${end}: ${[...ends].join(', ')}`);
+  }
+  assert.ok([...ends].some((e) => e.includes('/unsat/')), `no puzzle without a loop: ${[...ends].join(', ')}`);
+});
+
+test('auto with steps=javascript still passes the cases every back-end passes', async () => {
+  const cases = backendCases('auto', { steps: 'javascript' });
+  await cases.oneByOne();
+});
