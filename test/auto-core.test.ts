@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { loadDataset } from '../datasets/load.ts';
+import { makePuzzle } from '../encodings/grid.ts';
 import type { RunResult } from '../runners/harness/pipeline.ts';
 import { backendCases, run } from './backend-cases.ts';
 
@@ -48,6 +49,21 @@ test('one call = the steps in JavaScript: answers and counters on puzzles that e
     assert.ok([...ends].some((e) => e.startsWith(end)), `no puzzle ended as ${end}: ${[...ends].join(', ')}`);
   }
   assert.ok([...ends].some((e) => e.includes('/unsat/')), `no puzzle without a loop: ${[...ends].join(', ')}`);
+});
+
+test('one call = the steps in JavaScript on puzzles with fixed edges: agreeing with the loop, and against it', async () => {
+  for (const { id, puzzle } of loadDataset('gen-10x10-minimal').instances.slice(0, 3)) {
+    const loop = (await run('auto', puzzle, true, { 'trial-ms': 'none' })).solution!.on;
+    // Every seventh edge fixed as the loop has it; then one of them the other way (no loop is left).
+    const agreeing = [...loop.keys()].filter((e) => e % 7 === 3).map((edge) => ({ edge, on: loop[edge] === 1 }));
+    const against = [{ ...agreeing[0], on: !agreeing[0].on }, ...agreeing.slice(1)];
+    for (const [how, fixed] of [['agreeing', agreeing], ['against', against]] as const) {
+      const withFixed = makePuzzle(puzzle.rows, puzzle.cols, puzzle.clues, fixed);
+      const steps = await run('auto', withFixed, true, { steps: 'javascript', 'trial-ms': 'none' });
+      same(await run('auto', withFixed, true, { steps: 'one-call', 'trial-ms': 'none' }), steps, `${id} ${how}`);
+      assert.equal(steps.status, how === 'agreeing' ? 'solved' : 'unsat', `${id} ${how}`);
+    }
+  }
 });
 
 test('auto with steps=javascript still passes the cases every back-end passes', async () => {

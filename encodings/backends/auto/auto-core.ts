@@ -12,10 +12,11 @@ import { AUTO_CORE_WASM } from './core-wasm.ts';
 
 interface AutoCore extends CdclCore {
   autoCluesPointer(cells: number): number;
+  autoFixedPointer(n: number): number;
   infoPointer(): number;
   firstLoopPointer(): number;
   decidedLoopPointer(): number;
-  solveAuto(rows: number, cols: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number): void;
+  solveAuto(rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number): void;
 }
 
 // The slots of the core's info array (wasm/core.ts).
@@ -65,7 +66,7 @@ export interface AutoCoreRun {
 }
 
 /**
- * auto on a puzzle without fixed edges, with the wasm search: the rules presolve (trial when deduction decided
+ * auto with the wasm search: the rules presolve (trial when deduction decided
  * at least `trialFrom` of the edges, both until `presolveDeadline`), then the search and the uniqueness step,
  * as auto.ts does them in steps. `started`: when the solve began (for presolveMs).
  */
@@ -74,7 +75,12 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
   const edges = edgeCountOf(puzzle);
   const cells = puzzle.rows * puzzle.cols;
   new Int8Array(core.memory.buffer, core.autoCluesPointer(cells), cells).set(clueCodesOf(puzzle));
-  core.solveAuto(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
+  const fixed = puzzle.fixedEdges ?? [];
+  if (fixed.length) {
+    const pairs = new Int32Array(core.memory.buffer, core.autoFixedPointer(fixed.length), 2 * fixed.length);
+    fixed.forEach((f, i) => pairs.set([f.edge, f.on ? 1 : 0], 2 * i));
+  }
+  core.solveAuto(puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), 11).slice();
   const loop = (at: number) => new Uint8Array(core.memory.buffer, at, edges).slice();

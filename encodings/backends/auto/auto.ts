@@ -10,7 +10,6 @@ import type { Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
-import rules from '../rules/rules.ts';
 import { presolveInStages } from '../rules/wasm-core.ts';
 import { loadAutoCore, solveWithAutoCore } from './auto-core.ts';
 
@@ -35,7 +34,7 @@ const backend: Backend = {
     },
     {
       name: 'steps',
-      description: "one-call: the presolve and the search's first turns in auto's own wasm core, in one call (a fresh process runs little cold JavaScript); javascript: the same steps driven from JavaScript, the reference it is tested against (always so with core=typescript or a puzzle with fixed edges)",
+      description: "one-call: the presolve and the search's first turns in auto's own wasm core, in one call (a fresh process runs little cold JavaScript); javascript: the same steps driven from JavaScript, the reference it is tested against (always so with core=typescript; its cores load on first use)",
       default: 'one-call',
       choices: ['one-call', 'javascript'],
     },
@@ -50,11 +49,9 @@ const backend: Backend = {
   },
   // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).
   oneShotV8Flags: cdclLoop.oneShotV8Flags,
+  // auto's core holds both stages; the steps' own cores (steps=javascript) load when first used.
   async prepare() {
     loadAutoCore();
-    // The steps' cores, for puzzles with fixed edges and the reference core (loaded here, outside solve times).
-    await rules.prepare?.();
-    await cdclLoop.prepare?.();
   },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
@@ -75,7 +72,7 @@ const backend: Backend = {
     // better spent searching. Both stages in one load of the rules core (the rules back-end's defaults).
     const trialFrom = optionValue(backend, options, 'trial') === 'on' ? Number(optionValue(backend, options, 'trial-from')) / 100 : Infinity;
     const trialBudgetMs = Math.round(budget * 10) / 10;
-    if (chosen.core === 'wasm' && !puzzle.fixedEdges?.length && optionValue(backend, options, 'steps') === 'one-call') {
+    if (chosen.core === 'wasm' && optionValue(backend, options, 'steps') === 'one-call') {
       // The usual case in one call of auto's core; the steps below are the same in JavaScript.
       const run = solveWithAutoCore(puzzle, chosen, { started, trialFrom, trialBudgetMs, presolveDeadline: started + budget, deadline, unique: options.unique });
       return { ...run.outcome, stats: { ...run.stats, solverMs: elapsedMs(started) } };

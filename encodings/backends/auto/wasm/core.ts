@@ -14,6 +14,10 @@ export * from '../../cdcl/wasm/core';
 @external("env", "now")
 declare function now(): f64;
 
+// Edge states in the rules core.
+const LINE: u8 = 1;
+const CROSS: u8 = 2;
+
 // Answers, as the cdcl core's solve returns them (wasm-search.ts's ANSWERS; 3: its turn's budget ran out).
 const SAT = 0;
 const NOT_RUN = -1;
@@ -41,12 +45,20 @@ const INFO_SLOTS = 11;
 
 const info = new StaticArray<f64>(INFO_SLOTS);
 let clueCodes = new StaticArray<i8>(0);
+/** The puzzle's fixed edges, as pairs (edge, 1 on or 0 off). */
+let fixedEdges = new StaticArray<i32>(0);
 let firstLoop = new StaticArray<u8>(0);
 
 /** Room for the clue codes of `cells` cells (-1 no clue), written by the wrapper before `solveAuto`. */
 export function autoCluesPointer(cells: i32): usize {
   if (clueCodes.length < cells) clueCodes = new StaticArray<i8>(cells);
   return changetype<usize>(clueCodes);
+}
+
+/** Room for `n` fixed edges of the puzzle (pairs: edge, 1 on or 0 off), written by the wrapper before `solveAuto`. */
+export function autoFixedPointer(n: i32): usize {
+  if (fixedEdges.length < 2 * n) fixedEdges = new StaticArray<i32>(2 * n);
+  return changetype<usize>(fixedEdges);
 }
 
 export function infoPointer(): usize { return changetype<usize>(info); }
@@ -56,12 +68,12 @@ export function firstLoopPointer(): usize { return changetype<usize>(firstLoop);
 export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
 
 /**
- * Deduction with the corner rules, trial when deduction decided at least `trialFrom` of the edges (0-1;
+ * The puzzle's fixed edges assumed, deduction with the corner rules, trial when deduction decided at least `trialFrom` of the edges (0-1;
  * above 1: never), both until `presolveDeadline`; a puzzle decided completely is checked for one loop. Then
  * the search on the puzzle with the decided edges as units, its first turn of `firstTurn` conflicts, and with
  * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`.
  */
-export function solveAuto(rows: i32, cols: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool): void {
+export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool): void {
   const cells = rows * cols;
   const edges = gridEdgeCount(rows, cols);
   info[FIRST_ANSWER] = NOT_RUN;
@@ -72,6 +84,12 @@ export function solveAuto(rows: i32, cols: i32, seed: i32, connectivity: i32, co
   rules.setupGrid(rows, cols, 1);
   memory.copy(rules.cluesPointer(), changetype<usize>(clueCodes), cells);
   rules.finishSetup();
+  for (let i = 0; i < fixedCount; i++) {
+    if (!rules.assume(unchecked(fixedEdges[2 * i]), unchecked(fixedEdges[2 * i + 1]) == 1 ? LINE : CROSS)) {
+      presolved(CONTRADICTION, 0);
+      return;
+    }
+  }
   if (rules.presolve(true, false, presolveDeadline) == 1) {
     presolved(CONTRADICTION, 0);
     return;
@@ -101,8 +119,13 @@ export function solveAuto(rows: i32, cols: i32, seed: i32, connectivity: i32, co
   memory.copy(search.inputPointer((edges + 3) >> 2), rules.statePointer(), edges);
   const units = search.addFixedEdges();
   search.addRuleClauses();
+  // The fixed edges are decided in the presolve's state too: as in the steps, their units follow the rule clauses.
+  for (let i = 0; i < fixedCount; i++) {
+    store<i32>(search.inputPointer(1), 2 * unchecked(fixedEdges[2 * i]) + (unchecked(fixedEdges[2 * i + 1]) == 1 ? 0 : 1));
+    search.addClause(1);
+  }
   const cornerCount = corners ? search.addCornerClauses() : 0;
-  info[CLAUSES] = search.getClauseCount() + units;
+  info[CLAUSES] = search.getClauseCount() + fixedCount + units;
   info[CORNER_CLAUSES] = max(0, cornerCount);
 
   const first = search.solve(deadline, firstTurn);
