@@ -198,7 +198,11 @@ test('past --max-pending a request gets 503 with Retry-After; SIGTERM answers wh
   const { url, child } = await startServer('--max-pending', '2', '--workers', '1', '--warm', 'none', '--log', log);
   // fixture-sleep spins until killed: each run lasts its timeout plus the grace (2 s).
   const slow = [post(`${url}/solve`, { puzzle: '1x1t0:4', backend: 'fixture-sleep', timeout: 0.5 }), post(`${url}/solve`, { puzzle: '1x1t0:4', backend: 'fixture-sleep', timeout: 0.5 })];
-  await new Promise((r) => setTimeout(r, 300));
+  // Both taken in before the third comes (a fixed wait was too short on a loaded machine).
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (((await (await fetch(`${url}/health`)).json()) as { inFlight: number }).inFlight === 2) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const refused = await post(`${url}/solve`, { puzzle: '1x1t0:4', backend: 'rules' });
   assert.equal(refused.status, 503);
   assert.equal(refused.headers.get('retry-after'), '1');
