@@ -1,7 +1,8 @@
 // auto's WebAssembly core (wasm/core.ts, compiled into core-wasm.ts): the rules presolve and cdcl-loop's first
 // turns in one call. A search that runs past its first turn goes on in JavaScript's Portfolio, in the same
 // instance, beside cdcl-loop's search on the puzzle as given (another instance of this module).
-import type { Outcome, Stats } from '../../backend.ts';
+import type { Outcome, SolveResult, Stats } from '../../backend.ts';
+import { elapsedMs } from '../../clock.ts';
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../grid.ts';
 import { firstOutcome, uniquenessOutcome } from '../../protocol.ts';
 import { FIRST_TURN, Portfolio, searchStats, type LoopSearchOptions } from '../cdcl/loop-search.ts';
@@ -31,8 +32,8 @@ const FIRST_ANSWER = 7;
 const SECOND_ANSWER = 8;
 const CLAUSES = 9;
 const CORNER_CLAUSES = 10;
+const SEARCHED = 0;
 const CONTRADICTION = 1;
-const DECIDED = 2;
 const SAT = 0;
 const UNSAT = 1;
 const BUDGET = 3;
@@ -59,18 +60,13 @@ function takeInstance(): AutoCore {
   return core;
 }
 
-export interface AutoCoreRun {
-  outcome: Outcome;
-  /** auto's stats but solverMs, in auto.ts's order: the presolve's, then the search's or the level, and finishedBy. */
-  stats: Stats;
-}
 
 /**
  * auto with the wasm search: the rules presolve (trial when deduction decided
  * at least `trialFrom` of the edges, both until `presolveDeadline`), then the search and the uniqueness step,
  * as auto.ts does them in steps. `started`: when the solve began (for presolveMs).
  */
-export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean }): AutoCoreRun {
+export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean }): SolveResult {
   const core = takeInstance();
   const edges = edgeCountOf(puzzle);
   const cells = puzzle.rows * puzzle.cols;
@@ -91,25 +87,40 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
     trialRan: info[TRIAL_RAN] === 1,
     trialFinished: info[TRIAL_FINISHED] < 0 ? null : info[TRIAL_FINISHED] === 1,
   };
-  if (info[PRESOLVE] === CONTRADICTION) return { outcome: { status: 'unsat', solution: null, unique: null }, stats: { ...stats, finishedBy: 'rules' } };
-  if (info[PRESOLVE] === DECIDED) {
-    // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
-    const finished = { ...stats, finishedBy: 'rules', level: info[RULES_LEVEL] >= 0 ? LEVEL_NAMES[info[RULES_LEVEL]] : null };
-    if (info[RULES_STATUS] !== SAT) return { outcome: { status: info[RULES_STATUS] === UNSAT ? 'unsat' : 'timeout', solution: null, unique: null }, stats: finished };
-    return { outcome: { status: 'solved', solution: { rows: puzzle.rows, cols: puzzle.cols, on: loop(core.decidedLoopPointer()) }, unique: run.unique ? true : null }, stats: finished };
-  }
+  if (info[PRESOLVE] !== SEARCHED) return finish(presolved(info, stats, puzzle, run.unique, loop(core.decidedLoopPointer())), run.started);
   const search = new WasmLoopSearch(core, edges, info[CLAUSES], info[CORNER_CLAUSES]);
   const first = info[FIRST_ANSWER];
   const second = info[SECOND_ANSWER];
-  if (first === BUDGET || second === BUDGET) {
-    // Past the first turn: the turns go on as Portfolio takes them, the puzzle as given in a second instance.
-    const portfolio = new Portfolio(search, [() => WasmLoopSearch.load(puzzle, options, undefined, takeInstance())]);
-    const outcome = portfolio.run(puzzle, run.deadline, run.unique, { turn: 1, first: first === BUDGET ? undefined : loop(core.firstLoopPointer()) });
-    return { outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop' } };
-  }
+  if (first === BUDGET || second === BUDGET) return finish(carryOn(search, puzzle, options, run, stats, first === BUDGET ? undefined : loop(core.firstLoopPointer())), run.started);
   const searched = { ...stats, ...searchStats(search.counters(), second < 0 ? 1 : 2, 1), answeredBy: 'first', finishedBy: 'cdcl-loop' };
-  if (first !== SAT) return { outcome: firstOutcome(first === UNSAT ? 'unsat' : 'timeout'), stats: searched };
-  const found = { rows: puzzle.rows, cols: puzzle.cols, on: loop(core.firstLoopPointer()) };
-  if (second < 0) return { outcome: firstOutcome(found), stats: searched };
-  return { outcome: uniquenessOutcome(found, second === SAT ? { rows: puzzle.rows, cols: puzzle.cols, on: loop(core.loopPointer()) } : second === UNSAT ? 'unsat' : 'timeout'), stats: searched };
+  let outcome: Outcome;
+  if (first !== SAT) outcome = firstOutcome(first === UNSAT ? 'unsat' : 'timeout');
+  else {
+    const found = { rows: puzzle.rows, cols: puzzle.cols, on: loop(core.firstLoopPointer()) };
+    if (second < 0) outcome = firstOutcome(found);
+    else outcome = uniquenessOutcome(found, second === SAT ? { rows: puzzle.rows, cols: puzzle.cols, on: loop(core.loopPointer()) } : second === UNSAT ? 'unsat' : 'timeout');
+  }
+  return finish({ outcome, stats: searched }, run.started);
+}
+
+/** The result, with solverMs last (as auto's steps give it). */
+function finish(done: { outcome: Outcome; stats: Stats }, started: number): SolveResult {
+  done.stats.solverMs = elapsedMs(started);
+  return { ...done.outcome, stats: done.stats };
+}
+
+/** The presolve's own answers: a contradiction, or every edge decided (the loop they make, or none). */
+function presolved(info: Float64Array, stats: Stats, puzzle: Puzzle, unique: boolean, decidedLoop: Uint8Array): { outcome: Outcome; stats: Stats } {
+  if (info[PRESOLVE] === CONTRADICTION) return { outcome: { status: 'unsat', solution: null, unique: null }, stats: { ...stats, finishedBy: 'rules' } };
+  // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
+  const finished = { ...stats, finishedBy: 'rules', level: info[RULES_LEVEL] >= 0 ? LEVEL_NAMES[info[RULES_LEVEL]] : null };
+  if (info[RULES_STATUS] !== SAT) return { outcome: { status: info[RULES_STATUS] === UNSAT ? 'unsat' : 'timeout', solution: null, unique: null }, stats: finished };
+  return { outcome: { status: 'solved', solution: { rows: puzzle.rows, cols: puzzle.cols, on: decidedLoop }, unique: unique ? true : null }, stats: finished };
+}
+
+/** Past the first turn: the turns go on as Portfolio takes them, the puzzle as given in a second instance. */
+function carryOn(search: WasmLoopSearch, puzzle: Puzzle, options: LoopSearchOptions, run: { deadline: number; unique: boolean }, stats: Stats, first?: Uint8Array): { outcome: Outcome; stats: Stats } {
+  const portfolio = new Portfolio(search, [() => WasmLoopSearch.load(puzzle, options, undefined, takeInstance())]);
+  const outcome = portfolio.run(puzzle, run.deadline, run.unique, { turn: 1, first });
+  return { outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop' } };
 }

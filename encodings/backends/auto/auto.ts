@@ -9,7 +9,7 @@ import { optionValue, type Backend, type SolveOptions, type SolveResult, type St
 import type { Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
-import { createLoopSearch, Portfolio } from '../cdcl/loop-search.ts';
+import { createLoopSearch, Portfolio, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm-core.ts';
 import { loadAutoCore, solveWithAutoCore } from './auto-core.ts';
 
@@ -56,14 +56,8 @@ const backend: Backend = {
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);
-    const deadline = started + options.timeoutMs;
-    /** The search with the edges `fixed` decided, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
-    const searchFrom = (fixed: Uint8Array | undefined, stats: Stats): SolveResult => {
-      const portfolio = new Portfolio(createLoopSearch(puzzle, chosen, fixed), fixed ? [() => createLoopSearch(puzzle, chosen)] : []);
-      const outcome = portfolio.run(puzzle, deadline, options.unique);
-      return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(started) } };
-    };
-    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(undefined, { decidedByRules: 0 });
+    const run: Run = { puzzle, chosen, started, deadline: started + options.timeoutMs, unique: options.unique };
+    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(run, undefined, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
@@ -71,24 +65,46 @@ const backend: Backend = {
     // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
     // better spent searching. Both stages in one load of the rules core (the rules back-end's defaults).
     const trialFrom = optionValue(backend, options, 'trial') === 'on' ? Number(optionValue(backend, options, 'trial-from')) / 100 : Infinity;
-    const trialBudgetMs = Math.round(budget * 10) / 10;
+    const presolve = { trialFrom, trialBudgetMs: Math.round(budget * 10) / 10, presolveDeadline: started + budget };
     if (chosen.core === 'wasm' && optionValue(backend, options, 'steps') === 'one-call') {
-      // The usual case in one call of auto's core; the steps below are the same in JavaScript.
-      const run = solveWithAutoCore(puzzle, chosen, { started, trialFrom, trialBudgetMs, presolveDeadline: started + budget, deadline, unique: options.unique });
-      return { ...run.outcome, stats: { ...run.stats, solverMs: elapsedMs(started) } };
+      // The usual case, in one call of auto's core; solveInSteps is the same in JavaScript.
+      return solveWithAutoCore(puzzle, chosen, { ...run, ...presolve });
     }
-    const pre = presolveInStages(puzzle, { trialFrom, deadline: started + budget });
-    const presolveMs = elapsedMs(started);
-    const stats: Stats = { presolveMs, trialBudgetMs, decidedByRules: pre.decided, trialRan: pre.trialRan, trialFinished: pre.trialFinished };
-    if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
-    if (pre.loop !== undefined) {
-      // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
-      const finished = { ...stats, finishedBy: 'rules', level: pre.level ?? null, solverMs: elapsedMs(started) };
-      if (pre.loop === null) return { status: 'unsat', solution: null, unique: null, stats: finished };
-      return { status: 'solved', solution: { rows: puzzle.rows, cols: puzzle.cols, on: pre.loop }, unique: options.unique ? true : null, stats: finished };
-    }
-    return searchFrom(pre.state, stats);
+    return solveInSteps(run, presolve);
   },
 };
+
+/** One solve's puzzle, search options and clock. */
+interface Run {
+  puzzle: Puzzle;
+  chosen: LoopSearchOptions;
+  started: number;
+  deadline: number;
+  unique: boolean;
+}
+
+/** The presolve in the rules core, then the search, each step from JavaScript (steps=javascript, core=typescript). */
+function solveInSteps(run: Run, presolve: { trialFrom: number; trialBudgetMs: number; presolveDeadline: number }): SolveResult {
+  const { puzzle, started } = run;
+  const pre = presolveInStages(puzzle, { trialFrom: presolve.trialFrom, deadline: presolve.presolveDeadline });
+  const presolveMs = elapsedMs(started);
+  const stats: Stats = { presolveMs, trialBudgetMs: presolve.trialBudgetMs, decidedByRules: pre.decided, trialRan: pre.trialRan, trialFinished: pre.trialFinished };
+  if (pre.contradiction) return { status: 'unsat', solution: null, unique: null, stats: { ...stats, finishedBy: 'rules', solverMs: presolveMs } };
+  if (pre.loop !== undefined) {
+    // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
+    const finished = { ...stats, finishedBy: 'rules', level: pre.level ?? null, solverMs: elapsedMs(started) };
+    if (pre.loop === null) return { status: 'unsat', solution: null, unique: null, stats: finished };
+    return { status: 'solved', solution: { rows: puzzle.rows, cols: puzzle.cols, on: pre.loop }, unique: run.unique ? true : null, stats: finished };
+  }
+  return searchFrom(run, pre.state, stats);
+}
+
+/** The search with the edges `fixed` decided, then (for a presolved puzzle) cdcl-loop's own search on the puzzle as given, taking turns. */
+function searchFrom(run: Run, fixed: Uint8Array | undefined, stats: Stats): SolveResult {
+  const { puzzle, chosen } = run;
+  const portfolio = new Portfolio(createLoopSearch(puzzle, chosen, fixed), fixed ? [() => createLoopSearch(puzzle, chosen)] : []);
+  const outcome = portfolio.run(puzzle, run.deadline, run.unique);
+  return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(run.started) } };
+}
 
 export default backend;
