@@ -182,7 +182,55 @@ function withRoom(a: StaticArray<i32>, top: i32, need: i32): StaticArray<i32> {
   return bigger;
 }
 
+/** Every scalar of the search and the propagator back to its start: an instance can take puzzle after puzzle (auto's core does). */
+function resetScalars(): void {
+  clauseCount = 0;
+  trailLength = 0;
+  propagateHead = 0;
+  decisionLevel = 0;
+  arenaTop = 0;
+  learntCount = 0;
+  poolTop = 0;
+  activityIncrement = 1.0;
+  heapSize = 0;
+  bestTrail = 0;
+  learntLength = 0;
+  toClearLength = 0;
+  conflictLength = 0;
+  unsatAtRoot = false;
+  maxLearnts = 2000;
+  fastLbd = 0.0;
+  slowLbd = 0.0;
+  trailAverage = 0.0;
+  averagedConflicts = 0;
+  conflictsAtRestart = 0;
+  nextRephase = REPHASE_INTERVAL;
+  rephases = 0;
+  conflicts = 0;
+  decisions = 0;
+  propagations = 0;
+  learnedClauses = 0;
+  deletedClauses = 0;
+  restarts = 0;
+  theoryPropagations = 0;
+  theoryConflicts = 0;
+  head = 0;
+  endCount = 0;
+  totalOn = 0;
+  mismatch = 0;
+  logTop = 0;
+  closedVertex = -1;
+  closedAt = -1;
+  closedLength = 0;
+  becauseLength = 0;
+  skip = 0;
+  skipLeft = 0;
+  blockSkip = 0;
+  blockSkipLeft = 0;
+}
+
 export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConnectivity: i32): void {
+  resetScalars();
   vertexCount = vertices;
   edgeCount = edges;
   cellCount = cells;
