@@ -203,8 +203,8 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   levelStart = new StaticArray<i32>(edges + 1);
   // Sized by the grid, not fixed: the first touch of each page costs a fault, which a fixed 256 KB arena
   // made a third of a 10x10's setup. Both grow by doubling.
-  arena = new StaticArray<i32>(max(1 << 12, edges * 64));
-  learnts = new StaticArray<i32>(1024);
+  arena = new StaticArray<i32>(max(1 << 10, edges * 40));
+  learnts = new StaticArray<i32>(256);
   watchTop = 2 * edges * WATCH_ROOM;
   watchPool = new StaticArray<i32>(watchTop * 2);
   watchStart = new StaticArray<i32>(2 * edges);
@@ -214,7 +214,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
     unchecked((watchRoom[i] = WATCH_ROOM));
   }
   watchLength = new StaticArray<i32>(2 * edges);
-  pool = new StaticArray<i32>(max(1 << 10, edges * 8));
+  pool = new StaticArray<i32>(max(1 << 8, edges));
   activity = new StaticArray<f64>(edges);
   heap = new StaticArray<i32>(edges);
   heapIndex = filled(edges, -1);
