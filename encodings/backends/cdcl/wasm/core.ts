@@ -468,7 +468,7 @@ export function addClause(n: i32): i32 {
   return 1;
 }
 
-function enqueue(lit: i32, why: i32): void {
+@inline function enqueue(lit: i32, why: i32): void {
   const v = lit >> 1;
   unchecked((assign[v] = <u8>((lit & 1) ^ 1)));
   unchecked((level[v] = decisionLevel));
@@ -505,7 +505,7 @@ function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32): i32 {
 }
 
 /** Adds a watch to `lit`'s list; may replace watchPool (callers holding it read it again). */
-function watch(lit: i32, c: i32, blocker: i32): void {
+@inline function watch(lit: i32, c: i32, blocker: i32): void {
   let at = unchecked(watchStart[lit]);
   const n = unchecked(watchLength[lit]);
   const room = unchecked(watchRoom[lit]);
@@ -594,7 +594,7 @@ function propagateUnits(): i32 {
   return r >= 0 ? unchecked(arena[r + 2 + k]) : unchecked(pool[-r - 2 + 1 + k]);
 }
 
-function bumpVariable(v: i32): void {
+@inline function bumpVariable(v: i32): void {
   if ((unchecked((activity[v] += activityIncrement))) > 1e100) {
     for (let i = 0; i < variables; i++) unchecked((activity[i] *= 1e-100));
     activityIncrement *= 1e-100;
@@ -609,7 +609,7 @@ function heapInsert(v: i32): void {
   heapUp(heapSize - 1);
 }
 
-function heapUp(i: i32): void {
+@inline function heapUp(i: i32): void {
   const v = unchecked(heap[i]);
   const a = unchecked(activity[v]);
   while (i > 0) {
@@ -918,7 +918,7 @@ export function solve(deadline: f64, budget: f64): i32 {
 
 // --- the single-loop theory (../loop-propagator.ts) ---
 
-function setEnd(v: i32, isEnd: bool): void {
+@inline function setEnd(v: i32, isEnd: bool): void {
   const at = unchecked(endIndex[v]);
   if (isEnd && at < 0) {
     unchecked((endIndex[v] = endCount));
@@ -931,7 +931,7 @@ function setEnd(v: i32, isEnd: bool): void {
   }
 }
 
-function remember(v: i32): void {
+@inline function remember(v: i32): void {
   log = withRoom(log, logTop, 4);
   unchecked((log[logTop++] = v));
   unchecked((log[logTop++] = partner[v]));
@@ -939,7 +939,7 @@ function remember(v: i32): void {
   unchecked((log[logTop++] = degree[v]));
 }
 
-function countCells(edge: i32, delta: i8): void {
+@inline function countCells(edge: i32, delta: i8): void {
   for (let k = 0; k < 2; k++) {
     const cell = unchecked(edgeCells[2 * edge + k]);
     if (cell < 0 || unchecked(clue[cell]) < 0) continue;
@@ -949,7 +949,7 @@ function countCells(edge: i32, delta: i8): void {
   }
 }
 
-function nextOn(v: i32, not: i32): i32 {
+@inline function nextOn(v: i32, not: i32): i32 {
   for (let k = 0; k < 4; k++) {
     const e = unchecked(vertexEdges[4 * v + k]);
     if (e >= 0 && e != not && unchecked(onEdge[e])) return e;
