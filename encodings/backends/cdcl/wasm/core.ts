@@ -42,6 +42,8 @@ let vertexCount = 0;
 let edgeCount = 0;
 let cellCount = 0;
 let vertexEdges = new StaticArray<i32>(0);
+/** The vertex across each entry of vertexEdges (-1 where there is no edge): the walks' step without edgeEnds. */
+let vertexNeighbors = new StaticArray<i32>(0);
 let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let cellEdges = new StaticArray<i32>(0);
@@ -53,6 +55,8 @@ let clauseCount = 0;
 // --- the solver ---
 let variables = 0;
 let assign = new StaticArray<u8>(0);
+/** Each literal's value (0 false, 1 true, UNDEF), kept beside assign: value() is then one load. */
+let litValue = new StaticArray<u8>(0);
 let level = new StaticArray<i32>(0);
 let reason = new StaticArray<i32>(0);
 let trail = new StaticArray<i32>(0);
@@ -197,6 +201,8 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   variables = edges;
   assign = new StaticArray<u8>(edges);
   for (let v = 0; v < edges; v++) unchecked((assign[v] = UNDEF));
+  litValue = new StaticArray<u8>(2 * edges);
+  for (let l = 0; l < 2 * edges; l++) unchecked((litValue[l] = UNDEF));
   level = new StaticArray<i32>(edges);
   reason = filled(edges, -1);
   trail = new StaticArray<i32>(edges);
@@ -303,6 +309,13 @@ export function inputPointer(n: i32): usize {
 }
 
 export function finishSetup(): void {
+  vertexNeighbors = new StaticArray<i32>(4 * vertexCount);
+  for (let v = 0; v < vertexCount; v++) {
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      unchecked((vertexNeighbors[4 * v + k] = e < 0 ? -1 : across(e, v)));
+    }
+  }
   for (let cell = 0; cell < cellCount; cell++) if (unchecked(clue[cell]) > 0) mismatch++;
 }
 
@@ -337,8 +350,7 @@ export function statsPointer(): usize {
 }
 
 @inline function value(lit: i32): i32 {
-  const a = <i32>unchecked(assign[lit >> 1]);
-  return a == UNDEF ? UNDEF : a ^ (lit & 1);
+  return <i32>unchecked(litValue[lit]);
 }
 
 function nextRandom(): f64 {
@@ -471,6 +483,8 @@ export function addClause(n: i32): i32 {
 @inline function enqueue(lit: i32, why: i32): void {
   const v = lit >> 1;
   unchecked((assign[v] = <u8>((lit & 1) ^ 1)));
+  unchecked((litValue[lit] = 1));
+  unchecked((litValue[lit ^ 1] = 0));
   unchecked((level[v] = decisionLevel));
   unchecked((reason[v] = why));
   unchecked((trail[trailLength++] = lit));
@@ -614,9 +628,10 @@ function heapInsert(v: i32): void {
   const a = unchecked(activity[v]);
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (unchecked(activity[heap[parent]]) >= a) break;
-    unchecked((heap[i] = heap[parent]));
-    unchecked((heapIndex[heap[i]] = i));
+    const u = unchecked(heap[parent]);
+    if (unchecked(activity[u]) >= a) break;
+    unchecked((heap[i] = u));
+    unchecked((heapIndex[u] = i));
     i = parent;
   }
   unchecked((heap[i] = v));
@@ -633,10 +648,20 @@ function heapPop(): i32 {
     for (;;) {
       let child = 2 * i + 1;
       if (child >= heapSize) break;
-      if (child + 1 < heapSize && unchecked(activity[heap[child + 1]]) > unchecked(activity[heap[child]])) child++;
-      if (unchecked(activity[heap[child]]) <= a) break;
-      unchecked((heap[i] = heap[child]));
-      unchecked((heapIndex[heap[i]] = i));
+      let w = unchecked(heap[child]);
+      let wa = unchecked(activity[w]);
+      if (child + 1 < heapSize) {
+        const right = unchecked(heap[child + 1]);
+        const ra = unchecked(activity[right]);
+        if (ra > wa) {
+          child++;
+          w = right;
+          wa = ra;
+        }
+      }
+      if (wa <= a) break;
+      unchecked((heap[i] = w));
+      unchecked((heapIndex[w] = i));
       i = child;
     }
     unchecked((heap[i] = last));
@@ -754,6 +779,8 @@ function cancelUntil(target: i32): void {
     const v = unchecked(trail[i]) >> 1;
     unchecked((phase[v] = assign[v]));
     unchecked((assign[v] = UNDEF));
+    unchecked((litValue[2 * v] = UNDEF));
+    unchecked((litValue[2 * v + 1] = UNDEF));
     const r = unchecked(reason[v]);
     if (r <= -2 && -r - 2 < poolTop) poolTop = -r - 2;
     unchecked((reason[v] = -1));
@@ -931,8 +958,8 @@ export function solve(deadline: f64, budget: f64): i32 {
   }
 }
 
+/** Logs v's path state for theoryBacktrack; the caller has made room (addOn: four vertices, 16 entries). */
 @inline function remember(v: i32): void {
-  log = withRoom(log, logTop, 4);
   unchecked((log[logTop++] = v));
   unchecked((log[logTop++] = partner[v]));
   unchecked((log[logTop++] = pathLength[v]));
@@ -984,6 +1011,7 @@ function addOn(e: i32, index: i32): bool {
   const b = unchecked(edgeEnds[2 * e + 1]);
   const da = unchecked(degree[a]);
   const db = unchecked(degree[b]);
+  log = withRoom(log, logTop, 16);
   remember(a);
   remember(b);
   unchecked((onEdge[e] = 1));
@@ -1168,7 +1196,7 @@ function propagateConnectivity(): i32 {
         if (val == 0) continue;
         if (val == 1) onHere = e;
         else undecided = true;
-        const w = across(e, v);
+        const w = unchecked(vertexNeighbors[4 * v + k]);
         if (unchecked(component[w]) < 0) {
           unchecked((component[w] = id));
           unchecked((walk[visited++] = w));
@@ -1270,7 +1298,7 @@ function depthFirst(first: i32): i32 {
       unchecked((nextSlot[v] = k + 1));
       const e = unchecked(vertexEdges[4 * v + k]);
       if (e < 0 || e == unchecked(treeEdge[v]) || value(2 * e) == 0) continue;
-      const w = across(e, v);
+      const w = unchecked(vertexNeighbors[4 * v + k]);
       if (unchecked(component[w]) < 0) {
         unchecked((component[w] = 0));
         unchecked((preorder[w] = visited));
