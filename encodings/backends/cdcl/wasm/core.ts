@@ -142,6 +142,11 @@ let readEdge = new StaticArray<i32>(0);
 let closedVertex = -1;
 let closedAt = -1;
 let closedLength = 0;
+// The path-closing rule (theoryPropagate) reads the paths, totalOn and the clue counts, which change only
+// with an on-edge, and undecided edges, which only backtracking adds: pathEpoch counts both, and the rule
+// is skipped when it already ran at this epoch (it would find every edge it could imply decided).
+let pathEpoch = 0;
+let closingCheckedAt = -1;
 let because = new StaticArray<i32>(0);
 let becauseLength = 0;
 let component = new StaticArray<i32>(0);
@@ -1014,6 +1019,7 @@ function addOn(e: i32, index: i32): bool {
   log = withRoom(log, logTop, 16);
   remember(a);
   remember(b);
+  pathEpoch++;
   unchecked((onEdge[e] = 1));
   totalOn++;
   countCells(e, 1);
@@ -1067,11 +1073,8 @@ function addOn(e: i32, index: i32): bool {
   return false;
 }
 
-function edgeBetween(a: i32, b: i32): i32 {
-  for (let k = 0; k < 4; k++) {
-    const e = unchecked(vertexEdges[4 * a + k]);
-    if (e >= 0 && (unchecked(edgeEnds[2 * e]) == b || unchecked(edgeEnds[2 * e + 1]) == b)) return e;
-  }
+@inline function edgeBetween(a: i32, b: i32): i32 {
+  for (let k = 0; k < 4; k++) if (unchecked(vertexNeighbors[4 * a + k]) == b) return unchecked(vertexEdges[4 * a + k]);
   return -1;
 }
 
@@ -1112,7 +1115,9 @@ function theoryPropagate(): i32 {
     return THEORY_MODEL;
   }
   const trailBefore = trailLength;
-  for (let i = 0; i < endCount; i++) {
+  const closing = closingCheckedAt != pathEpoch;
+  closingCheckedAt = pathEpoch;
+  for (let i = 0; closing && i < endCount; i++) {
     const x = unchecked(ends[i]);
     const y = unchecked(partner[x]);
     if (y < x) continue;
@@ -1380,6 +1385,7 @@ function propagateBlocks(first: i32, n: i32): i32 {
 }
 
 function theoryBacktrack(length: i32): void {
+  if (head > length) pathEpoch++;
   while (head > length) {
     const index = --head;
     const e = unchecked(readEdge[index]);
