@@ -15,7 +15,10 @@ const script = `build:${family}-core`;
 const source = fileURLToPath(new URL(`./${family}/wasm/core.ts`, import.meta.url));
 const target = fileURLToPath(new URL(`./${family}/core-wasm.ts`, import.meta.url));
 let bytes;
-const { error, stderr } = await asc.main([source, '-O3', '--runtime', 'incremental', '--noAssert', '--outFile', 'core.wasm'], {
+// The cdcl core frees nothing during a search (one instance per search): the minimal runtime, whose collector
+// never runs by itself, spares it the incremental one's shadow stack (see cdcl/wasm/core.ts).
+const runtime = family === 'cdcl' ? 'minimal' : 'incremental';
+const { error, stderr } = await asc.main([source, '-O3', '--runtime', runtime, '--noAssert', '--outFile', 'core.wasm'], {
   writeFile(name, contents) {
     if (name.endsWith('.wasm')) bytes = contents;
   },

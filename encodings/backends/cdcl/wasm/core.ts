@@ -8,7 +8,13 @@
 // Literals: variable v is 2v (edge v on) and 2v + 1 (off). Clause arena: [size, header, lit0, lit1, ...],
 // header = learnt | deleted << 1 | lbd << 2. The grid's tables are filled here by encodings/wasm/grid.ts,
 // with encodings/grid.ts's numbering (a test compares them).
+//
+// Built with the minimal runtime (../../build-wasm-core.mjs): no collector runs during a search, so the code
+// keeps no shadow stack of references (with the incremental runtime, a store beside nearly every array
+// access: a sixth of a 10x10's search time). What a search lets go of (arrays replaced when they grow)
+// stays until its instance goes, at most the final sizes again.
 import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
+import { SORT } from '~lib/util/sort';
 
 @external("env", "now")
 declare function now(): f64;
@@ -68,6 +74,7 @@ let arena = new StaticArray<i32>(0);
 let arenaTop = 0;
 let learnts = new StaticArray<i32>(0);
 let learntCount = 0;
+let learntOrder = new StaticArray<i32>(0);
 // Watch lists, all in one pool: literal l's [clause, blocker] pairs at watchPool[watchStart[l] ..
 // + watchLength[l]), room for watchRoom[l]. A full list moves to the pool's end with twice the room: one
 // array instead of one per literal (adding a 10x10's rule clauses went from 0.73-0.80 ms to 0.33-0.53 ms).
@@ -820,9 +827,12 @@ function propagateAll(): i32 {
 
 function reduceLearnts(): void {
   // Keep the glue clauses (lbd <= 2), the locked ones and the better half of the rest by lbd, then size.
-  const order = new Array<i32>(learntCount);
+  // Sorted in a scratch array kept from one reduction to the next (no collector frees a new one), by the
+  // sort Array#sort runs.
+  if (learntOrder.length < learntCount) learntOrder = new StaticArray<i32>(learntCount * 2);
+  const order = learntOrder;
   for (let i = 0; i < learntCount; i++) unchecked((order[i] = learnts[i]));
-  order.sort((a: i32, b: i32): i32 => {
+  SORT<i32>(changetype<usize>(order), learntCount, (a: i32, b: i32): i32 => {
     const d = (unchecked(arena[a + 1]) >> 2) - (unchecked(arena[b + 1]) >> 2);
     return d != 0 ? d : unchecked(arena[a]) - unchecked(arena[b]);
   });
