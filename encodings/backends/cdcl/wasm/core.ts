@@ -582,7 +582,7 @@ function propagateUnits(): i32 {
         unchecked((list[at + j++] = blocker));
         continue;
       }
-      if (unchecked(arena[c + 1]) & DELETED) continue;
+      // No watch of a deleted clause is left: reduceLearnts drops them all when it deletes.
       if (unchecked(arena[c + 2]) == falseLit) {
         unchecked((arena[c + 2] = arena[c + 3]));
         unchecked((arena[c + 3] = falseLit));
@@ -1318,13 +1318,17 @@ function depthFirst(first: i32): i32 {
     unchecked((dfsStack[top++] = v));
   }
   while (top > 0) {
+    // v's edges from the next one not looked at, up to the first that leads to a new vertex.
     const v = unchecked(dfsStack[top - 1]);
-    const k = unchecked(nextSlot[v]);
-    if (k < 4) {
-      unchecked((nextSlot[v] = k + 1));
+    const tree = unchecked(treeEdge[v]);
+    let k = unchecked(nextSlot[v]);
+    let low = unchecked(lowest[v]);
+    let descended = false;
+    while (k < 4) {
       const e = unchecked(vertexEdges[4 * v + k]);
-      if (e < 0 || e == unchecked(treeEdge[v]) || value(2 * e) == 0) continue;
       const w = unchecked(vertexNeighbors[4 * v + k]);
+      k++;
+      if (e < 0 || e == tree || value(2 * e) == 0) continue;
       if (unchecked(component[w]) < 0) {
         unchecked((component[w] = 0));
         unchecked((preorder[w] = visited));
@@ -1334,13 +1338,19 @@ function depthFirst(first: i32): i32 {
         unchecked((treeEdge[w] = e));
         unchecked((nextSlot[w] = 0));
         unchecked((dfsStack[top++] = w));
-      } else if (unchecked(preorder[w]) < unchecked(lowest[v])) unchecked((lowest[v] = preorder[w]));
-    } else {
-      top--;
-      unchecked((subtreeEnd[v] = visited));
-      const p = unchecked(treeParent[v]);
-      if (p >= 0 && unchecked(lowest[v]) < unchecked(lowest[p])) unchecked((lowest[p] = lowest[v]));
+        descended = true;
+        break;
+      }
+      const at = unchecked(preorder[w]);
+      if (at < low) low = at;
     }
+    unchecked((nextSlot[v] = k));
+    unchecked((lowest[v] = low));
+    if (descended) continue;
+    top--;
+    unchecked((subtreeEnd[v] = visited));
+    const p = unchecked(treeParent[v]);
+    if (p >= 0 && low < unchecked(lowest[p])) unchecked((lowest[p] = low));
   }
   return visited;
 }
