@@ -16,7 +16,11 @@ async function compile(family) {
   const script = `build:${family}-core`;
   const source = fileURLToPath(new URL(`./${family}/wasm/core.ts`, import.meta.url));
   let bytes;
-  const { error, stderr } = await asc.main([source, '-O3', '--runtime', 'incremental', '--noAssert', '--outFile', 'core.wasm'], {
+  // The cdcl core frees nothing during a search: the minimal runtime, whose collector never runs by itself,
+  // spares it the incremental one's shadow stack (a store beside nearly every array access). auto's core
+  // holds that search too; its wrapper collects between solves (auto-core.ts).
+  const runtime = family === 'rules' ? 'incremental' : 'minimal';
+  const { error, stderr } = await asc.main([source, '-O3', '--runtime', runtime, '--noAssert', '--outFile', 'core.wasm'], {
     writeFile(name, contents) {
       if (name.endsWith('.wasm')) bytes = contents;
     },

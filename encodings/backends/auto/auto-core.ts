@@ -13,6 +13,7 @@ import { AUTO_CORE_WASM } from './core-wasm.ts';
 
 interface AutoCore extends CdclCore {
   autoCluesPointer(cells: number): number;
+  collect(): void;
   autoFixedPointer(n: number): number;
   infoPointer(): number;
   firstLoopPointer(): number;
@@ -59,7 +60,11 @@ export function loadAutoCore(): WebAssembly.Module {
 
 function takeInstance(): AutoCore {
   const module = loadAutoCore();
-  return idle.pop() ?? instantiate(module);
+  const core = idle.pop();
+  if (!core) return instantiate(module);
+  // What the last solve left, freed before this one allocates (the one from prepare has nothing to free).
+  core.collect();
+  return core;
 }
 
 /**

@@ -61,6 +61,14 @@ export function autoFixedPointer(n: i32): usize {
   return changetype<usize>(fixedEdges);
 }
 
+/**
+ * Frees what earlier solves left (built with the minimal runtime, nothing is freed by itself). The wrapper
+ * calls it between solves, when no array is held on the wasm stack.
+ */
+export function collect(): void {
+  __collect();
+}
+
 export function infoPointer(): usize { return changetype<usize>(info); }
 /** The first loop found by the search (one byte per edge, 1 on); the second, when there is one, is at loopPointer. */
 export function firstLoopPointer(): usize { return changetype<usize>(firstLoop); }

@@ -8,7 +8,13 @@
 // Literals: variable v is 2v (edge v on) and 2v + 1 (off). Clause arena: [size, header, lit0, lit1, ...],
 // header = learnt | deleted << 1 | lbd << 2. The grid's tables are filled here by encodings/wasm/grid.ts,
 // with encodings/grid.ts's numbering (a test compares them).
+//
+// Built with the minimal runtime (../../build-wasm-core.mjs): no collector runs during a search, so the code
+// keeps no shadow stack of references (with the incremental runtime, a store beside nearly every array
+// access: a sixth of a 10x10's search time). What a search lets go of (arrays replaced when they grow)
+// stays until its instance goes, at most the final sizes again.
 import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
+import { SORT } from '~lib/util/sort';
 
 @external("env", "now")
 declare function now(): f64;
@@ -42,6 +48,8 @@ let vertexCount = 0;
 let edgeCount = 0;
 let cellCount = 0;
 let vertexEdges = new StaticArray<i32>(0);
+/** The vertex across each entry of vertexEdges (-1 where there is no edge): the walks' step without edgeEnds. */
+let vertexNeighbors = new StaticArray<i32>(0);
 let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let cellEdges = new StaticArray<i32>(0);
@@ -53,6 +61,8 @@ let clauseCount = 0;
 // --- the solver ---
 let variables = 0;
 let assign = new StaticArray<u8>(0);
+/** Each literal's value (0 false, 1 true, UNDEF), kept beside assign: value() is then one load. */
+let litValue = new StaticArray<u8>(0);
 let level = new StaticArray<i32>(0);
 let reason = new StaticArray<i32>(0);
 let trail = new StaticArray<i32>(0);
@@ -64,6 +74,7 @@ let arena = new StaticArray<i32>(0);
 let arenaTop = 0;
 let learnts = new StaticArray<i32>(0);
 let learntCount = 0;
+let learntOrder = new StaticArray<i32>(0);
 // Watch lists, all in one pool: literal l's [clause, blocker] pairs at watchPool[watchStart[l] ..
 // + watchLength[l]), room for watchRoom[l]. A full list moves to the pool's end with twice the room: one
 // array instead of one per literal (adding a 10x10's rule clauses went from 0.73-0.80 ms to 0.33-0.53 ms).
@@ -138,6 +149,11 @@ let readEdge = new StaticArray<i32>(0);
 let closedVertex = -1;
 let closedAt = -1;
 let closedLength = 0;
+// The path-closing rule (theoryPropagate) reads the paths, totalOn and the clue counts, which change only
+// with an on-edge, and undecided edges, which only backtracking adds: pathEpoch counts both, and the rule
+// is skipped when it already ran at this epoch (it would find every edge it could imply decided).
+let pathEpoch = 0;
+let closingCheckedAt = -1;
 let because = new StaticArray<i32>(0);
 let becauseLength = 0;
 let component = new StaticArray<i32>(0);
@@ -172,12 +188,21 @@ function filled(n: i32, value: i32): StaticArray<i32> {
   return a;
 }
 
+/**
+ * n entries, not zeroed: for the arrays read only below a top or within a watch list (arena, learnts,
+ * watchPool, pool, log), so that a page is touched when it is first used. A fresh page costs a fault of
+ * about 3 us here: zeroing a 10x10's arrays of room touched about 30 pages that most searches never use.
+ */
+function unzeroed(n: i32): StaticArray<i32> {
+  return changetype<StaticArray<i32>>(__new(<usize>n << 2, idof<StaticArray<i32>>()));
+}
+
 /** `a` if `need` more entries fit after `top`, else a copy with room (doubling). */
 function withRoom(a: StaticArray<i32>, top: i32, need: i32): StaticArray<i32> {
   if (top + need <= a.length) return a;
   let size = a.length * 2;
   if (size < top + need) size = top + need;
-  const bigger = new StaticArray<i32>(size);
+  const bigger = unzeroed(size);
   memory.copy(changetype<usize>(bigger), changetype<usize>(a), <usize>top << 2);
   return bigger;
 }
@@ -227,10 +252,14 @@ function resetScalars(): void {
   skipLeft = 0;
   blockSkip = 0;
   blockSkipLeft = 0;
+  pathEpoch = 0;
+  closingCheckedAt = -1;
 }
 
 export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConnectivity: i32): void {
   resetScalars();
+  // Memory for all the arrays below in one grow (about 20 us each here) rather than several as they come.
+  __free(__alloc(<usize>edges * 720 + <usize>vertices * 64));
   vertexCount = vertices;
   edgeCount = edges;
   cellCount = cells;
@@ -245,16 +274,18 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   variables = edges;
   assign = new StaticArray<u8>(edges);
   for (let v = 0; v < edges; v++) unchecked((assign[v] = UNDEF));
+  litValue = new StaticArray<u8>(2 * edges);
+  for (let l = 0; l < 2 * edges; l++) unchecked((litValue[l] = UNDEF));
   level = new StaticArray<i32>(edges);
   reason = filled(edges, -1);
   trail = new StaticArray<i32>(edges);
   levelStart = new StaticArray<i32>(edges + 1);
   // Sized by the grid, not fixed: the first touch of each page costs a fault, which a fixed 256 KB arena
   // made a third of a 10x10's setup. Both grow by doubling.
-  arena = new StaticArray<i32>(max(1 << 12, edges * 64));
-  learnts = new StaticArray<i32>(1024);
+  arena = unzeroed(max(1 << 12, edges * 64));
+  learnts = unzeroed(1024);
   watchTop = 2 * edges * WATCH_ROOM;
-  watchPool = new StaticArray<i32>(watchTop * 2);
+  watchPool = unzeroed(watchTop * 2);
   watchStart = new StaticArray<i32>(2 * edges);
   watchRoom = new StaticArray<i32>(2 * edges);
   for (let i = 0; i < 2 * edges; i++) {
@@ -262,7 +293,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
     unchecked((watchRoom[i] = WATCH_ROOM));
   }
   watchLength = new StaticArray<i32>(2 * edges);
-  pool = new StaticArray<i32>(max(1 << 10, edges * 8));
+  pool = unzeroed(max(1 << 10, edges * 8));
   activity = new StaticArray<f64>(edges);
   heap = new StaticArray<i32>(edges);
   heapIndex = filled(edges, -1);
@@ -295,7 +326,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   endIndex = filled(vertices, -1);
   onEdge = new StaticArray<u8>(edges);
   cellOn = new StaticArray<i8>(cells);
-  log = new StaticArray<i32>(1024);
+  log = unzeroed(1024);
   logTopAt = new StaticArray<i32>(edges + 1);
   readEdge = new StaticArray<i32>(edges + 1);
   component = new StaticArray<i32>(vertices);
@@ -351,6 +382,13 @@ export function inputPointer(n: i32): usize {
 }
 
 export function finishSetup(): void {
+  vertexNeighbors = new StaticArray<i32>(4 * vertexCount);
+  for (let v = 0; v < vertexCount; v++) {
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      unchecked((vertexNeighbors[4 * v + k] = e < 0 ? -1 : across(e, v)));
+    }
+  }
   for (let cell = 0; cell < cellCount; cell++) if (unchecked(clue[cell]) > 0) mismatch++;
 }
 
@@ -385,8 +423,7 @@ export function statsPointer(): usize {
 }
 
 @inline function value(lit: i32): i32 {
-  const a = <i32>unchecked(assign[lit >> 1]);
-  return a == UNDEF ? UNDEF : a ^ (lit & 1);
+  return <i32>unchecked(litValue[lit]);
 }
 
 function nextRandom(): f64 {
@@ -516,9 +553,11 @@ export function addClause(n: i32): i32 {
   return 1;
 }
 
-function enqueue(lit: i32, why: i32): void {
+@inline function enqueue(lit: i32, why: i32): void {
   const v = lit >> 1;
   unchecked((assign[v] = <u8>((lit & 1) ^ 1)));
+  unchecked((litValue[lit] = 1));
+  unchecked((litValue[lit ^ 1] = 0));
   unchecked((level[v] = decisionLevel));
   unchecked((reason[v] = why));
   unchecked((trail[trailLength++] = lit));
@@ -553,7 +592,7 @@ function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32): i32 {
 }
 
 /** Adds a watch to `lit`'s list; may replace watchPool (callers holding it read it again). */
-function watch(lit: i32, c: i32, blocker: i32): void {
+@inline function watch(lit: i32, c: i32, blocker: i32): void {
   let at = unchecked(watchStart[lit]);
   const n = unchecked(watchLength[lit]);
   const room = unchecked(watchRoom[lit]);
@@ -593,7 +632,7 @@ function propagateUnits(): i32 {
         unchecked((list[at + j++] = blocker));
         continue;
       }
-      if (unchecked(arena[c + 1]) & DELETED) continue;
+      // No watch of a deleted clause is left: reduceLearnts drops them all when it deletes.
       if (unchecked(arena[c + 2]) == falseLit) {
         unchecked((arena[c + 2] = arena[c + 3]));
         unchecked((arena[c + 3] = falseLit));
@@ -641,8 +680,12 @@ function propagateUnits(): i32 {
 @inline function reasonLiteral(r: i32, k: i32): i32 {
   return r >= 0 ? unchecked(arena[r + 2 + k]) : unchecked(pool[-r - 2 + 1 + k]);
 }
+/** Where reason r's literals start (literal k at + 4k), for loops over one reason (nothing allocates meanwhile). */
+@inline function reasonAt(r: i32): usize {
+  return r >= 0 ? changetype<usize>(arena) + (<usize>(r + 2) << 2) : changetype<usize>(pool) + (<usize>(-r - 1) << 2);
+}
 
-function bumpVariable(v: i32): void {
+@inline function bumpVariable(v: i32): void {
   if ((unchecked((activity[v] += activityIncrement))) > 1e100) {
     for (let i = 0; i < variables; i++) unchecked((activity[i] *= 1e-100));
     activityIncrement *= 1e-100;
@@ -657,14 +700,15 @@ function heapInsert(v: i32): void {
   heapUp(heapSize - 1);
 }
 
-function heapUp(i: i32): void {
+@inline function heapUp(i: i32): void {
   const v = unchecked(heap[i]);
   const a = unchecked(activity[v]);
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (unchecked(activity[heap[parent]]) >= a) break;
-    unchecked((heap[i] = heap[parent]));
-    unchecked((heapIndex[heap[i]] = i));
+    const u = unchecked(heap[parent]);
+    if (unchecked(activity[u]) >= a) break;
+    unchecked((heap[i] = u));
+    unchecked((heapIndex[u] = i));
     i = parent;
   }
   unchecked((heap[i] = v));
@@ -681,10 +725,20 @@ function heapPop(): i32 {
     for (;;) {
       let child = 2 * i + 1;
       if (child >= heapSize) break;
-      if (child + 1 < heapSize && unchecked(activity[heap[child + 1]]) > unchecked(activity[heap[child]])) child++;
-      if (unchecked(activity[heap[child]]) <= a) break;
-      unchecked((heap[i] = heap[child]));
-      unchecked((heapIndex[heap[i]] = i));
+      let w = unchecked(heap[child]);
+      let wa = unchecked(activity[w]);
+      if (child + 1 < heapSize) {
+        const right = unchecked(heap[child + 1]);
+        const ra = unchecked(activity[right]);
+        if (ra > wa) {
+          child++;
+          w = right;
+          wa = ra;
+        }
+      }
+      if (wa <= a) break;
+      unchecked((heap[i] = w));
+      unchecked((heapIndex[w] = i));
       i = child;
     }
     unchecked((heap[i] = last));
@@ -701,8 +755,9 @@ function redundant(lit: i32, levels: i32): bool {
   while (top > 0) {
     const r = unchecked(reason[stack[--top] >> 1]);
     const size = reasonSize(r);
+    const at = reasonAt(r);
     for (let k = 1; k < size; k++) {
-      const q = reasonLiteral(r, k);
+      const q = load<i32>(at + (<usize>k << 2));
       const w = q >> 1;
       if (unchecked(seen[w]) || unchecked(level[w]) == 0) continue;
       if (unchecked(reason[w]) != -1 && (levels & (1 << (unchecked(level[w]) & 31))) != 0) {
@@ -731,8 +786,9 @@ function analyze(): i32 {
   const current = decisionLevel;
   for (;;) {
     const size = fromConflict ? conflictLength : reasonSize(r);
+    const at = fromConflict ? changetype<usize>(conflict) : reasonAt(r);
     for (let k = fromConflict ? 0 : 1; k < size; k++) {
-      const q = fromConflict ? unchecked(conflict[k]) : reasonLiteral(r, k);
+      const q = load<i32>(at + (<usize>k << 2));
       const v = q >> 1;
       if (unchecked(seen[v]) || unchecked(level[v]) == 0) continue;
       unchecked((seen[v] = 1));
@@ -763,8 +819,9 @@ function analyze(): i32 {
     const why = unchecked(reason[learnt[i] >> 1]);
     if (why == -1) continue;
     const size = reasonSize(why);
+    const at = reasonAt(why);
     for (let k = 1; k < size; k++) {
-      const w = reasonLiteral(why, k) >> 1;
+      const w = load<i32>(at + (<usize>k << 2)) >> 1;
       if (!unchecked(seen[w]) && unchecked(level[w]) > 0) {
         unchecked((seen[w] = 1));
         unchecked((toClear[toClearLength++] = w));
@@ -802,6 +859,8 @@ function cancelUntil(target: i32): void {
     const v = unchecked(trail[i]) >> 1;
     unchecked((phase[v] = assign[v]));
     unchecked((assign[v] = UNDEF));
+    unchecked((litValue[2 * v] = UNDEF));
+    unchecked((litValue[2 * v + 1] = UNDEF));
     const r = unchecked(reason[v]);
     if (r <= -2 && -r - 2 < poolTop) poolTop = -r - 2;
     unchecked((reason[v] = -1));
@@ -836,9 +895,12 @@ function propagateAll(): i32 {
 
 function reduceLearnts(): void {
   // Keep the glue clauses (lbd <= 2), the locked ones and the better half of the rest by lbd, then size.
-  const order = new Array<i32>(learntCount);
+  // Sorted in a scratch array kept from one reduction to the next (no collector frees a new one), by the
+  // sort Array#sort runs.
+  if (learntOrder.length < learntCount) learntOrder = new StaticArray<i32>(learntCount * 2);
+  const order = learntOrder;
   for (let i = 0; i < learntCount; i++) unchecked((order[i] = learnts[i]));
-  order.sort((a: i32, b: i32): i32 => {
+  SORT<i32>(changetype<usize>(order), learntCount, (a: i32, b: i32): i32 => {
     const d = (unchecked(arena[a + 1]) >> 2) - (unchecked(arena[b + 1]) >> 2);
     return d != 0 ? d : unchecked(arena[a]) - unchecked(arena[b]);
   });
@@ -966,7 +1028,7 @@ export function solve(deadline: f64, budget: f64): i32 {
 
 // --- the single-loop theory (../loop-propagator.ts) ---
 
-function setEnd(v: i32, isEnd: bool): void {
+@inline function setEnd(v: i32, isEnd: bool): void {
   const at = unchecked(endIndex[v]);
   if (isEnd && at < 0) {
     unchecked((endIndex[v] = endCount));
@@ -979,15 +1041,15 @@ function setEnd(v: i32, isEnd: bool): void {
   }
 }
 
-function remember(v: i32): void {
-  log = withRoom(log, logTop, 4);
+/** Logs v's path state for theoryBacktrack; the caller has made room (addOn: four vertices, 16 entries). */
+@inline function remember(v: i32): void {
   unchecked((log[logTop++] = v));
   unchecked((log[logTop++] = partner[v]));
   unchecked((log[logTop++] = pathLength[v]));
   unchecked((log[logTop++] = degree[v]));
 }
 
-function countCells(edge: i32, delta: i8): void {
+@inline function countCells(edge: i32, delta: i8): void {
   for (let k = 0; k < 2; k++) {
     const cell = unchecked(edgeCells[2 * edge + k]);
     if (cell < 0 || unchecked(clue[cell]) < 0) continue;
@@ -997,7 +1059,7 @@ function countCells(edge: i32, delta: i8): void {
   }
 }
 
-function nextOn(v: i32, not: i32): i32 {
+@inline function nextOn(v: i32, not: i32): i32 {
   for (let k = 0; k < 4; k++) {
     const e = unchecked(vertexEdges[4 * v + k]);
     if (e >= 0 && e != not && unchecked(onEdge[e])) return e;
@@ -1032,8 +1094,10 @@ function addOn(e: i32, index: i32): bool {
   const b = unchecked(edgeEnds[2 * e + 1]);
   const da = unchecked(degree[a]);
   const db = unchecked(degree[b]);
+  log = withRoom(log, logTop, 16);
   remember(a);
   remember(b);
+  pathEpoch++;
   unchecked((onEdge[e] = 1));
   totalOn++;
   countCells(e, 1);
@@ -1087,11 +1151,8 @@ function addOn(e: i32, index: i32): bool {
   return false;
 }
 
-function edgeBetween(a: i32, b: i32): i32 {
-  for (let k = 0; k < 4; k++) {
-    const e = unchecked(vertexEdges[4 * a + k]);
-    if (e >= 0 && (unchecked(edgeEnds[2 * e]) == b || unchecked(edgeEnds[2 * e + 1]) == b)) return e;
-  }
+@inline function edgeBetween(a: i32, b: i32): i32 {
+  for (let k = 0; k < 4; k++) if (unchecked(vertexNeighbors[4 * a + k]) == b) return unchecked(vertexEdges[4 * a + k]);
   return -1;
 }
 
@@ -1132,7 +1193,9 @@ function theoryPropagate(): i32 {
     return THEORY_MODEL;
   }
   const trailBefore = trailLength;
-  for (let i = 0; i < endCount; i++) {
+  const closing = closingCheckedAt != pathEpoch;
+  closingCheckedAt = pathEpoch;
+  for (let i = 0; closing && i < endCount; i++) {
     const x = unchecked(ends[i]);
     const y = unchecked(partner[x]);
     if (y < x) continue;
@@ -1184,7 +1247,7 @@ function pushCut(id: i32, end: i32, out: StaticArray<i32>, n: i32): i32 {
  * from that edge, for propagateBlocks.
  */
 function propagateConnectivity(): i32 {
-  for (let v = 0; v < vertexCount; v++) unchecked((component[v] = -1));
+  memory.fill(changetype<usize>(component), 0xff, <usize>vertexCount << 2); // -1 for every vertex
   let visited = 0;
   let components = 0;
   let withOn = -1;
@@ -1216,7 +1279,7 @@ function propagateConnectivity(): i32 {
         if (val == 0) continue;
         if (val == 1) onHere = e;
         else undecided = true;
-        const w = across(e, v);
+        const w = unchecked(vertexNeighbors[4 * v + k]);
         if (unchecked(component[w]) < 0) {
           unchecked((component[w] = id));
           unchecked((walk[visited++] = w));
@@ -1312,13 +1375,17 @@ function depthFirst(first: i32): i32 {
     unchecked((dfsStack[top++] = v));
   }
   while (top > 0) {
+    // v's edges from the next one not looked at, up to the first that leads to a new vertex.
     const v = unchecked(dfsStack[top - 1]);
-    const k = unchecked(nextSlot[v]);
-    if (k < 4) {
-      unchecked((nextSlot[v] = k + 1));
+    const tree = unchecked(treeEdge[v]);
+    let k = unchecked(nextSlot[v]);
+    let low = unchecked(lowest[v]);
+    let descended = false;
+    while (k < 4) {
       const e = unchecked(vertexEdges[4 * v + k]);
-      if (e < 0 || e == unchecked(treeEdge[v]) || value(2 * e) == 0) continue;
-      const w = across(e, v);
+      const w = unchecked(vertexNeighbors[4 * v + k]);
+      k++;
+      if (e < 0 || e == tree || value(2 * e) == 0) continue;
       if (unchecked(component[w]) < 0) {
         unchecked((component[w] = 0));
         unchecked((preorder[w] = visited));
@@ -1328,13 +1395,19 @@ function depthFirst(first: i32): i32 {
         unchecked((treeEdge[w] = e));
         unchecked((nextSlot[w] = 0));
         unchecked((dfsStack[top++] = w));
-      } else if (unchecked(preorder[w]) < unchecked(lowest[v])) unchecked((lowest[v] = preorder[w]));
-    } else {
-      top--;
-      unchecked((subtreeEnd[v] = visited));
-      const p = unchecked(treeParent[v]);
-      if (p >= 0 && unchecked(lowest[v]) < unchecked(lowest[p])) unchecked((lowest[p] = lowest[v]));
+        descended = true;
+        break;
+      }
+      const at = unchecked(preorder[w]);
+      if (at < low) low = at;
     }
+    unchecked((nextSlot[v] = k));
+    unchecked((lowest[v] = low));
+    if (descended) continue;
+    top--;
+    unchecked((subtreeEnd[v] = visited));
+    const p = unchecked(treeParent[v]);
+    if (p >= 0 && low < unchecked(lowest[p])) unchecked((lowest[p] = low));
   }
   return visited;
 }
@@ -1400,6 +1473,7 @@ function propagateBlocks(first: i32, n: i32): i32 {
 }
 
 function theoryBacktrack(length: i32): void {
+  if (head > length) pathEpoch++;
   while (head > length) {
     const index = --head;
     const e = unchecked(readEdge[index]);
