@@ -70,3 +70,15 @@ test('auto with steps=javascript still passes the cases every back-end passes', 
   const cases = backendCases('auto', { steps: 'javascript' });
   await cases.oneByOne();
 });
+
+test('trial-from=size: trial runs on a generated 60x60 whatever deduction decided, and not on a fully minimal 10x10 where deduction decides little', async () => {
+  const large = loadDataset('gen-60x60').instances[0].puzzle;
+  const small = loadDataset('gen-10x10-minimal').instances[0].puzzle;
+  const onLarge = await run('auto', large, true);
+  assert.equal(onLarge.stats.trialRan, true);
+  assert.ok(Number(onLarge.stats.decidedByRules) > 0.5 * 7320, `trial decided ${onLarge.stats.decidedByRules} of 7320 edges`);
+  assert.equal(onLarge.unique, true);
+  const onSmall = await run('auto', small, true);
+  assert.equal(onSmall.stats.trialRan, false);
+  assert.ok(Number(onSmall.stats.decidedByRules) < 0.5 * 220);
+});

@@ -14,6 +14,9 @@ import { presolveInStages } from '../rules/wasm-core.ts';
 import { loadAutoCore, solveWithAutoCore } from './auto-core.ts';
 
 
+/** From this many cells trial runs whatever deduction decided (trial-from=size): searching thousands of edges without it costs seconds. */
+const TRIAL_ALWAYS_CELLS = 1600;
+
 const backend: Backend = {
   name: 'auto',
   description: 'rules deduction (liu-wu-sun; trial where deduction gets half-way), then cdcl-loop on the edges left undecided, taking turns with cdcl-loop on the puzzle as given past 1,000 conflicts',
@@ -28,9 +31,9 @@ const backend: Backend = {
     },
     {
       name: 'trial-from',
-      description: 'trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time)',
-      default: '50',
-      choices: ['0', '25', '50', '75', '100'],
+      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time); size: 50 on grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (the generated 60x60 to 200x200 puzzles need trial: deduction decides 39-44% of a 60x60's edges, and without trial auto took 2.8-4.8 s on two 60x60s and over 60 s on a 200x200, with it 0.14-1.6 s and 0.7 s)`,
+      default: 'size',
+      choices: ['size', '0', '25', '50', '75', '100'],
     },
     {
       name: 'steps',
@@ -64,7 +67,8 @@ const backend: Backend = {
     // Deduction first. Trial pays where deduction already gets far (Loopy puzzles: 55-100% of the edges, and
     // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
     // better spent searching. Both stages in one load of the rules core (the rules back-end's defaults).
-    const trialFrom = optionValue(backend, options, 'trial') === 'on' ? Number(optionValue(backend, options, 'trial-from')) / 100 : Infinity;
+    const from = optionValue(backend, options, 'trial-from');
+    const trialFrom = optionValue(backend, options, 'trial') === 'off' ? Infinity : from === 'size' ? (puzzle.rows * puzzle.cols < TRIAL_ALWAYS_CELLS ? 0.5 : 0) : Number(from) / 100;
     const presolve = { trialFrom, trialBudgetMs: Math.round(budget * 10) / 10, presolveDeadline: started + budget };
     if (chosen.core === 'wasm' && optionValue(backend, options, 'steps') === 'one-call') {
       // The usual case, in one call of auto's core; solveInSteps is the same in JavaScript.
