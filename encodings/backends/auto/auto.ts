@@ -11,7 +11,7 @@ import { projectManifest } from '../../versions.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm-core.ts';
-import { loadAutoCore, solveWithAutoCore } from './auto-core.ts';
+import { loadAutoCore, portfolioStats, solveWithAutoCore } from './auto-core.ts';
 
 
 /** From this many cells trial runs whatever deduction decided (trial-from=size): searching thousands of edges without it costs seconds. */
@@ -31,7 +31,7 @@ const backend: Backend = {
     },
     {
       name: 'trial-from',
-      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time); size: 50 on grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (the generated 60x60 to 200x200 puzzles need trial: deduction decides 39-44% of a 60x60's edges, and without trial auto took 2.8-4.8 s on two 60x60s and over 60 s on a 200x200, with it 0.14-1.6 s and 0.7 s)`,
+      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time); size: 50 on grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (the generated 60x60 to 200x200 puzzles need trial: deduction decides 39-44% of a 60x60's edges, and without trial auto took 2.8-4.8 s on two 60x60s and over 60 s on two 200x200s, with it 0.16-1.0 s and 0.6-0.7 s)`,
       default: 'size',
       choices: ['size', '0', '25', '50', '75', '100'],
     },
@@ -108,7 +108,7 @@ function searchFrom(run: Run, fixed: Uint8Array | undefined, stats: Stats): Solv
   const { puzzle, chosen } = run;
   const portfolio = new Portfolio(createLoopSearch(puzzle, chosen, fixed), fixed ? [() => createLoopSearch(puzzle, chosen)] : []);
   const outcome = portfolio.run(puzzle, run.deadline, run.unique);
-  return { ...outcome, stats: { ...stats, ...portfolio.stats(), answeredBy: portfolio.answeredBy === 0 ? 'first' : 'as given', finishedBy: 'cdcl-loop', solverMs: elapsedMs(run.started) } };
+  return { ...outcome, stats: { ...portfolioStats(stats, portfolio), solverMs: elapsedMs(run.started) } };
 }
 
 export default backend;

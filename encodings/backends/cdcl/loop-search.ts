@@ -141,19 +141,17 @@ export class Portfolio {
 
   /** The first loop and, with `unique`, whether there is a second (every search keeps what it learnt). */
   run(puzzle: Puzzle, deadline: number, unique: boolean, carryOn?: CarryOn): Outcome {
-    let on: Uint8Array | NoLoop;
-    if (carryOn?.first) {
-      on = carryOn.first;
-      this.iterations = 1;
-    } else {
-      on = this.solveOnce(deadline, carryOn?.turn ?? 0);
-    }
+    // A loop carried in is blocked in the first search already, and its round counted.
+    const carried = carryOn?.first;
+    const turn = carryOn?.turn ?? 0;
+    if (carried) this.iterations = 1;
+    const on = carried ?? this.solveOnce(deadline, turn);
     if (typeof on === 'string') return firstOutcome(on);
     const first = { rows: puzzle.rows, cols: puzzle.cols, on };
     if (!unique) return firstOutcome(first);
     this.blocked.push(on);
-    if (!carryOn?.first) for (const search of this.searches) search?.block(on);
-    const second = this.solveOnce(deadline, carryOn?.first ? carryOn.turn : 0);
+    if (!carried) for (const search of this.searches) search?.block(on);
+    const second = this.solveOnce(deadline, carried ? turn : 0);
     return uniquenessOutcome(first, typeof second === 'string' ? second : { rows: puzzle.rows, cols: puzzle.cols, on: second });
   }
 

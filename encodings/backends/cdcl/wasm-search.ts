@@ -25,41 +25,68 @@ export interface CdclCore {
   statsPointer(): number;
 }
 
-const ANSWERS: readonly SolveAnswer[] = ['sat', 'unsat', 'timeout', 'budget'];
+/** The answers of the core's solve, by code (auto's core reports its searches' answers in these codes too). */
+export const ANSWERS: readonly SolveAnswer[] = ['sat', 'unsat', 'timeout', 'budget'];
 /** What the cores import: the clock, and abort. */
-export const IMPORTS = {
+const IMPORTS = {
   env: {
     now: () => performance.now(),
     abort: () => {
-      throw new Error('internal: the cdcl-loop wasm core aborted');
+      throw new Error('internal: a cdcl-loop or auto wasm core aborted');
     },
   },
 };
 
-let compiled: WebAssembly.Module | undefined;
-/** One instance made with the module and not used yet: the first search in a process takes it. */
-let spare: CdclCore | undefined;
-
-const instantiate = (module: WebAssembly.Module): CdclCore => new WebAssembly.Instance(module, IMPORTS).exports as unknown as CdclCore;
-
 /**
- * Compiles the module and makes one instance (once per process); back-ends call it from `prepare`, so that
- * solve times exclude loading the core, as a native solver's exclude loading its binary. Its searches
- * allocate their arrays anew in each instance (setupGrid).
+ * A wasm core's module, compiled once per process, and instances ready for a search: one made with the module
+ * (back-ends call `load` from `prepare`, so that solve times exclude loading the core, as a native solver's
+ * exclude loading its binary) and those given back. A given-back instance is cleared (`clear`) when taken
+ * again, never at the end of a solve, so that a fresh process's one solve does not pay for it.
  */
-export function loadCdclCore(): WebAssembly.Module {
-  if (!compiled) {
-    compiled = new WebAssembly.Module(Buffer.from(CDCL_CORE_WASM, 'base64'));
-    spare = instantiate(compiled);
+export class CorePool<C> {
+  private module: WebAssembly.Module | undefined;
+  private readonly fresh: C[] = [];
+  private readonly given: C[] = [];
+
+  constructor(
+    private readonly base64: string,
+    private readonly clear?: (core: C) => void,
+  ) {}
+
+  load(): WebAssembly.Module {
+    if (!this.module) {
+      this.module = new WebAssembly.Module(Buffer.from(this.base64, 'base64'));
+      this.fresh.push(this.instantiate());
+    }
+    return this.module;
   }
-  return compiled;
+
+  take(): C {
+    this.load();
+    const fresh = this.fresh.pop();
+    if (fresh) return fresh;
+    const given = this.given.pop();
+    if (!given) return this.instantiate();
+    this.clear?.(given);
+    return given;
+  }
+
+  /** An instance whose search is over, for the next `take`. */
+  give(core: C): void {
+    this.given.push(core);
+  }
+
+  private instantiate(): C {
+    return new WebAssembly.Instance(this.load(), IMPORTS).exports as unknown as C;
+  }
 }
 
-function takeInstance(): CdclCore {
-  const module = loadCdclCore();
-  const core = spare ?? instantiate(module);
-  spare = undefined;
-  return core;
+/** cdcl-loop's core: every search takes an instance of its own and keeps it (its arrays are allocated anew in each, by setupGrid). */
+const cdclCores = new CorePool<CdclCore>(CDCL_CORE_WASM);
+
+/** Compiles the cdcl core and makes one instance (once per process). */
+export function loadCdclCore(): WebAssembly.Module {
+  return cdclCores.load();
 }
 
 // A LoopSearch (loop-search.ts), by shape: importing the interface would make an import cycle. In a fresh
@@ -81,7 +108,7 @@ export class WasmLoopSearch {
    * `fixed`: edge states decided in advance (0 open, 1 on, 2 off, as the rules core leaves them) as units,
    * so that clauses they satisfy are never attached. `core`: an instance of this module or of auto's.
    */
-  static load(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array, core: CdclCore = takeInstance()): WasmLoopSearch {
+  static load(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array, core: CdclCore = cdclCores.take()): WasmLoopSearch {
     const edges = edgeCountOf(puzzle);
     core.setupGrid(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity));
     new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));

@@ -30,7 +30,8 @@ const LINE = 1;
 const CROSS = 2;
 /** The core's level codes (0-3), by name. */
 export const LEVEL_NAMES: readonly Level[] = ['basic', 'corners', 'trial', 'search'];
-const STATUS = ['solved', 'unsat', 'timeout'] as const;
+/** The core's outcome codes (0-2), by name. */
+export const STATUS = ['solved', 'unsat', 'timeout'] as const;
 
 let instance: Core | undefined;
 

@@ -12,7 +12,8 @@
 // Built with the minimal runtime (../../build-wasm-core.mjs): no collector runs during a search, so the code
 // keeps no shadow stack of references (with the incremental runtime, a store beside nearly every array
 // access: a sixth of a 10x10's search time). What a search lets go of (arrays replaced when they grow)
-// stays until its instance goes, at most the final sizes again.
+// stays until its instance goes, at most the final sizes again; auto's core, which reuses its instances,
+// collects between solves.
 import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
 import { SORT } from '~lib/util/sort';
 
