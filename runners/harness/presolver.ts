@@ -1,9 +1,9 @@
-// A presolver spec: a back-end ID, optionally with its own options, e.g. `rules` or `rules:trial=off,rules=basic`.
-// The spec string is what travels to workers and into labels; it is parsed and checked here.
+// A presolver spec: a back-end ID, optionally with its own options, in the back-end spec grammar, e.g. `rules`,
+// `rules:trial=off:rules=basic` or the older `rules:trial=off,rules=basic`. The spec string is what travels to
+// workers and into labels; it is parsed and checked here.
 import type { Backend } from '../../encodings/backend.ts';
-import { getBackend } from '../../encodings/registry.ts';
+import { parseBackendSpec, resolveBackendSpec } from '../../encodings/backend-spec.ts';
 import { UsageError } from '../../encodings/errors.ts';
-import { checkParams, parseParams } from './values.ts';
 
 export interface Presolver {
   readonly backend: Backend;
@@ -12,17 +12,12 @@ export interface Presolver {
 }
 
 export function parsePresolverSpec(spec: string): { name: string; params: Record<string, string> } {
-  const at = spec.indexOf(':');
-  if (at < 0) return { name: spec.trim(), params: {} };
-  const options = spec.slice(at + 1).trim();
-  if (!options) throw new UsageError(`presolver '${spec}': options after ':' are empty (write e.g. rules:trial=off)`);
-  return { name: spec.slice(0, at).trim(), params: parseParams(options.split(',')) };
+  const { id, params } = parseBackendSpec(spec, `presolver '${spec}'`);
+  return { name: id, params: { ...params } };
 }
 
 export async function loadPresolver(spec: string): Promise<Presolver> {
-  const { name, params } = parsePresolverSpec(spec);
-  const backend = await getBackend(name);
+  const { backend, params } = await resolveBackendSpec(parseBackendSpec(spec, `presolver '${spec}'`));
   if (!backend.presolve) throw new UsageError(`back-end '${backend.name}' cannot presolve`);
-  checkParams(backend, params);
   return { backend, params };
 }

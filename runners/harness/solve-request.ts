@@ -2,9 +2,7 @@
 // options and a back-end that cannot run here (the same errors, so that the CLI and the HTTP service say
 // the same line), and choose where its worker runs.
 import type { Backend } from '../../encodings/backend.ts';
-import { UsageError } from '../../encodings/errors.ts';
-import { getBackend } from '../../encodings/registry.ts';
-import { checkParams } from './values.ts';
+import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
 import type { WorkerKind } from './worker-process.ts';
 
 /**
@@ -21,9 +19,7 @@ export function workerKindFor(backend: string, presolve?: string): WorkerKind {
 
 /** The back-end, checked: known (UnknownBackendError), its options declared (UsageError), runnable here (UsageError). */
 export async function checkedBackend(id: string, params: Readonly<Record<string, string>>, availability = (b: Backend) => b.available()): Promise<Backend> {
-  const backend = await getBackend(id);
-  checkParams(backend, params);
-  const can = await availability(backend);
-  if (!can.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${can.reason}`);
+  const { backend } = await resolveBackendSpec({ id, params });
+  await requireAvailable(backend, () => availability(backend));
   return backend;
 }

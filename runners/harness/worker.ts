@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
+import { requireAvailable } from '../../encodings/backend-spec.ts';
 import { makePuzzle, type Clue, type FixedEdge } from '../../encodings/grid.ts';
 import { resultToWire, solveWithBackend, type WireResult } from './pipeline.ts';
 import type { Backend } from '../../encodings/backend.ts';
@@ -43,8 +44,7 @@ async function handle(message: ToWorker): Promise<void> {
   if (message.type === 'init') {
     const started = now();
     backend = await getBackend(message.backend);
-    const availability = await backend.available();
-    if (!availability.available) throw new Error(`back-end '${backend.name}' cannot run here: ${availability.reason}`);
+    await requireAvailable(backend);
     if (message.oneShot) v8Flags = applyOneShotFlags(backend);
     await backend.prepare?.();
     if (message.presolver) {
