@@ -73,26 +73,35 @@ export const CSV_COLUMNS = [
   'rows', 'cols', 'clues', 'variables', 'clauses', 'iterations', 'cuts', 'peak_rss_mb', 'agrees', 'message', 'backend_version',
 ] as const;
 
-/** Parsed records of results.jsonl and the byte length of its whole lines (a run killed mid-write leaves a torn last line). */
-export function parseRecordLines(text: string): { records: RunRecord[]; goodBytes: number } {
-  const records: RunRecord[] = [];
+/**
+ * The values of a JSONL file written line by line, and the byte length of its whole lines: a writer killed
+ * mid-line leaves a torn last line, which ends the reading (anything after it is discarded).
+ */
+export function parseJsonLines<T>(text: string): { values: T[]; goodBytes: number } {
+  const values: T[] = [];
   let goodBytes = 0;
   let offset = 0;
   for (const line of text.split('\n')) {
-    const end = offset + Buffer.byteLength(line) + 1;
+    const end = Math.min(offset + Buffer.byteLength(line) + 1, Buffer.byteLength(text));
     if (line.trim()) {
       try {
-        records.push(JSON.parse(line) as RunRecord);
-        goodBytes = Math.min(end, Buffer.byteLength(text));
+        values.push(JSON.parse(line) as T);
       } catch {
-        break; // a torn write: everything after it is discarded
+        break;
       }
     }
+    goodBytes = end;
     offset = end;
   }
+  return { values, goodBytes };
+}
+
+/** Parsed records of results.jsonl and the byte length of its whole lines (a run killed mid-write leaves a torn last line). */
+export function parseRecordLines(text: string): { records: RunRecord[]; goodBytes: number } {
+  const { values, goodBytes } = parseJsonLines<RunRecord>(text);
   // A record repeated by an interrupted resume keeps its first copy.
   const seen = new Set<string>();
-  return { records: records.filter((r) => (seen.has(runKey(r)) ? false : (seen.add(runKey(r)), true))), goodBytes };
+  return { records: values.filter((r) => (seen.has(runKey(r)) ? false : (seen.add(runKey(r)), true))), goodBytes };
 }
 
 /** The records of a results directory (none when it has no results.jsonl). */

@@ -8,6 +8,7 @@ import { assignShards, planTasks, type PlanFile } from '../harness/shard.ts';
 import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRuns, sbatchOptionName, sbatchScript, slurmResources, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/slurm.ts';
 import { parseInteger } from '../harness/values.ts';
 import type { WorkerLimits } from '../harness/worker-process.ts';
+import { shellCommand } from '../harness/shell.ts';
 
 export interface SlurmFlags {
   slurm?: boolean;
@@ -89,7 +90,6 @@ export async function collectSlurm(dir: string, report: boolean): Promise<void> 
   await collect(out, report, plan, readSubmission(out)?.shards, 'bench');
 }
 
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 function readPlanOf(dir: string | undefined, plan: PlanFile | undefined): PlanFile | undefined {
   if (plan) return plan;
@@ -102,7 +102,7 @@ async function collect(out: string, report: boolean, plan: PlanFile | undefined,
   process.stderr.write(mergeMessage(merged, prefix));
   const reference = readPlanOf(merged.shards[0]?.dir, plan);
   if (merged.missing.length && reference && shardCount) {
-    process.stderr.write(`${prefix}: or submit the job again; every shard resumes from the runs it recorded:\n  ${['slitherbench', 'bench', ...planArgs(reference.argv), '--slurm', '--shards', String(shardCount), '--out', out, '--resume'].map(quote).join(' ')}\n`);
+    process.stderr.write(`${prefix}: or submit the job again; every shard resumes from the runs it recorded:\n  ${shellCommand(['slitherbench', 'bench', ...planArgs(reference.argv), '--slurm', '--shards', String(shardCount), '--out', out, '--resume'])}\n`);
   }
   for (const d of merged.disagreements) process.stderr.write(`  disagreement: ${d.instance}: ${d.kind}: ${d.detail}\n`);
   if (report && merged.records.length) {

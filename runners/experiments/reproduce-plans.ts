@@ -14,6 +14,7 @@ import { readRecords, type RunRecord } from '../../reports/records.ts';
 import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
 import type { ChartSpec } from '../../reports/specs.ts';
 import type { Table } from '../../reports/tables.ts';
+import { shellCommand } from '../harness/shell.ts';
 
 export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'optilog', 'liu-wu-sun'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
@@ -100,7 +101,6 @@ export function resolvePlan(plan: PlanDef, options: RunOptions): { experiment: E
   return { experiment: { ...rest, ...quick, name: plan.name, datasets }, dropped };
 }
 
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 const shortPath = (path: string) => {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') ? rel : path;
@@ -108,10 +108,10 @@ const shortPath = (path: string) => {
 
 /** The one command that reruns a source (or one claim of it) into the same directory. */
 export function reproduceCommand(source: string, options: RunOptions, claim?: string): string {
-  return ['npx', 'slitherbench', 'reproduce', source, ...(claim ? ['--claim', claim] : []), ...(options.quick ? ['--quick'] : []), '--out', shortPath(resolve(options.out))].map(quote).join(' ');
+  return shellCommand(['npx', 'slitherbench', 'reproduce', source, ...(claim ? ['--claim', claim] : []), ...(options.quick ? ['--quick'] : []), '--out', shortPath(resolve(options.out))]);
 }
 
-export const benchCommand = (dir: string) => ['npx', 'slitherbench', 'bench', '--config', join(shortPath(resolve(dir)), 'plan.json'), '--out', shortPath(resolve(dir)), '--resume', '--no-report'].map(quote).join(' ');
+export const benchCommand = (dir: string) => shellCommand(['npx', 'slitherbench', 'bench', '--config', join(shortPath(resolve(dir)), 'plan.json'), '--out', shortPath(resolve(dir)), '--resume', '--no-report']);
 
 /** The progress line of a whole reproduction: plans done, runs of the current plan, time so far. */
 export class ReproduceProgress {

@@ -10,11 +10,13 @@ import { verify } from '../../encodings/verify.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
-import { runKey, statColumns, type RunRecord } from '../../reports/records.ts';
+import { isSolvedLike, runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from '../../encodings/clock.ts';
-import { readRecordsForResume, RecordLog, writeCsv } from './results-files.ts';
-import { DEFAULT_LIMITS, WorkerProcess, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
-import { contentHash, planFingerprint, planTasks, qualifiedInstance, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
+import { writeCsv } from './results-files.ts';
+import { RunLog } from './run-log.ts';
+import { execute, type StopSignal } from './executor.ts';
+import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
 
 export interface BackendSpec {
   /** The back-end ID in the registry. */
@@ -65,20 +67,26 @@ interface Task {
   repeat: number;
 }
 
-export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): Promise<BenchOutcome> {
+export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<BenchOutcome> {
   const dir = plan.out;
   mkdirSync(dir, { recursive: true });
   const runPath = join(dir, 'run.json');
-  const previous = readRecordsForResume(dir);
-  if (previous.length > 0 && !plan.resume) throw new UsageError(`${dir} already holds ${previous.length} results; add --resume to continue that run, or choose another --out`);
-  const done = new Set(previous.map(runKey));
   const limits = plan.limits ?? DEFAULT_LIMITS;
   const started = new Date().toISOString();
   const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
   const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
   const planFile = describePlan(plan, limits);
+  const earlierPlan = plan.resume ? readPlanFile(dir) : null;
+  const log = new RunLog<RunRecord>({
+    path: join(dir, 'results.jsonl'), place: dir, resume: plan.resume, key: runKey, sync: 'each', noun: 'results',
+    check: {
+      plan: withoutRunFields(planFile), changed: 'warn', who: 'bench', remedy: '',
+      earlier: earlierPlan || runInfo.plan ? { fingerprint: (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint ?? earlierPlan?.fingerprint, plan: earlierPlan ? withoutRunFields(earlierPlan) : undefined } : undefined,
+    },
+  });
+  const previous = log.previous;
   const shard = plan.shard ?? { index: 1, count: 1 };
-  checkResumedShard(runInfo, shard, planFile.fingerprint, dir);
+  checkResumedShard(runInfo, shard, dir);
   const allTasks = planTasks(planFile);
   const myTasks = shard.count > 1 ? shardTasks(allTasks, shard) : allTasks;
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(planFile) + '\n');
@@ -115,52 +123,33 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
 
   const backendOf = new Map(plan.backends.map((b) => [b.label, b]));
   const instanceOf = new Map(plan.datasets.flatMap((d) => d.instances.map((i) => [instanceName(d, i, plan.datasets), { dataset: d, instance: i }] as const)));
-  const tasks: Task[] = myTasks.filter((t) => !done.has(runKey(t))).map((t) => ({ ...instanceOf.get(t.instance)!, backend: backendOf.get(t.backend)!, repeat: t.repeat }));
+  const tasks: Task[] = myTasks.filter((t) => !log.has(runKey(t))).map((t) => ({ ...instanceOf.get(t.instance)!, backend: backendOf.get(t.backend)!, repeat: t.repeat }));
   const total = tasks.length + previous.length;
   const progress = new Progress('bench', total, previous.length);
   if (previous.length > 0) process.stderr.write(`bench: resuming: ${previous.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
-  const log = new RecordLog(dir);
   const records = [...previous];
   let failures = previous.filter((r) => r.status === 'error' || r.status === 'wrong' || r.status === 'memout').length;
-  let next = 0;
-  const workers: WorkerProcess[] = [];
-
-  const slot = async (index: number) => {
-    let worker: WorkerProcess | undefined;
-    while (!signal.stopped && next < tasks.length) {
-      const task = tasks[next++];
-      if (!worker || worker.backend !== task.backend.id || worker.presolver !== task.backend.presolve || workerLabel.get(worker) !== task.backend.label) {
-        worker?.kill();
-        worker = new WorkerProcess(task.backend.id, task.backend.presolve, limits);
-        workerLabel.set(worker, task.backend.label);
-        workers[index] = worker;
-      }
-      let run: WorkerRun;
-      try {
-        run = await worker.solve(task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params });
-      } catch (error) {
-        run = { result: { status: 'error', unique: null, solution: null, backend: task.backend.id, timeMs: 0, stats: {}, message: `worker could not start: ${(error as Error).message}` }, wallMs: 0, peakRssMb: null };
-      }
-      if (signal.stopped && run.result.status !== 'solved' && run.result.status !== 'unsat') break; // killed by Ctrl-C: not a result
-      const record = toRecord(task, run, plan);
-      log.append(record);
-      records.push(record);
-      if (record.status === 'error' || record.status === 'wrong' || record.status === 'memout') failures++;
-      progress.tick(`${failures} failed`, `${record.backend} ${record.instance}: ${record.status}${record.status === 'solved' || record.status === 'unsat' ? ` ${record.solve_ms.toFixed(0)} ms` : ''}`);
-    }
-    worker?.kill();
-  };
-  const workerLabel = new WeakMap<WorkerProcess, string>();
-  const stop = () => workers.forEach((w) => w?.kill());
-  const watcher = setInterval(() => {
-    if (signal.stopped) stop();
-  }, 100);
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.jobs, tasks.length || 1)) }, (_, i) => slot(i)));
+    await execute<Task, RunRecord>({
+      tasks, jobs: plan.jobs, signal, limits, log,
+      run: async (task, slot) => {
+        const worker = slot.worker({ backend: task.backend.id, presolve: task.backend.presolve, key: task.backend.label });
+        let run: WorkerRun;
+        try {
+          run = await worker.solve(task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params });
+        } catch (error) {
+          run = { result: { status: 'error', unique: null, solution: null, backend: task.backend.id, timeMs: 0, stats: {}, message: `worker could not start: ${(error as Error).message}` }, wallMs: 0, peakRssMb: null };
+        }
+        return toRecord(task, run, plan);
+      },
+      answered: isSolvedLike,
+      done: (_task, record) => {
+        records.push(record);
+        if (record.status === 'error' || record.status === 'wrong' || record.status === 'memout') failures++;
+        progress.tick(`${failures} failed`, `${record.backend} ${record.instance}: ${record.status}${isSolvedLike(record) ? ` ${record.solve_ms.toFixed(0)} ms` : ''}`);
+      },
+    });
   } finally {
-    clearInterval(watcher);
-    stop();
-    log.close();
     progress.done();
   }
   const disagreements = crossCheck(records);
@@ -170,6 +159,12 @@ export async function runBench(plan: BenchPlan, signal: { stopped: boolean }): P
   writeFileSync(join(dir, 'disagreements.json'), JSON.stringify(disagreements, null, 2) + '\n');
   writeRunInfo(signal.stopped ? null : new Date().toISOString(), signal.stopped, records);
   return { records, disagreements, interrupted: signal.stopped, dir };
+}
+
+/** A plan.json without what may differ between runs of one plan (the command line, the stored fingerprint). */
+function withoutRunFields(file: PlanFile): PlanDescription {
+  const { fingerprint: _f, argv: _a, ...description } = file;
+  return description;
 }
 
 /** Instance ids are prefixed with the dataset name only when a run has several datasets. */
@@ -197,14 +192,12 @@ export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'ti
   return { fingerprint: planFingerprint(description), ...description, argv };
 }
 
-/** A shard directory resumed as another shard would mix two task lists; a changed plan is worth a warning. */
-function checkResumedShard(runInfo: Record<string, unknown>, shard: ShardSpec, fingerprint: string, dir: string): void {
+/** A shard directory resumed as another shard would mix two task lists. */
+function checkResumedShard(runInfo: Record<string, unknown>, shard: ShardSpec, dir: string): void {
   const before = runInfo.shard as ShardSpec | undefined;
   if (before && (before.index !== shard.index || before.count !== shard.count)) {
     throw new UsageError(`${dir} holds shard ${before.index}/${before.count}; resume it with --shard ${before.index}/${before.count}, or choose another --out`);
   }
-  const earlier = (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint;
-  if (earlier && earlier !== fingerprint) process.stderr.write(`bench: warning: the plan changed since this run started (fingerprint ${earlier} -> ${fingerprint}: datasets, back-ends, limits or commit); runs recorded before stay as they were\n`);
 }
 
 /** Where SLURM ran this shard, when it did. */

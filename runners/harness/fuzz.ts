@@ -17,6 +17,7 @@ import { CASE_KINDS, formatSizeRange, makeCase, type CaseKind, type CaseOptions,
 import { countName, describeAnswer, judge, oracleTruth, type Finding, type FindingKind, type FuzzAnswer, type Truth } from './fuzz-judge.ts';
 import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
+import { shellQuote } from './shell.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
 
 export interface FuzzPlan {
@@ -107,8 +108,6 @@ export function solveCommand(variant: BackendSpec, url: string): string {
   const options = Object.entries(variant.params).map(([k, v]) => ` --option ${shellQuote(`${k}=${v}`)}`).join('');
   return `${env}npx slitherbench solve ${shellQuote(url)} --backend ${variant.id}${options}${variant.presolve ? ` --presolve ${shellQuote(variant.presolve)}` : ''} --unique --json`;
 }
-
-const shellQuote = (s: string) => (/^[\w./:=,@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** The part of the plan a resumed run must share: the same seed and kinds of case, the same variants. */
 function planKey(plan: FuzzPlan) {

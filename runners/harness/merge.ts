@@ -8,6 +8,7 @@ import { crossCheck, type Disagreement } from './bench.ts';
 import { writeCsv } from './results-files.ts';
 import { slurmShardDirs } from './slurm.ts';
 import { assignShards, planTasks, readPlanFile, type PlanFile, type PlanTask } from './shard.ts';
+import { shellCommand } from './shell.ts';
 
 export interface ShardSummary {
   dir: string;
@@ -90,7 +91,6 @@ export function planArgs(argv: readonly string[]): string[] {
   return out;
 }
 
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 export interface MergeOptions {
   /** The plan, when no shard directory may exist yet (bench --collect after a job that never ran). */
@@ -168,9 +168,9 @@ export function mergeShards(outDir: string, dirs: readonly string[], options: Me
   const commands = missingShards.map((k) => {
     const { dir, resume } = dirOfShard(k);
     if (!given.includes(dir)) newDirs.push(dir);
-    return ['slitherbench', 'bench', ...args, ...(count > 1 ? ['--shard', `${k}/${count}`] : []), '--out', dir, ...(resume ? ['--resume'] : [])].map(quote).join(' ');
+    return shellCommand(['slitherbench', 'bench', ...args, ...(count > 1 ? ['--shard', `${k}/${count}`] : []), '--out', dir, ...(resume ? ['--resume'] : [])]);
   });
-  if (commands.length) commands.push(['slitherbench', 'merge', out, ...shards.map((s) => s.dir), ...newDirs].map(quote).join(' '));
+  if (commands.length) commands.push(shellCommand(['slitherbench', 'merge', out, ...shards.map((s) => s.dir), ...newDirs]));
 
   const summaries: ShardSummary[] = shards.map((s) => ({
     dir: s.dir, shard: shardOf(s.run), runs: s.records.length, machine: machineOf(s.run),

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../encodings/errors.ts';
 import { runKey } from '../../reports/records.ts';
+import { fingerprintOf } from './run-log.ts';
 
 /** One run to do: instance x back-end x repeat, with the size that predicts its cost. */
 export interface PlanTask {
@@ -57,17 +58,8 @@ export function contentHash(instances: readonly { id: string; puzzle: string }[]
   return hash.digest('hex');
 }
 
-/** Keys sorted at every level, so that equal plans always hash alike. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 export function planFingerprint(plan: PlanDescription): string {
-  return createHash('sha256').update(canonical(plan)).digest('hex').slice(0, 16);
+  return fingerprintOf(plan);
 }
 
 /** Instance ids are prefixed with the dataset name only when a run has several datasets. */

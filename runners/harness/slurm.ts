@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../encodings/errors.ts';
+import { shellCommand, shellQuote } from './shell.ts';
 
 export interface SlurmJob {
   /** Absolute results directory: shards in shards/shard-K, the script and logs in slurm/, the merge in it. */
@@ -127,7 +128,6 @@ export function slurmResources(job: Pick<SlurmJob, 'jobs' | 'timeoutSeconds' | '
   };
 }
 
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 export function sbatchScript(job: SlurmJob): string {
   const overridden = new Set(job.sbatchArgs.map(sbatchOptionName));
@@ -144,12 +144,12 @@ export function sbatchScript(job: SlurmJob): string {
     ...directives.filter(([name]) => !overridden.has(name)).map(([name, value]) => `#SBATCH --${name}=${value}`),
     ...job.sbatchArgs.map((a) => `#SBATCH ${a}`),
     'set -euo pipefail',
-    `cd ${quote(job.cwd)}`,
+    `cd ${shellQuote(job.cwd)}`,
     'K=$((SLURM_ARRAY_TASK_ID + 1))',
-    `LOG=${quote(join(job.out, 'slurm'))}/shard-$K.log`,
+    `LOG=${shellQuote(join(job.out, 'slurm'))}/shard-$K.log`,
     `echo "shard $K/${job.shards} on $(hostname) (job \${SLURM_ARRAY_JOB_ID:-?}_\${SLURM_ARRAY_TASK_ID})" >> "$LOG"`,
     // --resume: a requeued or resubmitted task goes on from the runs its shard already recorded.
-    `exec "\${SLITHERBENCH_NODE:-${process.execPath}}" ${quote(BIN)} bench ${job.benchArgs.map(quote).join(' ')} --jobs ${job.jobs} --shard "$K/${job.shards}" --out ${quote(join(job.out, 'shards'))}/shard-$K --resume --no-report >> "$LOG" 2>&1`,
+    `exec "\${SLITHERBENCH_NODE:-${process.execPath}}" ${shellQuote(BIN)} bench ${shellCommand(job.benchArgs)} --jobs ${job.jobs} --shard "$K/${job.shards}" --out ${shellQuote(join(job.out, 'shards'))}/shard-$K --resume --no-report >> "$LOG" 2>&1`,
     '',
   ];
   return lines.join('\n');

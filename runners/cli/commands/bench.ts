@@ -13,6 +13,8 @@ import { loadPresolver } from '../../harness/presolver.ts';
 import { parseShard } from '../../harness/shard.ts';
 import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
+import { stopOnInterrupt } from '../../harness/executor.ts';
+import { shellCommand } from '../../harness/shell.ts';
 
 /** The main job's back-ends: one per family, when registered and able to run here. */
 
@@ -139,14 +141,7 @@ export function register(program: Command): void {
           invocation: { argv: process.argv.slice(2) },
         }, { ...DEFAULT_LIMITS, memoryMb: experiment?.memoryMb ?? parseInteger(flags.memory, '--memory', 64) }, jobs, out);
       }
-      const signal = { stopped: false };
-      const onSigint = () => {
-        if (signal.stopped) process.exit(130);
-        signal.stopped = true;
-        process.stderr.write('\nbench: stopping (Ctrl-C again to quit at once)...\n');
-      };
-      process.on('SIGINT', onSigint);
-      process.on('SIGTERM', onSigint);
+      const { signal, release } = stopOnInterrupt('bench: stopping (Ctrl-C again to quit at once)...');
       const runs = datasets.reduce((n, d) => n + d.instances.length, 0) * specs.length * parseInteger(flags.repeat, '--repeat', 1);
       process.stderr.write(`bench: ${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
       const outcome = await runBench({
@@ -156,15 +151,13 @@ export function register(program: Command): void {
         invocation: { argv: process.argv.slice(2), ...(flags.config ? { config: flags.config, experiment } : {}) },
         baseline,
         ...(shard ? { shard } : {}),
-      }, signal);
-      process.off('SIGINT', onSigint);
-      process.off('SIGTERM', onSigint);
+      }, signal).finally(release);
       const counts = new Map<string, number>();
       for (const r of outcome.records) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
       process.stderr.write(`bench: ${outcome.records.length} runs recorded: ${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')}\n`);
       if (outcome.interrupted) {
         const again = ['slitherbench', ...process.argv.slice(2).filter((a) => a !== '--resume'), ...(flags.out ? [] : ['--out', out]), '--resume'];
-        process.stderr.write(`bench: interrupted; every finished run is in ${out}/results.jsonl. Resume with:\n  ${again.map(quote).join(' ')}\n`);
+        process.stderr.write(`bench: interrupted; every finished run is in ${out}/results.jsonl. Resume with:\n  ${shellCommand(again)}\n`);
         process.exitCode = 130;
         return;
       }
@@ -197,5 +190,3 @@ function shortPath(path: string): string {
 function pick(params: Record<string, string>, names: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(params).filter(([k]) => names.includes(k)));
 }
-
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
