@@ -2,7 +2,7 @@
 // at the time limit, every answer verified by the pipeline); small grids are judged by the exact oracle,
 // larger ones by the answers' own verified loops; each disagreement is shrunk, delta-debugging style, to a
 // smallest puzzle that still shows it and written as a regression case. Resumable like bench.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Backend } from '../../encodings/backend.ts';
 import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
@@ -18,6 +18,8 @@ import { countName, describeAnswer, judge, oracleTruth, type Finding, type Findi
 import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
 import { shellQuote } from './shell.ts';
+import { execute, type StopSignal } from './executor.ts';
+import { RunLog } from './run-log.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
 
 export interface FuzzPlan {
@@ -121,41 +123,19 @@ function planKey(plan: FuzzPlan) {
   };
 }
 
-/** Answers of an earlier run; a last line cut short by a kill is cut from the file. */
-function readAnswers(path: string): FuzzAnswer[] {
-  if (!existsSync(path)) return [];
-  const text = readFileSync(path, 'utf8');
-  const answers: FuzzAnswer[] = [];
-  let good = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) {
-      good += Buffer.byteLength(line) + 1;
-      continue;
-    }
-    try {
-      answers.push(JSON.parse(line) as FuzzAnswer);
-      good += Buffer.byteLength(line) + 1;
-    } catch {
-      break;
-    }
-  }
-  if (good < Buffer.byteLength(text)) truncateSync(path, Math.min(good, Buffer.byteLength(text)));
-  return answers;
-}
-
 const answerKey = (caseIndex: number, variant: string) => `${caseIndex}\u0000${variant}`;
 
-export async function runFuzz(plan: FuzzPlan, signal: { stopped: boolean }): Promise<FuzzOutcome> {
+export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzOutcome> {
   const dir = plan.out;
   mkdirSync(dir, { recursive: true });
-  const runsPath = join(dir, 'runs.jsonl');
   const planPath = join(dir, 'fuzz.json');
-  const previous = readAnswers(runsPath);
-  if (previous.length > 0 && !plan.resume) throw new UsageError(`${dir} already holds ${previous.length} fuzz runs; add --resume to continue that run, or choose another --out`);
-  if (previous.length > 0 && existsSync(planPath)) {
-    const before = (JSON.parse(readFileSync(planPath, 'utf8')) as { plan?: unknown }).plan;
-    if (JSON.stringify(before) !== JSON.stringify(planKey(plan))) throw new UsageError(`${dir} was fuzzed with another seed, sizes or time limit; resume it with the same options, or choose another --out`);
-  }
+  const earlier = plan.resume && existsSync(planPath) ? (JSON.parse(readFileSync(planPath, 'utf8')) as { plan?: unknown }).plan : undefined;
+  // Synced in batches: a kill of the machine loses at most a few runs, which a resume repeats.
+  const log = new RunLog<FuzzAnswer>({
+    path: join(dir, 'runs.jsonl'), place: dir, resume: plan.resume, key: (a) => answerKey(a.case, a.variant), sync: { every: 50 }, noun: 'fuzz runs',
+    check: { plan: planKey(plan), earlier: earlier === undefined ? undefined : { plan: earlier }, changed: 'refuse', who: 'fuzz', remedy: 'resume it with the same options, or choose another --out' },
+  });
+  const previous = log.previous;
   // Back-ends and option values come and go (`all` follows the registry): a resumed run answers what is missing.
   const recorded = new Set(previous.map((a) => a.variant));
   const added = plan.variants.filter((v) => !recorded.has(v.label)).map((v) => v.label);
@@ -182,47 +162,20 @@ export async function runFuzz(plan: FuzzPlan, signal: { stopped: boolean }): Pro
   const progress = new Progress('fuzz', total, total - tasks.length);
   if (total > tasks.length) process.stderr.write(`fuzz: resuming: ${total - tasks.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
   let wrongSoFar = 0;
-  const fd = openSync(runsPath, 'a');
-  let unsynced = 0;
-  const workers: (WorkerProcess | undefined)[] = [];
-  let next = 0;
-  const slot = async (index: number) => {
-    let worker: WorkerProcess | undefined;
-    let workerLabel = '';
-    while (!signal.stopped && next < tasks.length) {
-      const { variant, fuzzCase } = tasks[next++];
-      if (!worker || workerLabel !== variant.label) {
-        worker?.kill();
-        worker = new WorkerProcess(variant.id, variant.presolve, limits);
-        workerLabel = variant.label;
-        workers[index] = worker;
-      }
-      const answer = await ask(worker, variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index);
-      if (signal.stopped && answer.status !== 'solved' && answer.status !== 'unsat') break; // killed by Ctrl-C: not an answer
-      answers.set(answerKey(fuzzCase.index, variant.label), answer);
-      writeSync(fd, JSON.stringify(answer) + '\n');
-      // Synced in batches: a kill loses at most a few runs, which a resume repeats.
-      if (++unsynced >= 50) {
-        fsyncSync(fd);
-        unsynced = 0;
-      }
-      const truth = truthOf(fuzzCase);
-      const wrong = truth ? judge([answer], truth).findings.filter((f) => f.kind !== 'error').length : 0;
-      wrongSoFar += wrong;
-      progress.tick(`${wrongSoFar} wrong`, `${variant.label} #${fuzzCase.index} ${fuzzCase.puzzle.rows}x${fuzzCase.puzzle.cols} ${fuzzCase.kind}: ${describeAnswer(answer)}${wrong ? ' WRONG' : ''}`);
-    }
-    worker?.kill();
-  };
-  const watcher = setInterval(() => {
-    if (signal.stopped) workers.forEach((w) => w?.kill());
-  }, 100);
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.jobs, tasks.length || 1)) }, (_, i) => slot(i)));
+    await execute<(typeof tasks)[number], FuzzAnswer>({
+      tasks, jobs: plan.jobs, signal, limits, log,
+      run: ({ variant, fuzzCase }, slot) => ask(slot.worker({ backend: variant.id, presolve: variant.presolve, key: variant.label }), variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index),
+      answered: (answer) => answer.status === 'solved' || answer.status === 'unsat',
+      done: ({ variant, fuzzCase }, answer) => {
+        answers.set(answerKey(fuzzCase.index, variant.label), answer);
+        const truth = truthOf(fuzzCase);
+        const wrong = truth ? judge([answer], truth).findings.filter((f) => f.kind !== 'error').length : 0;
+        wrongSoFar += wrong;
+        progress.tick(`${wrongSoFar} wrong`, `${variant.label} #${fuzzCase.index} ${fuzzCase.puzzle.rows}x${fuzzCase.puzzle.cols} ${fuzzCase.kind}: ${describeAnswer(answer)}${wrong ? ' WRONG' : ''}`);
+      },
+    });
   } finally {
-    clearInterval(watcher);
-    workers.forEach((w) => w?.kill());
-    fsyncSync(fd);
-    closeSync(fd);
     progress.done();
   }
 

@@ -10,6 +10,7 @@ import { parseSizeRange, type SizeRange } from '../../harness/fuzz-cases.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { checkParams, parseInteger, parseParams, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
+import { stopOnInterrupt } from '../../harness/executor.ts';
 
 /** One back-end per family, as bench's default, when registered and able to run here. */
 
@@ -117,12 +118,7 @@ export function register(program: Command): void {
       };
       if (chosen.skipped.length) process.stderr.write(`fuzz: skipped: ${chosen.skipped.join('; ')}\n`);
       process.stderr.write(`fuzz: ${count} puzzles x ${plan.variants.length} variants (${plan.variants.map((v) => v.label).join(', ')}); timeout ${plan.timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
-      const signal = { stopped: false };
-      const onSignal = () => {
-        signal.stopped = true;
-      };
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
+      const { signal, release } = stopOnInterrupt();
       try {
         const outcome = await runFuzz(plan, signal);
         process.stdout.write(outcome.summary);
@@ -136,8 +132,7 @@ export function register(program: Command): void {
           process.exitCode = 0;
         }
       } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        release();
       }
     });
 }
