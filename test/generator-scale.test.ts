@@ -113,7 +113,7 @@ test('generate --resume refuses a state file saved with other options, and resum
   writeFileSync(state, JSON.stringify({ options: { size: '7x7', count: 2, seed: 4 }, lines: [], position: { done: 0, attempt: 0 } }));
   const refused = cli(['generate', '--size', '6x6', '--count', '2', '--seed', '4', '--out', out, '--resume']);
   assert.equal(refused.status, 2);
-  assert.match(refused.stderr, /^error: .*saved with other options \(size "7x7"/m);
+  assert.match(refused.stderr, /^error: .*made with other options \(size "7x7"/m);
   // A run stopped after its first puzzle carries on to the output of the uninterrupted run.
   const lines = readFileSync(out, 'utf8').trim().split('\n');
   const options = { size: '6x6', count: 2, seed: 4, difficulty: 'any', backend: null, strategy: 'batch', minimal: false, format: 'url', ids: false };

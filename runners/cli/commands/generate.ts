@@ -4,11 +4,13 @@ import { writePuzzle, type FormatName } from '../../../encodings/formats/index.t
 import { clueCount, parseGridSize } from '../../../encodings/grid.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
-import { DIFFICULTIES, GenerationInterrupted, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
+import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
 import { solveWithBackend } from '../../harness/pipeline.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
 import { formatSeconds, Progress } from '../../harness/progress.ts';
+import { execute, stopOnInterrupt } from '../../harness/executor.ts';
+import { checkPlan, RunLog } from '../../harness/run-log.ts';
 
 /** The generator's grid: any RxC up to 62500 cells (250x250). */
 export const MAX_GENERATED_CELLS = 62_500;
@@ -48,11 +50,18 @@ interface Flags {
   resume?: boolean;
 }
 
-/** What a state file holds: the options that shape the output, the lines done, and where the next puzzle stands. */
+/** What a state file holds: the options that shape the output and where the puzzle in progress stands (an earlier version kept the lines done here too). */
 interface StateFile {
   options: Record<string, unknown>;
-  lines: string[];
+  lines?: string[];
   position: SetPosition;
+}
+
+/** A finished puzzle in the log: its place in the set, its output line, and what the progress line said of it. */
+interface PuzzleLine {
+  index: number;
+  line: string;
+  note: string;
 }
 
 export function register(program: Command): void {
@@ -101,8 +110,10 @@ export function register(program: Command): void {
       if (flags.with !== 'slitherbench') throw new UsageError(`--with must be slitherbench or loopy; got '${flags.with}'`);
       if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
 
-      // The options that shape the output: a state file is only resumed under the same ones.
+      // The options that shape the output: a run is only resumed under the same ones.
       const shaping = { size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ?? null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
+      // Finished puzzles go to a log beside the state file, which holds where the puzzle in progress stands.
+      const logPath = statePath ? `${statePath.replace(/\.json$/, '')}.jsonl` : undefined;
       let saved: StateFile | undefined;
       if (flags.resume && statePath && existsSync(statePath)) {
         try {
@@ -110,15 +121,24 @@ export function register(program: Command): void {
         } catch (error) {
           throw new UsageError(`${statePath}: not a generate state file (${(error as Error).message})`);
         }
-        const differs = Object.entries(shaping).filter(([k, v]) => saved!.options?.[k] !== v).map(([k]) => k);
-        if (differs.length > 0) throw new UsageError(`${statePath}: saved with other options (${differs.map((k) => `${k} ${JSON.stringify(saved!.options?.[k])}`).join(', ')}); run with those or without --resume`);
+        checkPlan({ plan: shaping, earlier: { plan: saved.options ?? {} }, changed: 'refuse', who: 'generate', remedy: 'run with those or without --resume' }, statePath);
       } else if (flags.resume) {
         process.stderr.write(`generate: no state file ${statePath}; starting from the beginning\n`);
       }
-      const lines: string[] = saved ? [...saved.lines] : [];
+      if (!flags.resume) for (const path of [statePath, logPath]) if (path && existsSync(path)) rmSync(path);
+      const log = logPath ? new RunLog<PuzzleLine>({ path: logPath, resume: true, key: (l) => String(l.index), sync: 'each', noun: 'puzzles' }) : undefined;
+      const lines: string[] = [];
+      for (const l of log?.previous ?? []) if (l.index < count) lines[l.index] = l.line;
+      // A state file of an earlier version holds the lines themselves.
+      for (const [index, line] of (saved?.lines ?? []).entries()) {
+        if (lines[index] !== undefined || index >= count) continue;
+        log?.append({ index, line, note: '' });
+        lines[index] = line;
+      }
+      const todo = Array.from({ length: count }, (_, i) => i).filter((i) => lines[i] === undefined);
       const save = (position: SetPosition) => {
         if (!statePath) return;
-        const file: StateFile = { options: shaping, lines, position };
+        const file: StateFile = { options: shaping, position };
         writeFileSync(`${statePath}.tmp`, JSON.stringify(file));
         renameSync(`${statePath}.tmp`, statePath);
       };
@@ -137,75 +157,80 @@ export function register(program: Command): void {
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
       const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
       const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend });
-      process.stderr.write(`generate: ${rows}x${cols}, uniqueness by ${flags.backend ? backend.name : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${saved ? `; resuming at puzzle ${saved.position.done + 1}` : ''}\n`);
+      process.stderr.write(`generate: ${rows}x${cols}, uniqueness by ${flags.backend ? backend.name : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length < count || saved ? `; resuming at puzzle ${(todo[0] ?? count) + 1}` : ''}\n`);
 
-      const progress = new Progress(`generate ${rows}x${cols}`, count, saved?.position.done ?? 0);
-      let stopping = false;
-      const onSignal = () => {
-        if (stopping) process.exit(130); // a second Ctrl-C: the state of the last round is on disk already
-        stopping = true;
-        process.stderr.write(`\ngenerate: stopping after this round${statePath ? `; state in ${statePath}` : ' (nothing is saved without --out or --state)'}\n`);
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-      let lastPosition: SetPosition = saved?.position ?? { done: 0, attempt: 0 };
+      const resumeAt = saved?.position && saved.position.done === todo[0] ? saved.position : undefined;
+      const progress = new Progress(`generate ${rows}x${cols}`, count, count - todo.length);
+      const { signal, release } = stopOnInterrupt(`generate: stopping after this round${statePath ? `; state in ${statePath}` : ' (nothing is saved without --out or --state)'}`);
+      let lastPosition: SetPosition = resumeAt ?? { done: todo[0] ?? count, attempt: 0 };
       let lastSaved = Date.now();
       let lastShown = 0;
       let phaseStarted = { phase: '', at: Date.now(), settled: 0 };
       try {
-        await generateSet({
-          rows, cols, count, seed, difficulty: flags.difficulty as Difficulty, oracle, strategy, minimal: flags.minimal,
-          resume: saved?.position,
-          shouldStop: () => stopping,
-          onRound: (position, round) => {
-            const now = Date.now();
-            lastPosition = position;
-            if (now - lastSaved > 2000) {
-              save(position);
-              lastSaved = now;
-            }
-            if (round.phase !== phaseStarted.phase) phaseStarted = { phase: round.phase, at: now, settled: round.settled };
-            if (now - lastShown < 2000) return;
-            lastShown = now;
-            const rate = (round.settled - phaseStarted.settled) / Math.max(1, now - phaseStarted.at);
-            const eta = rate > 0 ? ` eta ${formatSeconds((round.total - round.settled) / rate / 1000)}` : '';
-            progress.note(`puzzle ${position.done + 1}: ${round.phase} ${round.settled}/${round.total} clues tried${eta}; ${round.clues} clues left, ${round.checks} checks`);
+        // One task per puzzle: puzzle i depends on the seed and i alone.
+        await execute<number, PuzzleLine>({
+          tasks: todo, jobs: 1, signal, log,
+          answered: () => true,
+          run: async (index) => {
+            let made: PuzzleLine | undefined;
+            await generateSet({
+              rows, cols, count: index + 1, seed, difficulty: flags.difficulty as Difficulty, oracle, strategy, minimal: flags.minimal,
+              resume: resumeAt?.done === index ? resumeAt : { done: index, attempt: 0 },
+              shouldStop: () => signal.stopped,
+              onRound: (position, round) => {
+                const now = Date.now();
+                lastPosition = position;
+                if (now - lastSaved > 2000) {
+                  save(position);
+                  lastSaved = now;
+                }
+                if (round.phase !== phaseStarted.phase) phaseStarted = { phase: round.phase, at: now, settled: round.settled };
+                if (now - lastShown < 2000) return;
+                lastShown = now;
+                const rate = (round.settled - phaseStarted.settled) / Math.max(1, now - phaseStarted.at);
+                const eta = rate > 0 ? ` eta ${formatSeconds((round.total - round.settled) / rate / 1000)}` : '';
+                progress.note(`puzzle ${position.done + 1}: ${round.phase} ${round.settled}/${round.total} clues tried${eta}; ${round.clues} clues left, ${round.checks} checks`);
+              },
+              onPuzzle: async (i, generated, difficulty) => {
+                const text = writePuzzle(generated.puzzle, format).trim();
+                let confirmed = '';
+                if (confirm) {
+                  const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: {} });
+                  if (check.status === 'timeout') {
+                    unconfirmed++;
+                    confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;
+                  } else if (check.status !== 'solved' || check.unique !== true) {
+                    throw new Error(`internal: ${confirm.name} did not confirm puzzle ${i + 1} unique: ${check.status}${check.unique === false ? ', a second loop' : ''}${check.message ? ` (${check.message})` : ''}`);
+                  } else {
+                    confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
+                  }
+                }
+                made = { index: i, line: flags.ids ? `${idOf(i)}\t${text}` : text, note: `${clueCount(generated.puzzle)} clues, ${difficulty}${generated.level ? ` (${generated.level})` : ''}, ${generated.checks} checks${confirmed}` };
+              },
+            });
+            return made;
           },
-          onPuzzle: async (i, generated, difficulty) => {
-            const text = writePuzzle(generated.puzzle, format).trim();
-            let confirmed = '';
-            if (confirm) {
-              const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: {} });
-              if (check.status === 'timeout') {
-                unconfirmed++;
-                confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;
-              } else if (check.status !== 'solved' || check.unique !== true) {
-                throw new Error(`internal: ${confirm.name} did not confirm puzzle ${i + 1} unique: ${check.status}${check.unique === false ? ', a second loop' : ''}${check.message ? ` (${check.message})` : ''}`);
-              } else {
-                confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
-              }
-            }
-            lines.push(flags.ids ? `${idOf(i)}\t${text}` : text);
-            lastPosition = { done: i + 1, attempt: 0 };
+          done: (index, made) => {
+            lines[index] = made.line;
+            lastPosition = { done: index + 1, attempt: 0 };
             save(lastPosition);
-            progress.tick(`${clueCount(generated.puzzle)} clues, ${difficulty}${generated.level ? ` (${generated.level})` : ''}, ${generated.checks} checks${confirmed}`);
+            progress.tick(made.note);
           },
         });
-      } catch (error) {
-        if (!(error instanceof GenerationInterrupted)) throw error;
+      } finally {
+        release();
+      }
+      if (signal.stopped) {
         save(lastPosition);
         progress.done();
-        process.stderr.write(`generate: interrupted; ${lines.length} of ${count} puzzles done${statePath ? `; carry on with the same command and --resume` : ''}\n`);
+        process.stderr.write(`generate: interrupted; ${lines.filter((l) => l !== undefined).length} of ${count} puzzles done${statePath ? `; carry on with the same command and --resume` : ''}\n`);
         process.exitCode = 130;
         return;
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
       }
       if (unconfirmed > 0) process.stderr.write(`generate: warning: ${unconfirmed} of ${count} puzzles not confirmed by ${confirm!.name} within --confirm-timeout ${confirmTimeoutMs / 1000}\n`);
       if (counters.timeouts > 0) process.stderr.write(`generate: warning: ${counters.timeouts} of ${counters.calls} uniqueness checks timed out (clues kept); raise --check-timeout for machine-independent output\n`);
       progress.done();
       finish(lines);
-      if (statePath && existsSync(statePath)) rmSync(statePath);
+      for (const path of [statePath, logPath]) if (path && existsSync(path)) rmSync(path);
     });
 }
