@@ -1,38 +1,34 @@
-// Options shared by `solve`, `bench` and `encode`: how long, how sure, which seed, back-end parameters.
-import { Option, type Command } from 'commander';
+// Options shared by `solve` and the other one-puzzle commands: how long, how sure, which seed, back-end
+// parameters. The flags themselves are declared once, in flags.ts.
+import type { Command } from 'commander';
+import type { BackendChoice } from '../../encodings/backend-spec.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
-import { parseInteger, parseParams, parseSeconds } from '../harness/values.ts';
+import { UsageError } from '../../encodings/errors.ts';
+import { addFlags } from './flags.ts';
 
 export interface SolveFlags {
-  timeout: string;
+  timeout: number;
   unique?: boolean;
-  seed: string;
-  option: string[];
+  seed: number;
+  option?: Record<string, string>;
   presolve?: string;
   satEngine?: string;
 }
 
-export const DEFAULT_TIMEOUT_SECONDS = 60;
-
 export function addSolveFlags(command: Command): Command {
-  return command
-    .option('--timeout <seconds>', 'time limit per puzzle for encode + solve + uniqueness', String(DEFAULT_TIMEOUT_SECONDS))
-    .option('--unique', 'also prove or refute that the solution is unique')
-    .option('--seed <n>', 'random seed for solvers that take one', '1')
-    .addOption(new Option('--option <key=value>', 'a back-end option (repeatable; see `backends`)').argParser(collect).default([]))
-    .option('--presolve <backend>', 'decide edges with this back-end\'s deduction first: rules, or with its options, e.g. rules:trial=off')
-    .option('--sat-engine <name>', 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat');
+  return addFlags(command, ['timeout', 'unique', 'seed', 'option', 'presolve', 'satEngine'], {
+    timeout: { help: 'time limit per puzzle for encode + solve + uniqueness' },
+    option: { help: 'a back-end option (repeatable; see `backends`)' },
+  });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-export function solveOptionsFrom(flags: SolveFlags): SolveOptions {
-  return {
-    timeoutMs: parseSeconds(flags.timeout) * 1000,
-    unique: Boolean(flags.unique),
-    seed: parseInteger(flags.seed, '--seed'),
-    params: { ...parseParams(flags.option), ...(flags.satEngine ? { engine: flags.satEngine } : {}) },
-  };
+/** The solve options of the flags; the back-end's own options (from `--backend id:k=v`) and --option must not contradict. */
+export function solveOptionsFrom(flags: SolveFlags, backend?: BackendChoice): SolveOptions {
+  const params: Record<string, string> = { ...backend?.params };
+  const typed = { ...flags.option, ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
+  for (const [key, value] of Object.entries(typed)) {
+    if (Object.hasOwn(params, key) && params[key] !== value) throw new UsageError(`option '${key}' is ${params[key]} in --backend ${backend!.id}:${key}=${params[key]} but ${value} in --option or --sat-engine; give it once`);
+    params[key] = value;
+  }
+  return { timeoutMs: flags.timeout * 1000, unique: Boolean(flags.unique), seed: flags.seed, params };
 }

@@ -1,9 +1,18 @@
-// Experiment files (YAML or JSON): which datasets, which back-ends with which options, and the limits.
+// Experiment files (YAML or JSON): which datasets, which back-ends with which options, and the limits; and
+// the plan a command runs, resolved from its flags, such a file and the defaults.
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseGridSize } from '../../encodings/grid.ts';
+import type { Backend } from '../../encodings/backend.ts';
+import { backendLabel, checkParams, parseBackendList, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../encodings/backend-spec.ts';
+import { listBackends } from '../../encodings/registry.ts';
+import { loadDataset, parseSizes, type Dataset } from '../../datasets/load.ts';
+import type { BackendSpec } from './bench.ts';
+import { DEFAULT_BACKENDS } from './default-backends.ts';
+import { loadPresolver } from './presolver.ts';
+import { DEFAULT_LIMITS } from './worker-process.ts';
 
 const isGridSize = (text: string) => {
   try {
@@ -69,4 +78,177 @@ export function readExperiment(path: string): Experiment {
     throw new UsageError(`${path}: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+// One plan resolution for bench, fuzz and reproduce: an explicit flag beats the experiment file, which beats
+// the default, for every setting. The command line passes only the flags the user typed (commander's
+// option-value source tells them apart from defaults); PLAN_DEFAULTS are the defaults every front end shows.
+
+/** The defaults of a plan when neither a flag nor the experiment file sets a value. */
+export const PLAN_DEFAULTS = Object.freeze({
+  dataset: 'quick',
+  timeout: 60,
+  unique: false,
+  repeat: 1,
+  seed: 1,
+  memoryMb: DEFAULT_LIMITS.memoryMb,
+});
+
+/** The settings a user typed on the command line: each beats the experiment file's value. */
+export interface PlanFlags {
+  dataset?: string;
+  backends?: readonly BackendChoice[];
+  timeout?: number;
+  unique?: boolean;
+  repeat?: number;
+  jobs?: number;
+  seed?: number;
+  out?: string;
+  memoryMb?: number;
+  /** Dataset filters, applied to every dataset of the plan. */
+  sizes?: string[];
+  limit?: number;
+  sample?: number;
+  /** Back-end options (--option, --sat-engine), for every back-end of the plan that declares them. */
+  options?: Readonly<Record<string, string>>;
+  /** A presolver spec, in front of every back-end of the plan. */
+  presolve?: string;
+}
+
+/** A plan ready to run: datasets loaded and filtered, back-ends checked and able to run here. */
+export interface ResolvedPlan {
+  name?: string;
+  datasets: Dataset[];
+  backends: BackendSpec[];
+  timeoutMs: number;
+  unique: boolean;
+  repeat: number;
+  seed: number;
+  memoryMb: number;
+  /** Unset when neither a flag nor the file says: the command chooses (cores - 1, results/<name>-<time>). */
+  jobs?: number;
+  out?: string;
+  /** Default back-ends left out because they cannot run here, with why. */
+  skipped: string[];
+}
+
+/** Resolves a plan from the flags the user typed and an experiment file (read with readExperiment), if any. */
+export async function resolvePlan(flags: PlanFlags, file?: { path: string; experiment: Experiment }): Promise<ResolvedPlan> {
+  const experiment = file?.experiment;
+  const seed = flags.seed ?? experiment?.seed ?? PLAN_DEFAULTS.seed;
+  const datasets = flags.dataset !== undefined || !experiment
+    ? [loadDataset(flags.dataset ?? PLAN_DEFAULTS.dataset, { sizes: flags.sizes, limit: flags.limit, sample: flags.sample, seed })]
+    : experiment.datasets.map((d) => {
+      const entry = typeof d === 'string' ? { path: d } : d;
+      const sizes = flags.sizes ?? (entry.sizes ? parseSizes(entry.sizes.join(',')) : undefined);
+      return loadDataset(entry.path, { sizes, limit: flags.limit ?? entry.limit, sample: flags.sample ?? entry.sample, seed: flags.seed ?? entry.seed ?? seed });
+    });
+  const wanted = flags.backends
+    ? flags.backends.map((choice) => ({ choice, where: '--backends' }))
+    : experiment
+      ? experimentBackends(experiment, file!.path)
+      : undefined;
+  const { backends, skipped } = wanted ? { backends: await checkedVariants(wanted, flags), skipped: [] } : await defaultVariants(flags);
+  return {
+    ...(experiment?.name !== undefined ? { name: experiment.name } : {}),
+    datasets,
+    backends,
+    timeoutMs: (flags.timeout ?? experiment?.timeout ?? PLAN_DEFAULTS.timeout) * 1000,
+    unique: flags.unique ?? experiment?.unique ?? PLAN_DEFAULTS.unique,
+    repeat: flags.repeat ?? experiment?.repeat ?? PLAN_DEFAULTS.repeat,
+    seed,
+    memoryMb: flags.memoryMb ?? experiment?.memoryMb ?? PLAN_DEFAULTS.memoryMb,
+    ...(flags.jobs ?? experiment?.jobs) !== undefined ? { jobs: flags.jobs ?? experiment?.jobs } : {},
+    ...(flags.out ?? experiment?.out) !== undefined ? { out: flags.out ?? experiment?.out } : {},
+    skipped,
+  };
+}
+
+interface WantedBackend {
+  choice: BackendChoice;
+  where: string;
+  label?: string;
+  presolve?: string;
+}
+
+/** The file's back-end entries: a spec string (`cdcl-loop:core=typescript`, or several split by commas) or an object. */
+function experimentBackends(experiment: Experiment, path: string): WantedBackend[] {
+  return experiment.backends.flatMap((entry, k) => {
+    const where = `${path}: backends.${k}`;
+    if (typeof entry === 'string') return parseBackendList(entry, where).map((choice) => ({ choice, where }));
+    const choice = parseBackendSpec(entry.id, where);
+    const own = Object.fromEntries(Object.entries(entry.options ?? {}).map(([key, value]) => [key, String(value)]));
+    for (const key of Object.keys(own)) if (Object.hasOwn(choice.params, key)) throw new UsageError(`${where}: option '${key}' is given both in the id and in options`);
+    return [{ choice: { id: choice.id, params: { ...choice.params, ...own } }, where, ...(entry.label ? { label: entry.label } : {}), ...(entry.presolve ? { presolve: entry.presolve } : {}) }];
+  });
+}
+
+/** Each wanted back-end checked (known, options declared, able to run here), with the shared options and presolver. */
+async function checkedVariants(wanted: readonly WantedBackend[], flags: PlanFlags): Promise<BackendSpec[]> {
+  const specs: BackendSpec[] = [];
+  const declared = new Set<string>();
+  for (const w of wanted) {
+    const { backend, params: own } = await resolveBackendSpec(w.choice, w.where);
+    await requireAvailable(backend);
+    for (const o of backend.options ?? []) declared.add(o.name);
+    specs.push(await variant(backend, own, flags.presolve ?? w.presolve, flags.options, w.label));
+  }
+  checkSharedOptions(flags.options, declared);
+  return distinctLabels(specs);
+}
+
+/** The default back-ends (DEFAULT_BACKENDS) that can run here; the others are listed with why. */
+async function defaultVariants(flags: PlanFlags): Promise<{ backends: BackendSpec[]; skipped: string[] }> {
+  const all = await listBackends();
+  const backends: BackendSpec[] = [];
+  const skipped: string[] = [];
+  const declared = new Set<string>();
+  for (const id of DEFAULT_BACKENDS) {
+    const backend = all.find((b) => b.name === id);
+    const availability = backend ? await backend.available() : { available: false as const, reason: 'not part of this build' };
+    if (!backend || !availability.available) {
+      skipped.push(`${id} (${'reason' in availability ? availability.reason : ''})`);
+      continue;
+    }
+    for (const o of backend.options ?? []) declared.add(o.name);
+    backends.push(await variant(backend, {}, flags.presolve, flags.options));
+  }
+  if (backends.length === 0) throw new UsageError(`no default back-end can run here: ${skipped.join('; ')}`);
+  checkSharedOptions(flags.options, declared);
+  return { backends, skipped };
+}
+
+/** One back-end of the plan: its own options in its label; the shared ones (typed flags) over them where it declares them. */
+async function variant(backend: Backend, own: Record<string, string>, presolve: string | undefined, shared: Readonly<Record<string, string>> = {}, label?: string): Promise<BackendSpec> {
+  if (presolve) await loadPresolver(presolve);
+  const names = new Set(backend.options?.map((o) => o.name) ?? []);
+  const params = { ...own, ...Object.fromEntries(Object.entries(shared).filter(([k]) => names.has(k))) };
+  checkParams(backend, params, '--option');
+  return { id: backend.name, label: label ?? backendLabel(backend.name, own, presolve), params, ...(presolve ? { presolve } : {}) };
+}
+
+/** A shared option no back-end of the plan declares would change nothing: an error, not silence. */
+function checkSharedOptions(shared: Readonly<Record<string, string>> | undefined, declared: ReadonlySet<string>): void {
+  for (const [key, value] of Object.entries(shared ?? {})) {
+    if (!declared.has(key)) throw new UsageError(`--option ${key}=${value}: no back-end of this run has an option '${key}'`);
+  }
+}
+
+function distinctLabels(specs: BackendSpec[]): BackendSpec[] {
+  const seen = new Set<string>();
+  for (const s of specs) {
+    if (seen.has(s.label)) throw new UsageError(`back-end '${s.label}' is listed twice; give each a distinct label in the experiment file, or different options`);
+    seen.add(s.label);
+  }
+  return specs;
+}
+
+/** Every back-end named by a spec list, checked and able to run here (fuzz's --backends; bench's goes through resolvePlan). */
+export async function resolveVariants(choices: readonly BackendChoice[], options: { presolve?: string; where?: string } = {}): Promise<BackendSpec[]> {
+  return checkedVariants(choices.map((choice) => ({ choice, where: options.where ?? '--backends' })), { presolve: options.presolve });
+}
+
+/** The default back-ends that can run here, with the presolver in front of each (fuzz's default). */
+export async function resolveDefaultVariants(presolve?: string): Promise<{ backends: BackendSpec[]; skipped: string[] }> {
+  return defaultVariants({ presolve });
 }

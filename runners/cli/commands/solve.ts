@@ -6,6 +6,8 @@ import { contractJson, solveWithBackend, type RunResult } from '../../harness/pi
 import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
+import { flagOption } from '../flags.ts';
+import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { checkedBackend, workerKindFor } from '../../harness/solve-request.ts';
 import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
 
@@ -17,20 +19,21 @@ export function register(program: Command): void {
       .command('solve')
       .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
-      .option('--backend <id>', 'back-end to use (see `backends`)', DEFAULT_BACKEND)
+      .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_BACKEND, '--backend'), defaultText: DEFAULT_BACKEND }))
       .option('--json', 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)')
       .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
       .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
-  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: string; json?: boolean; inProcess?: boolean; svg?: string }) => {
+  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: BackendChoice; json?: boolean; inProcess?: boolean; svg?: string }) => {
     const { puzzle } = readPuzzleArgument(puzzleArg);
-    const options = solveOptionsFrom(flags);
+    const options = solveOptionsFrom(flags, flags.backend);
+    const id = flags.backend.id;
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
     // the checks below run (its start and the engine's load overlap them); anything they refuse ends it unused.
-    const worker = flags.inProcess ? undefined : new WorkerProcess(flags.backend, flags.presolve, DEFAULT_LIMITS, workerKindFor(flags.backend, flags.presolve), true);
+    const worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), true);
     void worker?.start().catch(() => undefined);
     let result: RunResult;
     try {
-      const backend = await checkedBackend(flags.backend, options.params);
+      const backend = await checkedBackend(id, options.params);
       const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
       if (!worker) {
         const v8Flags = applyOneShotFlags(backend);

@@ -1,0 +1,133 @@
+// One plan resolution: a flag the user typed beats the experiment file, which beats the default, for every
+// setting; a flag that would change nothing is an error; back-ends are named in one grammar everywhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Command } from 'commander';
+import { addFlags, FLAGS, planFlags, type FlagName } from '../../../runners/cli/flags.ts';
+import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/experiment.ts';
+import { parseBackendList } from '../../../encodings/backend-spec.ts';
+
+const run = promisify(execFile);
+const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+
+/** A folder with a two-puzzle set and an experiment file that sets every plan value it can. */
+function planFolder(): { dir: string; set: string; plan: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-plan-'));
+  const set = join(dir, 'set.txt');
+  writeFileSync(set, '1x1t0:4\n5x5t0:3222b2a0c21a1d12b3\n');
+  const plan = join(dir, 'plan.yaml');
+  writeFileSync(plan, [
+    'name: tiny',
+    `datasets: [${set}]`,
+    'backends: [sat-lazy, "cdcl-loop:core=typescript"]',
+    'timeout: 30', 'unique: true', 'repeat: 3', 'jobs: 2', 'seed: 7', `out: ${join(dir, 'from-file')}`, 'memoryMb: 1000',
+  ].join('\n') + '\n');
+  return { dir, set, plan };
+}
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { maxBuffer: 16 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const PLAN_FLAG_NAMES: FlagName[] = ['dataset', 'backends', 'config', 'unique', 'timeout', 'repeat', 'jobs', 'out', 'seed', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine'];
+
+/** The plan bench would run for these arguments, resolved in this process. */
+async function planFor(args: string[]) {
+  const command = addFlags(new Command('bench').exitOverride(), PLAN_FLAG_NAMES);
+  command.parse(args, { from: 'user' });
+  const config = command.opts().config as string | undefined;
+  return resolvePlan(planFlags(command), config ? { path: config, experiment: readExperiment(config) } : undefined);
+}
+
+test('every plan setting: a typed flag beats the file, the file beats the default', async () => {
+  const { dir, set, plan } = planFolder();
+  const fromFile = await planFor(['--config', plan]);
+  const typed = await planFor(['--config', plan, '--timeout', '5', '--unique', '--repeat', '2', '--jobs', '1', '--seed', '9', '--out', join(dir, 'typed'), '--memory', '500', '--backends', 'rules']);
+  const bare = await planFor(['--dataset', set]);
+  const pick = (p: Awaited<ReturnType<typeof planFor>>) => ({ timeoutMs: p.timeoutMs, unique: p.unique, repeat: p.repeat, jobs: p.jobs, seed: p.seed, out: p.out, memoryMb: p.memoryMb, backends: p.backends.map((b) => b.label) });
+  assert.deepEqual(pick(fromFile), { timeoutMs: 30_000, unique: true, repeat: 3, jobs: 2, seed: 7, out: join(dir, 'from-file'), memoryMb: 1000, backends: ['sat-lazy', 'cdcl-loop[core=typescript]'] });
+  assert.deepEqual(pick(typed), { timeoutMs: 5_000, unique: true, repeat: 2, jobs: 1, seed: 9, out: join(dir, 'typed'), memoryMb: 500, backends: ['rules'] });
+  assert.deepEqual(pick(bare), { timeoutMs: PLAN_DEFAULTS.timeout * 1000, unique: false, repeat: 1, jobs: undefined, seed: 1, out: undefined, memoryMb: PLAN_DEFAULTS.memoryMb, backends: bare.backends.map((b) => b.label) });
+  // A flag typed with its default value still wins: what counts is that it was typed.
+  assert.equal((await planFor(['--config', plan, '--timeout', String(PLAN_DEFAULTS.timeout)])).timeoutMs, PLAN_DEFAULTS.timeout * 1000);
+  assert.equal((await planFor(['--config', plan, '--repeat', '1'])).repeat, 1);
+});
+
+test('typed dataset filters and back-end options apply to every dataset and back-end of the file', async () => {
+  const { set, plan } = planFolder();
+  writeFileSync(plan, `datasets: [{ path: ${set}, limit: 2 }]\nbackends: [{ id: rules, options: { trial: on } }, sat-lazy]\n`);
+  const p = await planFor(['--config', plan, '--limit', '1', '--option', 'trial=off', '--sat-engine', 'minisat', '--presolve', 'rules:trial=off']);
+  assert.equal(p.datasets[0].instances.length, 1);
+  assert.deepEqual(p.backends.map((b) => ({ label: b.label, params: b.params, presolve: b.presolve })), [
+    { label: 'rules[trial=on]+rules:trial=off', params: { trial: 'off' }, presolve: 'rules:trial=off' },
+    { label: 'sat-lazy+rules:trial=off', params: { engine: 'minisat' }, presolve: 'rules:trial=off' },
+  ]);
+  assert.equal((await planFor(['--config', plan, '--dataset', set])).datasets[0].instances.length, 2, '--dataset replaces the file\'s datasets, filters and all');
+});
+
+test('a flag the file\'s back-ends cannot take is an error, never dropped in silence', async () => {
+  const { plan } = planFolder();
+  await assert.rejects(planFor(['--config', plan, '--option', 'depth=3']), /^UsageError: --option depth=3: no back-end of this run has an option 'depth'$/);
+  await assert.rejects(planFor(['--config', plan, '--option', 'core=fortran']), /option core of 'cdcl-loop' must be one of wasm, typescript; got 'fortran'/);
+  writeFileSync(plan, 'datasets: [quick]\nbackends: ["cdcl-loop:core=typescript", { id: "rules:trial=off", options: { trial: on } }]\n');
+  await assert.rejects(planFor(['--config', plan]), new RegExp(`^UsageError: ${plan}: backends.1: option 'trial' is given both in the id and in options$`));
+  writeFileSync(plan, 'datasets: [quick]\nbackends: ["cdcl-loop:depth=2"]\n');
+  await assert.rejects(planFor(['--config', plan]), new RegExp(`${plan}: backends.0: back-end 'cdcl-loop' has no option 'depth'`));
+});
+
+test('every declared flag is spelled as it is named, and a command can word it for itself', () => {
+  const names = Object.keys(FLAGS) as FlagName[];
+  const command = addFlags(new Command('x'), names, { timeout: { help: 'per puzzle', default: 10 } });
+  assert.deepEqual(command.options.map((o) => o.attributeName()), names);
+  const timeout = command.options.find((o) => o.long === '--timeout')!;
+  assert.equal(timeout.description, 'per puzzle');
+  assert.equal(timeout.defaultValue, 10);
+});
+
+test('fuzz reads its back-ends in the same grammar, the older id:k=v:k=v included', async () => {
+  const variants = await resolveVariants(parseBackendList('sat-lazy:engine=minisat:resolve=scratch,rules', '--backends'), { presolve: 'rules:trial=off' });
+  assert.deepEqual(variants.map((v) => v.label), ['sat-lazy[engine=minisat,resolve=scratch]+rules:trial=off', 'rules+rules:trial=off']);
+});
+
+test('bench --config plan.yaml --timeout 5 --repeat 2 --backends rules runs rules only, 5 s, 2 repeats', async () => {
+  const { dir, plan } = planFolder();
+  const out = join(dir, 'run');
+  const r = await cli(['bench', '--config', plan, '--timeout', '5', '--repeat', '2', '--backends', 'rules', '--jobs', '1', '--out', out, '--no-report']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^bench: 4 runs: set \(2\) x rules; timeout 5 s, 1 job;/m);
+  const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+  assert.deepEqual({ timeout: info.timeoutSeconds, repeat: info.repeat, seed: info.seed, unique: info.unique, backends: info.backends.map((b: { label: string }) => b.label) }, { timeout: 5, repeat: 2, seed: 7, unique: true, backends: ['rules'] });
+  const records = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(records.map((x) => `${x.backend}/${x.instance}/${x.repeat}`).sort(), ['rules/1/1', 'rules/1/2', 'rules/2/1', 'rules/2/2']);
+});
+
+test('bench --backends cdcl-loop:core=typescript,auto runs both, the option in the label; a bad spec is one error line', async () => {
+  const { dir, set } = planFolder();
+  const out = join(dir, 'run');
+  const r = await cli(['bench', '--dataset', set, '--backends', 'cdcl-loop:core=typescript,auto', '--jobs', '1', '--out', out, '--no-report']);
+  assert.equal(r.code, 0, r.stderr);
+  const records = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual([...new Set(records.map((x) => x.backend))], ['cdcl-loop[core=typescript]', 'auto']);
+  assert.ok(records.every((x) => x.status === 'solved'));
+  for (const [args, message] of [
+    [['--dataset', set, '--backends', 'cdcl-loop:core=fortran'], "error: --backends: option core of 'cdcl-loop' must be one of wasm, typescript; got 'fortran'"],
+    [['--dataset', set, '--backends', 'no-such'], "error: --backends: unknown back-end 'no-such' (known: "],
+    [['--collect', out, '--timeout', '5'], 'error: --timeout: bench --collect only merges'],
+  ] as const) {
+    const bad = await cli(['bench', ...args]);
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+    assert.ok(bad.stderr.startsWith(message), bad.stderr);
+  }
+});
