@@ -8,7 +8,7 @@ import { BUILTIN_DIRECTORY, builtinPuzzlesPath, readPuzzleLines, type DatasetMan
 import { lazyTrapPuzzles, multiVariant, unsatVariant } from './crafted.ts';
 import { loopyVersion } from './loopy.ts';
 import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
-import { presolveWithRulesCore } from '../encodings/backends/rules/wasm-core.ts';
+import { presolveWithRulesCore } from '../encodings/backends/rules/wasm/binding.ts';
 
 interface SetRecipe {
   name: string;

@@ -31,8 +31,8 @@ interface GridCore {
   cellEdgesPointer(): number;
 }
 const cores: [string, string, (core: any, rows: number, cols: number) => void][] = [
-  ['cdcl-loop', '../encodings/backends/cdcl/core-wasm.ts', (core, rows, cols) => core.setupGrid(rows, cols, 1, 2)],
-  ['rules', '../encodings/backends/rules/core-wasm.ts', (core, rows, cols) => core.setupGrid(rows, cols, 1)],
+  ['cdcl-loop', '../encodings/backends/cdcl/wasm/core.wasm.ts', (core, rows, cols) => core.setupGrid(rows, cols, 1, 2)],
+  ['rules', '../encodings/backends/rules/wasm/core.wasm.ts', (core, rows, cols) => core.setupGrid(rows, cols, 1)],
 ];
 for (const [name, path, setupGrid] of cores) {
   test(`the ${name} wasm core's own grid tables are flatGridOf's`, async () => {

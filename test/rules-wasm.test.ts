@@ -9,7 +9,7 @@ import { builtinDatasetNames, builtinPuzzlesPath, readPuzzleLines } from '../dat
 import { parsePuzzle } from '../encodings/formats/index.ts';
 import { withFixedEdges, type Puzzle } from '../encodings/grid.ts';
 import { presolveWithRules, solveWithRules, type RulesOutcome } from '../encodings/backends/rules/search.ts';
-import { presolveWithRulesCore, solveWithRulesCore } from '../encodings/backends/rules/wasm-core.ts';
+import { presolveWithRulesCore, solveWithRulesCore } from '../encodings/backends/rules/wasm/binding.ts';
 import { smallCases } from './small-grids.ts';
 import { backendCases } from './backend-cases.ts';
 

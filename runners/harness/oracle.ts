@@ -6,7 +6,7 @@ import type { OracleAnswer, UniquenessOracle } from '../../datasets/generator.ts
 import { solveWithBackend, type RunResult } from './pipeline.ts';
 import { LEVELS, type Level } from '../../encodings/backends/rules/levels.ts';
 import { deduceWithLevel } from '../../encodings/backends/rules/search.ts';
-import { presolveWithRulesCore } from '../../encodings/backends/rules/wasm-core.ts';
+import { presolveWithRulesCore } from '../../encodings/backends/rules/wasm/binding.ts';
 import { solutionFromEdges } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 

@@ -10,8 +10,8 @@ import type { Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio, type LoopSearchOptions } from '../cdcl/loop-search.ts';
-import { presolveInStages } from '../rules/wasm-core.ts';
-import { loadAutoCore, portfolioStats, solveWithAutoCore } from './auto-core.ts';
+import { presolveInStages } from '../rules/wasm/binding.ts';
+import { loadAutoCore, portfolioStats, solveWithAutoCore } from './wasm/binding.ts';
 
 
 /** From this many cells trial runs whatever deduction decided (trial-from=size): searching thousands of edges without it costs seconds. */

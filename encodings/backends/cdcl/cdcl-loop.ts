@@ -8,7 +8,7 @@ import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { projectManifest } from '../../versions.ts';
 import { createLoopSearch, Portfolio, type Core, type LoopSearchOptions } from './loop-search.ts';
 import { CONNECTIVITY, type Connectivity } from './loop-propagator.ts';
-import { loadCdclCore } from './wasm-search.ts';
+import { loadCdclCore } from './wasm/binding.ts';
 
 /** The options of the search itself, which auto passes on. */
 export const SEARCH_OPTIONS: BackendOption[] = [

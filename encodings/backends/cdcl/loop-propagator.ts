@@ -7,6 +7,7 @@
 // A closed cycle with neither is the whole loop: every other edge off is a model.
 import type { FlatGrid, Puzzle } from '../../grid.ts';
 import { THEORY_CONFLICT, THEORY_MODEL, THEORY_OK, UNDEF, type CdclSolver, type Theory } from './solver.ts';
+import { CONNECTIVITY_BLOCKS, CONNECTIVITY_COMPONENTS, CONNECTIVITY_OFF } from './wasm/abi.ts';
 
 const on = (edge: number) => 2 * edge;
 /** At most this many fixpoints without a connectivity walk, after walks that found nothing. */
@@ -18,8 +19,8 @@ const off = (edge: number) => 2 * edge + 1;
 /** How much of the connectivity of the loop the propagator enforces (cdcl-loop's `connectivity` option). */
 export const CONNECTIVITY = ['blocks', 'components', 'off'] as const;
 export type Connectivity = (typeof CONNECTIVITY)[number];
-/** The wasm core's number for each level. */
-export const connectivityLevel = (c: Connectivity): number => (c === 'off' ? 0 : c === 'components' ? 1 : 2);
+/** The wasm core's number for each level (wasm/abi.ts). */
+export const connectivityLevel = (c: Connectivity): number => (c === 'off' ? CONNECTIVITY_OFF : c === 'components' ? CONNECTIVITY_COMPONENTS : CONNECTIVITY_BLOCKS);
 
 export class LoopPropagator implements Theory {
   private head = 0;

@@ -8,7 +8,7 @@ import { firstOutcome, uniquenessOutcome, type NoLoop } from '../../protocol.ts'
 import { loopClauses } from './loop-clauses.ts';
 import { LoopPropagator, type Connectivity } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
-import { WasmLoopSearch } from './wasm-search.ts';
+import { WasmLoopSearch } from './wasm/binding.ts';
 
 export type Core = 'wasm' | 'typescript';
 

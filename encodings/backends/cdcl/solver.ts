@@ -9,6 +9,7 @@
 // [size, header, lit0, lit1, ...], header = learnt | deleted << 1 | lbd << 2; lit0 and lit1 are watched.
 
 import { now } from '../../clock.ts';
+import * as abi from './wasm/abi.ts';
 
 export const UNDEF = 2;
 const LEARNT = 1;
@@ -40,20 +41,9 @@ export interface CdclStats {
 /** 'budget': the conflict budget of this call ran out; call `solve` again to continue. */
 export type SolveAnswer = 'sat' | 'unsat' | 'timeout' | 'budget';
 
-// Glucose's restart rule on moving averages (CaDiCaL's form): restart when the recent learnt clauses' LBD
-// is well above the long-run average; block (postpone) one when the trail is much longer than usual, since
-// the search may then be close to a model.
-const FAST_LBD = 1 / 32;
-const SLOW_LBD = 1 / 4096;
-const TRAIL_AVERAGE = 1 / 4096;
-const RESTART_MARGIN = 1.25;
-const BLOCK_MARGIN = 1.4;
-const MIN_CONFLICTS_BETWEEN_RESTARTS = 50;
-const BLOCK_AFTER_CONFLICTS = 10_000;
-/** Share of decisions taken at random (MiniSat's random_var_freq). */
-const RANDOM_DECISIONS = 0.05;
-/** Conflicts between rephasings, growing by this much each time. */
-const REPHASE_INTERVAL = 1000;
+// Glucose's restart rule, the rephasing and the random decisions: their constants are the wasm core's too
+// (wasm/abi.ts), copied into module-local constants, which V8 reads faster than imported bindings.
+const { FAST_LBD, SLOW_LBD, TRAIL_AVERAGE, RESTART_MARGIN, BLOCK_MARGIN, MIN_CONFLICTS_BETWEEN_RESTARTS, BLOCK_AFTER_CONFLICTS, RANDOM_DECISIONS, REPHASE_INTERVAL } = abi;
 
 const neg = (lit: number) => lit ^ 1;
 

@@ -6,7 +6,7 @@ import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
 import { projectManifest } from '../../versions.ts';
 import { presolveWithRules, solveWithRules } from './search.ts';
 import { LINE, UNKNOWN } from './state.ts';
-import { loadRulesCore, presolveWithRulesCore, solveWithRulesCore } from './wasm-core.ts';
+import { loadRulesCore, presolveWithRulesCore, solveWithRulesCore } from './wasm/binding.ts';
 
 /** The core that runs: the wasm one has the corner rules, not the basic level's II.A patterns (patterns.ts). */
 function coreFor(options: SolveOptions, corners: boolean): 'wasm' | 'typescript' {

@@ -1,12 +1,12 @@
 // The state of the rules solver of Liu, Wu and Sun: the grid as flat typed arrays, edge states, the corner
 // sets, the loop segments, and an undo trail that puts all of them back. propagation.ts adds the rules.
 import { flatGridOf, type Puzzle } from '../../grid.ts';
+import * as abi from './wasm/abi.ts';
 
-// The solver's modules copy these names into module-local constants (`const { LINE } = shared`): V8 reads
-// an imported binding through its module cell at each use, and that measured ~2% slower on janko passes.
-export const UNKNOWN = 0;
-export const LINE = 1;
-export const CROSS = 2;
+// The edge states, the same bytes as in the wasm core (wasm/abi.ts). The solver's modules copy these names
+// into module-local constants (`const { LINE } = shared`): V8 reads an imported binding through its module
+// cell at each use, and that measured ~2% slower on janko passes.
+export const { UNKNOWN, LINE, CROSS } = abi;
 
 /** The rule family deciding an edge now, for the stats: a guess is search's (or a fixed edge given). */
 export const RuleFamily = { vertex: 0, cell: 1, loop: 2, trial: 3, guess: 4 } as const;

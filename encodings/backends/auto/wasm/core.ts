@@ -2,12 +2,17 @@
 // the cdcl core's search on the edges left open, with the uniqueness step, in one call from JavaScript. Why:
 // in a fresh process every line of JavaScript runs cold (its compile and first inline-cache misses cost a few
 // microseconds each), and auto's steps in JavaScript cost more than the search of a 10x10. The steps are
-// those of ../auto.ts, rules/wasm-core.ts's presolveInStages and cdcl/loop-search.ts's Portfolio, in the same
+// those of ../auto.ts, rules/wasm/binding.ts's presolveInStages and cdcl/loop-search.ts's Portfolio, in the same
 // order, so that the answers and counters are the same (test/auto-core.test.ts). The search's exports are
 // the cdcl core's, so that JavaScript can carry on a search that runs past its first turn.
 import * as rules from '../../rules/wasm/core';
 import * as search from '../../cdcl/wasm/core';
 import { gridEdgeCount } from '../../../wasm/grid';
+import * as rulesAbi from '../../rules/wasm/abi';
+import { CONTRADICTION as RULES_CONTRADICTION, CONTRADICTION_IN_TRIAL, TRIAL_STOPPED as RULES_TRIAL_STOPPED } from '../../rules/wasm/abi';
+import { SAT } from '../../cdcl/wasm/abi';
+import { CLAUSES, CONTRADICTION, CORNER_CLAUSES, DECIDED, DECIDED_EDGES, FIRST_ANSWER, INFO_SLOTS, NOT_RUN, PRESOLVE, PRESOLVED_AT } from './abi';
+import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_FINISHED, TRIAL_COMPLETED, TRIAL_NOT_RUN, TRIAL_RAN, TRIAL_TIMED_OUT } from './abi';
 
 export * from '../../cdcl/wasm/core';
 
@@ -15,33 +20,8 @@ export * from '../../cdcl/wasm/core';
 declare function now(): f64;
 
 // Edge states in the rules core.
-const LINE: u8 = 1;
-const CROSS: u8 = 2;
-
-// Answers, as the cdcl core's solve returns them (wasm-search.ts's ANSWERS; 3: its turn's budget ran out).
-const SAT = 0;
-const NOT_RUN = -1;
-
-// How the presolve ended (info[PRESOLVE]).
-const SEARCHED = 0;
-const CONTRADICTION = 1;
-const DECIDED = 2;
-
-// Slots of the info array the wrapper reads after the call.
-const PRESOLVE = 0;
-const DECIDED_EDGES = 1;
-const TRIAL_RAN = 2;
-/** -1: trial did not run (null), 0: stopped at its deadline, 1: finished. */
-const TRIAL_FINISHED = 3;
-const PRESOLVED_AT = 4;
-/** With DECIDED: the rules core's status (0 solved, 1 unsat, 2 timeout) and level. */
-const RULES_STATUS = 5;
-const RULES_LEVEL = 6;
-const FIRST_ANSWER = 7;
-const SECOND_ANSWER = 8;
-const CLAUSES = 9;
-const CORNER_CLAUSES = 10;
-const INFO_SLOTS = 11;
+const LINE = <u8>rulesAbi.LINE;
+const CROSS = <u8>rulesAbi.CROSS;
 
 const info = new StaticArray<f64>(INFO_SLOTS);
 let clueCodes = new StaticArray<i8>(0);
@@ -87,7 +67,7 @@ export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, conn
   info[FIRST_ANSWER] = NOT_RUN;
   info[SECOND_ANSWER] = NOT_RUN;
   info[TRIAL_RAN] = 0;
-  info[TRIAL_FINISHED] = -1;
+  info[TRIAL_FINISHED] = TRIAL_NOT_RUN;
 
   rules.setupGrid(rows, cols, 1);
   memory.copy(rules.cluesPointer(), changetype<usize>(clueCodes), cells);
@@ -98,7 +78,7 @@ export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, conn
       return;
     }
   }
-  if (rules.presolve(true, false, presolveDeadline) == 1) {
+  if (rules.presolve(true, false, presolveDeadline) == RULES_CONTRADICTION) {
     presolved(CONTRADICTION, 0);
     return;
   }
@@ -106,8 +86,8 @@ export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, conn
   if (trialRan) {
     info[TRIAL_RAN] = 1;
     const code = rules.continueWithTrial(presolveDeadline);
-    info[TRIAL_FINISHED] = code != 2 ? 1 : 0;
-    if (code == 3) {
+    info[TRIAL_FINISHED] = code != RULES_TRIAL_STOPPED ? TRIAL_COMPLETED : TRIAL_TIMED_OUT;
+    if (code == CONTRADICTION_IN_TRIAL) {
       presolved(CONTRADICTION, 0);
       return;
     }

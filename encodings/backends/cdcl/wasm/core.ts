@@ -3,7 +3,7 @@
 // fresh process runs JavaScript in V8's interpreter for its first milliseconds, while wasm is compiled at once,
 // so the first solve in a process runs at nearly warm speed. The TypeScript files stay the reference;
 // test/cdcl-wasm.test.ts holds both to the same answers. One instance is one search: the wrapper
-// (../wasm-search.ts) makes a new instance per search, so several can take turns.
+// (binding.ts) makes a new instance per search, so several can take turns.
 //
 // Literals: variable v is 2v (edge v on) and 2v + 1 (off). Clause arena: [size, header, lit0, lit1, ...],
 // header = learnt | deleted << 1 | lbd << 2. The grid's tables are filled here by encodings/wasm/grid.ts,
@@ -16,6 +16,9 @@
 // collects between solves.
 import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
 import { SORT } from '~lib/util/sort';
+// The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
+import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
+import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
 
 @external("env", "now")
 declare function now(): f64;
@@ -27,22 +30,6 @@ const THEORY_OK = 0;
 const THEORY_CONFLICT = 1;
 const THEORY_MODEL = 2;
 
-// Answers read by the wrapper.
-const SAT = 0;
-const UNSAT = 1;
-const TIMEOUT = 2;
-const BUDGET = 3;
-
-// The restart, rephasing and random-decision constants of ../solver.ts.
-const FAST_LBD = 1.0 / 32;
-const SLOW_LBD = 1.0 / 4096;
-const TRAIL_AVERAGE = 1.0 / 4096;
-const RESTART_MARGIN = 1.25;
-const BLOCK_MARGIN = 1.4;
-const MIN_CONFLICTS_BETWEEN_RESTARTS = 50;
-const BLOCK_AFTER_CONFLICTS = 10000;
-const RANDOM_DECISIONS = 0.05;
-const REPHASE_INTERVAL = 1000;
 
 // --- the grid (filled by the wrapper) ---
 let vertexCount = 0;
@@ -55,8 +42,8 @@ let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let cellEdges = new StaticArray<i32>(0);
 let clue = new StaticArray<i8>(0);
-/** 0: off; 1: components; 2: components and blocks (see propagateBlocks). */
-let connectivity = 0;
+/** CONNECTIVITY_OFF, _COMPONENTS or _BLOCKS (abi.ts; see propagateBlocks). */
+let connectivity = 0; // CONNECTIVITY_OFF (a literal: asc sets a global from an import in the start function)
 let clauseCount = 0;
 
 // --- the solver ---
@@ -109,7 +96,7 @@ let input = new StaticArray<i32>(0);
 /** One byte per edge, 1 on: the last model as writeModel leaves it, or a loop the wrapper writes to block. */
 let loopBytes = new StaticArray<u8>(0);
 /** The counters, as statsPointer leaves them. */
-const statsOut = new StaticArray<f64>(8);
+const statsOut = new StaticArray<f64>(COUNTER_SLOTS);
 let unsatAtRoot = false;
 let maxLearnts = 2000;
 let fastLbd = 0.0;
@@ -1210,7 +1197,7 @@ function theoryPropagate(): i32 {
     if (witness >= 0) unchecked((because[becauseLength++] = 2 * witness + 1));
     imply(2 * e + 1, becauseLength);
   }
-  if (connectivity == 0 || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
+  if (connectivity == CONNECTIVITY_OFF || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
   // After a walk that found nothing, skip a growing number of fixpoints (as ../loop-propagator.ts does).
   if (skipLeft > 0) {
     skipLeft--;
@@ -1253,8 +1240,8 @@ function propagateConnectivity(): i32 {
   let components = 0;
   let withOn = -1;
   let witness = -1;
-  const blocks = connectivity == 2 && blockSkipLeft == 0;
-  if (connectivity == 2 && !blocks) blockSkipLeft--;
+  const blocks = connectivity == CONNECTIVITY_BLOCKS && blockSkipLeft == 0;
+  if (connectivity == CONNECTIVITY_BLOCKS && !blocks) blockSkipLeft--;
   if (blocks) {
     witness = firstOnEdge();
     visited = depthFirst(witness);

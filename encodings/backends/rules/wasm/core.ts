@@ -9,13 +9,17 @@
 // The grid's tables are filled here by encodings/wasm/grid.ts, with encodings/grid.ts's numbering (a test
 // compares them).
 import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
+import * as abi from './abi';
+import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
+import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_MAX_DEPTH, STAT_NODES } from './abi';
 
 @external("env", "now")
 declare function now(): f64;
 
-const UNKNOWN: u8 = 0;
-const LINE: u8 = 1;
-const CROSS: u8 = 2;
+// Edge states (abi.ts), as the bytes of the state array.
+const UNKNOWN = <u8>abi.UNKNOWN;
+const LINE = <u8>abi.LINE;
+const CROSS = <u8>abi.CROSS;
 
 // Rule families (RuleFamily in state.ts).
 const F_VERTEX = 0;
@@ -29,11 +33,6 @@ const T_EDGE = 0;
 const T_CORNER = 1;
 const T_PARTNER = 2;
 const T_LENGTH = 3;
-
-// Outcome codes read by the wrapper.
-const SOLVED = 0;
-const UNSAT = 1;
-const TIMEOUT = 2;
 
 const POPCOUNT: StaticArray<i32> = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 const CORNER_SLOTS: StaticArray<i32> = [0, 2, 0, 3, 1, 2, 1, 3];
@@ -186,14 +185,14 @@ export function getSolutionCount(): i32 { return solutionCount; }
 export function getUnknowns(): i32 { return unknowns; }
 export function stat(k: i32): i32 {
   switch (k) {
-    case 0: return byVertex;
-    case 1: return byCell;
-    case 2: return byLoop;
-    case 3: return byTrial;
-    case 4: return byGuess;
-    case 5: return nodes;
-    case 6: return maxDepth;
-    default: return cornerUpdates;
+    case STAT_BY_VERTEX: return byVertex;
+    case STAT_BY_CELL: return byCell;
+    case STAT_BY_LOOP: return byLoop;
+    case STAT_BY_TRIAL: return byTrial;
+    case STAT_BY_GUESS: return byGuess;
+    case STAT_NODES: return nodes;
+    case STAT_MAX_DEPTH: return maxDepth;
+    default: return cornerUpdates; // STAT_CORNER_UPDATES
   }
 }
 
@@ -600,14 +599,14 @@ function search(maxSolutions: i32, deadline: f64, depth: i32): void {
   }
 }
 
-let outcomeLevel = -1;
+let outcomeLevel = -1; // NO_LEVEL (a literal: asc sets a global from an import in the start function)
 let decidedBeforeSearch = 0;
 export function level(): i32 { return outcomeLevel; }
 export function decidedWithoutSearch(): i32 { return decidedBeforeSearch; }
 
-/** search.ts solveWithRules after the fixed edges: levels 0 basic, 1 corners, 2 trial, 3 search, -1 none. */
+/** search.ts solveWithRules after the fixed edges; the level (abi.ts) is that of the stage that decided. */
 export function solve(corners: bool, withTrial: bool, maxSolutions: i32, deadline: f64): i32 {
-  outcomeLevel = -1;
+  outcomeLevel = NO_LEVEL;
   decidedBeforeSearch = 0;
   for (let stage = 0; stage < 3; stage++) {
     if (stage == 1 && !corners) continue;
@@ -629,23 +628,23 @@ export function solve(corners: bool, withTrial: bool, maxSolutions: i32, deadlin
   trailLength = 0;
   search(maxSolutions, deadline, 0);
   if (timedOut) return solutionCount > 0 ? SOLVED : TIMEOUT;
-  outcomeLevel = 3;
+  outcomeLevel = SEARCH_LEVEL;
   return solutionCount > 0 ? SOLVED : UNSAT;
 }
 
-/** rules.ts presolve: 0 done, 1 contradiction before trial, 2 trial stopped at the deadline (what it decided stands), 3 contradiction in trial. */
+/** rules.ts presolve: PRESOLVED, CONTRADICTION (before trial), TRIAL_STOPPED or CONTRADICTION_IN_TRIAL (abi.ts). */
 export function presolve(corners: bool, withTrial: bool, deadline: f64): i32 {
   let ok = deduce(false);
   if (ok && corners) ok = deduce(true);
-  if (!ok) return 1;
-  return withTrial ? continueWithTrial(deadline) : 0;
+  if (!ok) return CONTRADICTION;
+  return withTrial ? continueWithTrial(deadline) : PRESOLVED;
 }
 
 /** Trial from the state a presolve without it left (auto's second stage, without loading the puzzle again); codes as presolve's. */
 export function continueWithTrial(deadline: f64): i32 {
   const ok = trial(deadline);
-  if (timedOut) return 2;
-  return ok ? 0 : 3;
+  if (timedOut) return TRIAL_STOPPED;
+  return ok ? PRESOLVED : CONTRADICTION_IN_TRIAL;
 }
 
 export function wasTimedOut(): bool { return timedOut; }

@@ -1,15 +1,18 @@
-// auto's WebAssembly core (wasm/core.ts, compiled into core-wasm.ts): the rules presolve and cdcl-loop's first
+// auto's WebAssembly core (core.ts, compiled into core.wasm.ts): the rules presolve and cdcl-loop's first
 // turns in one call. A search that runs past its first turn goes on in JavaScript's Portfolio, in the same
 // instance, beside cdcl-loop's search on the puzzle as given (another instance of this module).
-import type { Outcome, SolveResult, Stats } from '../../backend.ts';
-import { elapsedMs } from '../../clock.ts';
-import { clueCodesOf, edgeCountOf, type Puzzle } from '../../grid.ts';
-import { firstOutcome, uniquenessOutcome } from '../../protocol.ts';
-import { FIRST_TURN, Portfolio, searchStats, type LoopSearchOptions } from '../cdcl/loop-search.ts';
-import { connectivityLevel } from '../cdcl/loop-propagator.ts';
-import { ANSWERS, CorePool, WasmLoopSearch, type CdclCore } from '../cdcl/wasm-search.ts';
-import { LEVEL_NAMES, STATUS } from '../rules/wasm-core.ts';
-import { AUTO_CORE_WASM } from './core-wasm.ts';
+import type { Outcome, SolveResult, Stats } from '../../../backend.ts';
+import { elapsedMs } from '../../../clock.ts';
+import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
+import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
+import { CorePool } from '../../../wasm/core-pool.ts';
+import { FIRST_TURN, Portfolio, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
+import { connectivityLevel } from '../../cdcl/loop-propagator.ts';
+import { ANSWERS, WasmLoopSearch, type CdclCore } from '../../cdcl/wasm/binding.ts';
+import { levelName, STATUS } from '../../rules/wasm/binding.ts';
+import { CLAUSES, CONTRADICTION, CORNER_CLAUSES, DECIDED_EDGES, FIRST_ANSWER, INFO_SLOTS, NOT_RUN, PRESOLVE, PRESOLVED_AT } from './abi.ts';
+import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_COMPLETED, TRIAL_FINISHED, TRIAL_NOT_RUN, TRIAL_RAN } from './abi.ts';
+import { AUTO_CORE_WASM } from './core.wasm.ts';
 
 interface AutoCore extends CdclCore {
   autoCluesPointer(cells: number): number;
@@ -21,29 +24,12 @@ interface AutoCore extends CdclCore {
   solveAuto(rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number): void;
 }
 
-// The slots of the core's info array (wasm/core.ts).
-const PRESOLVE = 0;
-const DECIDED_EDGES = 1;
-const TRIAL_RAN = 2;
-const TRIAL_FINISHED = 3;
-const PRESOLVED_AT = 4;
-const RULES_STATUS = 5;
-const RULES_LEVEL = 6;
-const FIRST_ANSWER = 7;
-const SECOND_ANSWER = 8;
-const CLAUSES = 9;
-const CORNER_CLAUSES = 10;
-// How the presolve ended (info[PRESOLVE]); the answers are in the codes of ANSWERS and STATUS, NOT_RUN aside.
-const SEARCHED = 0;
-const CONTRADICTION = 1;
-const NOT_RUN = -1;
-
 /**
  * Instances are given back when a solve ends and reused: each setup starts from scratch, and a new instance's
  * first touch of each memory page cost a warm solve of a Loopy 10x10 0.3 ms, most of it. Built with the
  * minimal runtime, an instance frees what the last solve left only when told (`collect`).
  */
-const autoCores = new CorePool<AutoCore>(AUTO_CORE_WASM, (core) => core.collect());
+const autoCores = new CorePool<AutoCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
 
 /** Compiles the module and makes one instance (once per process; auto's prepare calls it, as cdcl-loop's does its core). */
 export function loadAutoCore(): WebAssembly.Module {
@@ -72,21 +58,21 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
   }
   core.solveAuto(puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
   // A view after the call: the call may have grown the memory.
-  const info = new Float64Array(core.memory.buffer, core.infoPointer(), 11).slice();
+  const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
   const loop = (at: number) => ({ rows: puzzle.rows, cols: puzzle.cols, on: new Uint8Array(core.memory.buffer, at, edges).slice() });
   const stats: Stats = {
     presolveMs: info[PRESOLVED_AT] - run.started,
     trialBudgetMs: run.trialBudgetMs,
     decidedByRules: info[DECIDED_EDGES],
     trialRan: info[TRIAL_RAN] === 1,
-    trialFinished: info[TRIAL_FINISHED] < 0 ? null : info[TRIAL_FINISHED] === 1,
+    trialFinished: info[TRIAL_FINISHED] === TRIAL_NOT_RUN ? null : info[TRIAL_FINISHED] === TRIAL_COMPLETED,
   };
   let done: { outcome: Outcome; stats: Stats };
   if (info[PRESOLVE] === CONTRADICTION) done = { outcome: { status: 'unsat', solution: null, unique: null }, stats: { ...stats, finishedBy: 'rules' } };
   else if (info[PRESOLVE] !== SEARCHED) {
     // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
     const status = STATUS[info[RULES_STATUS]];
-    const finished = { ...stats, finishedBy: 'rules', level: info[RULES_LEVEL] >= 0 ? LEVEL_NAMES[info[RULES_LEVEL]] : null };
+    const finished = { ...stats, finishedBy: 'rules', level: levelName(info[RULES_LEVEL]) };
     done = { outcome: status === 'solved' ? { status, solution: loop(core.decidedLoopPointer()), unique: run.unique ? true : null } : { status, solution: null, unique: null }, stats: finished };
   } else {
     const search = new WasmLoopSearch(core, edges, info[CLAUSES], info[CORNER_CLAUSES]);

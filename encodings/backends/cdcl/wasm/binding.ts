@@ -1,10 +1,12 @@
-// cdcl-loop's WebAssembly core (wasm/core.ts, compiled into core-wasm.ts) behind the LoopSearch interface.
+// cdcl-loop's WebAssembly core (core.ts, compiled into core.wasm.ts) behind the LoopSearch interface.
 // The module is compiled once per process; each search is an instance of its own (a few typed arrays), so
 // that auto's searches can take turns.
-import { clueCodesOf, edgeCountOf, type Puzzle } from '../../grid.ts';
-import { CDCL_CORE_WASM } from './core-wasm.ts';
-import { connectivityLevel, type Connectivity } from './loop-propagator.ts';
-import type { SolveAnswer } from './solver.ts';
+import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
+import { CorePool } from '../../../wasm/core-pool.ts';
+import { connectivityLevel, type Connectivity } from '../loop-propagator.ts';
+import type { SolveAnswer } from '../solver.ts';
+import { BUDGET, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi.ts';
+import { CDCL_CORE_WASM } from './core.wasm.ts';
 
 /** The cdcl core's exports (auto's core exports them too). */
 export interface CdclCore {
@@ -25,64 +27,11 @@ export interface CdclCore {
   statsPointer(): number;
 }
 
-/** The answers of the core's solve, by code (auto's core reports its searches' answers in these codes too). */
-export const ANSWERS: readonly SolveAnswer[] = ['sat', 'unsat', 'timeout', 'budget'];
-/** What the cores import: the clock, and abort. */
-const IMPORTS = {
-  env: {
-    now: () => performance.now(),
-    abort: () => {
-      throw new Error('internal: a cdcl-loop or auto wasm core aborted');
-    },
-  },
-};
-
-/**
- * A wasm core's module, compiled once per process, and instances ready for a search: one made with the module
- * (back-ends call `load` from `prepare`, so that solve times exclude loading the core, as a native solver's
- * exclude loading its binary) and those given back. A given-back instance is cleared (`clear`) when taken
- * again, never at the end of a solve, so that a fresh process's one solve does not pay for it.
- */
-export class CorePool<C> {
-  private module: WebAssembly.Module | undefined;
-  private readonly fresh: C[] = [];
-  private readonly given: C[] = [];
-
-  constructor(
-    private readonly base64: string,
-    private readonly clear?: (core: C) => void,
-  ) {}
-
-  load(): WebAssembly.Module {
-    if (!this.module) {
-      this.module = new WebAssembly.Module(Buffer.from(this.base64, 'base64'));
-      this.fresh.push(this.instantiate());
-    }
-    return this.module;
-  }
-
-  take(): C {
-    this.load();
-    const fresh = this.fresh.pop();
-    if (fresh) return fresh;
-    const given = this.given.pop();
-    if (!given) return this.instantiate();
-    this.clear?.(given);
-    return given;
-  }
-
-  /** An instance whose search is over, for the next `take`. */
-  give(core: C): void {
-    this.given.push(core);
-  }
-
-  private instantiate(): C {
-    return new WebAssembly.Instance(this.load(), IMPORTS).exports as unknown as C;
-  }
-}
+/** The answers of the core's solve (abi.ts), by code (auto's core reports its searches' answers in these codes too). */
+export const ANSWERS: Readonly<Record<number, SolveAnswer>> = { [SAT]: 'sat', [UNSAT]: 'unsat', [TIMEOUT]: 'timeout', [BUDGET]: 'budget' };
 
 /** cdcl-loop's core: every search takes an instance of its own and keeps it (its arrays are allocated anew in each, by setupGrid). */
-const cdclCores = new CorePool<CdclCore>(CDCL_CORE_WASM);
+const cdclCores = new CorePool<CdclCore>(CDCL_CORE_WASM, 'cdcl-loop');
 
 /** Compiles the cdcl core and makes one instance (once per process). */
 export function loadCdclCore(): WebAssembly.Module {
@@ -142,7 +91,7 @@ export class WasmLoopSearch {
 
   /** The counters in the order of loop-search.ts's COUNTERS (statsPointer writes them so). */
   counters(): Float64Array {
-    return new Float64Array(this.core.memory.buffer, this.core.statsPointer(), 8).slice();
+    return new Float64Array(this.core.memory.buffer, this.core.statsPointer(), COUNTER_SLOTS).slice();
   }
 }
 
