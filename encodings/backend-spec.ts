@@ -113,3 +113,15 @@ export async function requireAvailable(backend: Backend, availability = () => ba
   const can = await availability();
   if (!can.available) throw new UsageError(`back-end '${backend.name}' cannot run here: ${can.reason}`);
 }
+
+/** The back-ends that can run here, and the others as `id (why not)`, for commands that take what they can. */
+export async function splitAvailable(backends: readonly Backend[]): Promise<{ usable: Backend[]; skipped: string[] }> {
+  const usable: Backend[] = [];
+  const skipped: string[] = [];
+  for (const backend of backends) {
+    const can = await backend.available();
+    if (can.available) usable.push(backend);
+    else skipped.push(`${backend.name} (${can.reason})`);
+  }
+  return { usable, skipped };
+}

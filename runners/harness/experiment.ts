@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseGridSize } from '../../encodings/grid.ts';
 import type { Backend } from '../../encodings/backend.ts';
-import { backendLabel, checkParams, parseBackendList, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../encodings/backend-spec.ts';
+import { backendLabel, checkParams, parseBackendList, parseBackendSpec, requireAvailable, resolveBackendSpec, splitAvailable, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import { loadDataset, parseSizes, type Dataset } from '../../datasets/load.ts';
 import type { BackendSpec } from './bench.ts';
@@ -200,16 +200,13 @@ async function checkedVariants(wanted: readonly WantedBackend[], flags: PlanFlag
 /** The default back-ends (DEFAULT_BACKENDS) that can run here; the others are listed with why. */
 async function defaultVariants(flags: PlanFlags): Promise<{ backends: BackendSpec[]; skipped: string[] }> {
   const all = await listBackends();
+  const { usable, skipped } = await splitAvailable(all.filter((b) => DEFAULT_BACKENDS.includes(b.name)));
+  skipped.push(...DEFAULT_BACKENDS.filter((id) => !all.some((b) => b.name === id)).map((id) => `${id} (not part of this build)`));
   const backends: BackendSpec[] = [];
-  const skipped: string[] = [];
   const declared = new Set<string>();
   for (const id of DEFAULT_BACKENDS) {
-    const backend = all.find((b) => b.name === id);
-    const availability = backend ? await backend.available() : { available: false as const, reason: 'not part of this build' };
-    if (!backend || !availability.available) {
-      skipped.push(`${id} (${'reason' in availability ? availability.reason : ''})`);
-      continue;
-    }
+    const backend = usable.find((b) => b.name === id);
+    if (!backend) continue;
     for (const o of backend.options ?? []) declared.add(o.name);
     backends.push(await variant(backend, {}, flags.presolve, flags.options));
   }

@@ -4,13 +4,13 @@
 // smallest puzzle that still shows it and written as a regression case. Resumable like bench.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Backend } from '../../encodings/backend.ts';
 import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
 import { writeUrl } from '../../encodings/formats/url.ts';
 import { writeText } from '../../encodings/formats/text.ts';
 import { solutionFromKey, solutionToJson, solutionToKey } from '../../encodings/solution.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { getBackend, listBackends } from '../../encodings/registry.ts';
+import { backendLabel, splitAvailable } from '../../encodings/backend-spec.ts';
 import { ORACLE_PREFERENCE } from './oracle.ts';
 import type { BackendSpec } from './bench.ts';
 import { CASE_KINDS, formatSizeRange, makeCase, type CaseKind, type CaseOptions, type FuzzCase } from './fuzz-cases.ts';
@@ -64,10 +64,7 @@ export interface FuzzOutcome {
 }
 
 /** The label bench gives a back-end with options and a presolver, e.g. `sat-closure[closure=squaring]+rules`. */
-export function variantLabel(id: string, params: Record<string, string>, presolve?: string): string {
-  const own = Object.entries(params);
-  return `${id}${own.length ? `[${own.map(([k, v]) => `${k}=${v}`).join(',')}]` : ''}${presolve ? `+${presolve}` : ''}`;
-}
+export const variantLabel = backendLabel;
 
 /**
  * Every variant of every back-end that can run here, from the registry and each back-end's declared
@@ -75,14 +72,7 @@ export function variantLabel(id: string, params: Record<string, string>, presolv
  * Choices declared unsound are listed as skipped: they are wrong by design, and fuzzing would only say so.
  */
 export async function allVariants(): Promise<{ variants: BackendSpec[]; skipped: string[] }> {
-  const backends = await listBackends();
-  const usable: Backend[] = [];
-  const skipped: string[] = [];
-  for (const b of backends) {
-    const availability = await b.available();
-    if (availability.available) usable.push(b);
-    else skipped.push(`${b.name} (${availability.reason})`);
-  }
+  const { usable, skipped } = await splitAvailable(await listBackends());
   const presolvers = usable.filter((b) => typeof b.presolve === 'function').map((b) => b.name);
   const variants: BackendSpec[] = [];
   for (const b of usable) {
