@@ -32,6 +32,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/bench.ts'),
   },
   {
+    name: 'certify',
+    usage: '',
+    summary: 'proofs of "unique" and "no loop" answers: `certify check PUZZLE PROOF` checks one with a checker independent of every back-end',
+    load: () => import('./commands/certify.ts'),
+  },
+  {
     name: 'check',
     usage: '[options] <puzzle> <solution>',
     summary: 'check a solution against a puzzle with the independent verifier',

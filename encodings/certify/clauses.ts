@@ -1,0 +1,161 @@
+// The clauses a proof has established, and reverse unit propagation (RUP) over them, with two watched literals
+// so that checking a proof costs about what finding it did.
+//
+// Literals are coded as the cores code them: 2e for "edge e on", 2e + 1 for "edge e off". Assignments made at
+// the top level (units of the established clauses) are never undone; a RUP check assigns the negation of its
+// clause above them, propagates, and takes its own assignments back.
+//
+// Why RUP is sound: every established clause is satisfied by every solution in question. Let a solution
+// falsify clause D. Then it sets every literal of D false, and each unit that propagation derives from there is
+// forced by an established clause the solution satisfies, so the solution sets it too. Propagation thus never
+// meets a clause with all literals false under that solution; reaching a conflict proves that no solution
+// falsifies D. Deleting clauses only leaves fewer to propagate with; a top-level unit derived from a clause that
+// is later deleted stays, as it was implied when derived and stays implied.
+
+export const onLiteral = (edge: number): number => 2 * edge;
+export const offLiteral = (edge: number): number => 2 * edge + 1;
+
+export class ClauseSet {
+  /** Per edge: 1 on, -1 off, 0 unassigned. */
+  private readonly value: Int8Array;
+  private readonly trail: Int32Array;
+  private trailLength = 0;
+  private head = 0;
+  /** Clauses by id; null once deleted. A watched clause keeps its two watched literals first. */
+  private readonly clauses: (Int32Array | null)[] = [];
+  /** Per literal: the ids of clauses watching it (looked at when it becomes false). */
+  private readonly watches: number[][];
+  /** Ids of the live clauses by their sorted literals, for deletion. */
+  private readonly byKey = new Map<string, number[]>();
+  /** The top level is contradictory: every clause, the empty one included, follows. */
+  private contradiction = false;
+
+  constructor(readonly edgeCount: number) {
+    this.value = new Int8Array(edgeCount);
+    this.trail = new Int32Array(edgeCount);
+    this.watches = Array.from({ length: 2 * edgeCount }, () => []);
+  }
+
+  get contradictory(): boolean {
+    return this.contradiction;
+  }
+
+  /** 1 when the literal is true, -1 false, 0 unassigned. */
+  private valueOf(literal: number): number {
+    const v = this.value[literal >> 1];
+    return literal & 1 ? -v : v;
+  }
+
+  private assign(literal: number): void {
+    this.value[literal >> 1] = literal & 1 ? -1 : 1;
+    this.trail[this.trailLength++] = literal;
+  }
+
+  /** Adds a clause (already checked to be implied) and propagates its consequences at the top level. */
+  add(literals: readonly number[]): void {
+    const clause = Int32Array.from(new Set(literals));
+    const id = this.clauses.length;
+    this.clauses.push(clause);
+    const key = keyOf(clause);
+    const same = this.byKey.get(key);
+    if (same) same.push(id);
+    else this.byKey.set(key, [id]);
+    if (this.contradiction) return;
+    // Watch the two best literals: true ones first, then unassigned ones; false ones last.
+    const rank = (literal: number) => -this.valueOf(literal);
+    clause.sort((a, b) => rank(a) - rank(b));
+    const first = clause.length > 0 ? this.valueOf(clause[0]) : -1;
+    if (first === -1) {
+      this.contradiction = true;
+      return;
+    }
+    if (clause.length >= 2) {
+      this.watches[clause[0]].push(id);
+      this.watches[clause[1]].push(id);
+    }
+    if (first === 0 && (clause.length === 1 || this.valueOf(clause[1]) === -1)) {
+      this.assign(clause[0]);
+      if (!this.propagate()) this.contradiction = true;
+    }
+  }
+
+  /** Removes one copy of the clause (its literals in any order); false when there is none. */
+  delete(literals: readonly number[]): boolean {
+    const key = keyOf(Int32Array.from(new Set(literals)));
+    const ids = this.byKey.get(key);
+    if (!ids || ids.length === 0) return false;
+    const id = ids.pop()!;
+    if (ids.length === 0) this.byKey.delete(key);
+    this.clauses[id] = null; // dropped from its watch lists when next met there
+    return true;
+  }
+
+  /** True when setting every literal of the clause false and propagating reaches a conflict. */
+  followsByUnitPropagation(literals: readonly number[]): boolean {
+    if (this.contradiction) return true;
+    const mark = this.trailLength;
+    let conflict = false;
+    for (const literal of literals) {
+      const v = this.valueOf(literal);
+      if (v === 1) {
+        conflict = true; // already true at the top level: its negation conflicts at once
+        break;
+      }
+      if (v === 0) this.assign(literal ^ 1);
+    }
+    if (!conflict) conflict = !this.propagate();
+    while (this.trailLength > mark) this.value[this.trail[--this.trailLength] >> 1] = 0;
+    this.head = mark;
+    return conflict;
+  }
+
+  /** Unit propagation from the assignments not yet propagated; false on a conflict. */
+  private propagate(): boolean {
+    while (this.head < this.trailLength) {
+      const falsified = this.trail[this.head++] ^ 1;
+      const list = this.watches[falsified];
+      let kept = 0;
+      let i = 0;
+      let conflict = false;
+      for (; i < list.length; i++) {
+        const id = list[i];
+        const clause = this.clauses[id];
+        if (clause === null) continue;
+        if (clause[0] === falsified) {
+          clause[0] = clause[1];
+          clause[1] = falsified;
+        }
+        if (this.valueOf(clause[0]) === 1) {
+          list[kept++] = id;
+          continue;
+        }
+        let moved = false;
+        for (let k = 2; k < clause.length; k++) {
+          if (this.valueOf(clause[k]) !== -1) {
+            clause[1] = clause[k];
+            clause[k] = falsified;
+            this.watches[clause[1]].push(id);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) continue;
+        list[kept++] = id;
+        if (this.valueOf(clause[0]) === -1) {
+          conflict = true;
+          i++;
+          break;
+        }
+        this.assign(clause[0]);
+      }
+      for (; i < list.length; i++) list[kept++] = list[i];
+      list.length = kept;
+      if (conflict) return false;
+    }
+    return true;
+  }
+}
+
+function keyOf(clause: Int32Array): string {
+  return Int32Array.from(clause).sort().join(' ');
+}

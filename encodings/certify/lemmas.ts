@@ -1,0 +1,281 @@
+// The puzzle's rules as clauses, and the test of each lemma kind. Each test is on the puzzle itself; the
+// reasons they are enough (every solution satisfies an accepted lemma) are argued in check.ts.
+// Literals: 2e for edge e on, 2e + 1 for off (clauses.ts). A test returns null when the lemma holds, else why not.
+import { gridOf, type Grid, type Puzzle } from '../grid.ts';
+import { solutionFromEdges } from '../solution.ts';
+import { verify } from '../verify.ts';
+import { offLiteral, onLiteral } from './clauses.ts';
+
+/** A rule over a few edges: the number of them on must be one of `allowed` (a vertex: 0 or 2; a clue cell: the clue). */
+interface CountRule {
+  readonly edges: readonly number[];
+  readonly allowed: readonly number[];
+}
+
+const vertexRule = (grid: Grid, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: [0, 2] });
+
+function cellRule(grid: Grid, puzzle: Puzzle, cell: number): CountRule | null {
+  const clue = puzzle.clues[cell];
+  return typeof clue === 'number' ? { edges: grid.edgesOfCell(cell), allowed: [clue] } : null;
+}
+
+/** Every rule of the puzzle: degree 0 or 2 at each vertex, each clue's count. */
+function puzzleRules(puzzle: Puzzle): CountRule[] {
+  const grid = gridOf(puzzle);
+  const rules: CountRule[] = [];
+  for (let v = 0; v < grid.vertexCount; v++) rules.push(vertexRule(grid, v));
+  for (let cell = 0; cell < grid.cellCount; cell++) {
+    const rule = cellRule(grid, puzzle, cell);
+    if (rule) rules.push(rule);
+  }
+  return rules;
+}
+
+/**
+ * The base: for every rule, every clause over its edges that the rule implies and that has no shorter implied
+ * clause inside it (its prime implicates), so that unit propagation finds all that one rule decides; and the
+ * clause of all edges (at least one is on).
+ */
+export function baseClauses(puzzle: Puzzle): number[][] {
+  const grid = gridOf(puzzle);
+  const out: number[][] = [];
+  for (const rule of puzzleRules(puzzle)) {
+    for (const pattern of primeImplicates(rule.edges.length, rule.allowed)) {
+      out.push(pattern.map(([position, on]) => (on ? onLiteral(rule.edges[position]) : offLiteral(rule.edges[position]))));
+    }
+  }
+  out.push(Array.from({ length: grid.edgeCount }, (_, e) => onLiteral(e)));
+  return out;
+}
+
+const implicateCache = new Map<string, [number, boolean][][]>();
+
+/** The prime implicates of "the number of n variables on is one of allowed", as [position, on] literals. */
+function primeImplicates(n: number, allowed: readonly number[]): [number, boolean][][] {
+  const cacheKey = `${n}:${allowed.join(',')}`;
+  const cached = implicateCache.get(cacheKey);
+  if (cached) return cached;
+  const models: number[] = [];
+  for (let mask = 0; mask < 1 << n; mask++) if (allowed.includes(popCount(mask))) models.push(mask);
+  // A clause is a pair of masks: the positions it holds, and which of them it holds as "on".
+  const implied = (held: number, on: number) => models.every((m) => (m & held & on) !== 0 || (~m & held & ~on) !== 0);
+  const out: [number, boolean][][] = [];
+  for (let held = 0; held < 1 << n; held++) {
+    for (let on = held; ; on = (on - 1) & held) {
+      let prime = implied(held, on);
+      for (let p = 0; prime && p < n; p++) if (held & (1 << p) && implied(held & ~(1 << p), on & ~(1 << p))) prime = false;
+      if (prime) out.push([...Array(n).keys()].filter((p) => held & (1 << p)).map((p) => [p, (on & (1 << p)) !== 0]));
+      if (on === 0) break;
+    }
+  }
+  implicateCache.set(cacheKey, out);
+  return out;
+}
+
+function popCount(mask: number): number {
+  let count = 0;
+  for (; mask; mask &= mask - 1) count++;
+  return count;
+}
+
+/** A clause split into the edges it holds on (+e) and off (-e). */
+export interface EdgeClause {
+  readonly on: ReadonlySet<number>;
+  readonly off: ReadonlySet<number>;
+}
+
+export function edgeClause(literals: readonly number[]): EdgeClause {
+  const on = new Set<number>();
+  const off = new Set<number>();
+  for (const literal of literals) (literal & 1 ? off : on).add(literal >> 1);
+  return { on, off };
+}
+
+/** Satisfied by the loop made of `loop`'s edges. */
+const satisfiedBy = (clause: EdgeClause, loop: ReadonlySet<number>): boolean =>
+  [...clause.on].some((e) => loop.has(e)) || [...clause.off].some((e) => !loop.has(e));
+
+/** Blocking clause of loop L: every other loop satisfies it when it holds -e for all e on L, or +e for all e off L. */
+export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
+  const grid = gridOf(puzzle);
+  if ([...loop].every((e) => clause.off.has(e))) return null;
+  for (let e = 0; e < grid.edgeCount; e++) if (!loop.has(e) && !clause.on.has(e)) {
+    return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (+${e + 1} is missing)`;
+  }
+  return null;
+}
+
+/** The largest window a window lemma may need: past it the search is refused. */
+export const WINDOW_MAX_EDGES = 40;
+
+/**
+ * Window lemma: no assignment of the edges of the rules near the clause (degree at every end of its edges, the
+ * clue of every cell beside them) meets those rules and falsifies the clause.
+ */
+export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
+  const grid = gridOf(puzzle);
+  const clauseEdges = [...new Set([...clause.on, ...clause.off])];
+  if (clauseEdges.some((e) => clause.on.has(e) && clause.off.has(e))) return null; // holds e and -e
+  const rules: CountRule[] = [];
+  const vertices = new Set(clauseEdges.flatMap((e) => grid.verticesOfEdge(e)));
+  for (const v of vertices) rules.push(vertexRule(grid, v));
+  const cells = new Set(clauseEdges.flatMap((e) => grid.cellsBesideEdge(e)));
+  for (const cell of cells) {
+    const rule = cellRule(grid, puzzle, cell);
+    if (rule) rules.push(rule);
+  }
+  const scope = [...new Set(rules.flatMap((r) => r.edges))];
+  if (scope.length > WINDOW_MAX_EDGES) return `its window has ${scope.length} edges (at most ${WINDOW_MAX_EDGES} are searched)`;
+  // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open.
+  const value = new Map<number, number>(scope.map((e) => [e, -1]));
+  for (const e of clause.on) value.set(e, 0);
+  for (const e of clause.off) value.set(e, 1);
+  const rulesOf = new Map<number, CountRule[]>(scope.map((e) => [e, rules.filter((r) => r.edges.includes(e))]));
+  const possible = (rule: CountRule) => {
+    let on = 0;
+    let open = 0;
+    for (const e of rule.edges) {
+      const v = value.get(e)!;
+      if (v === 1) on++;
+      else if (v === -1) open++;
+    }
+    return rule.allowed.some((count) => on <= count && count <= on + open);
+  };
+  if (!rules.every(possible)) return null;
+  const open = scope.filter((e) => value.get(e) === -1);
+  const search = (i: number): boolean => {
+    if (i === open.length) return true;
+    for (const bit of [0, 1]) {
+      value.set(open[i], bit);
+      if (rulesOf.get(open[i])!.every(possible) && search(i + 1)) return true;
+    }
+    value.set(open[i], -1);
+    return false;
+  };
+  if (!search(0)) return null;
+  const onEdges = scope.filter((e) => value.get(e) === 1).map((e) => e + 1);
+  return `the rules near it allow an assignment that falsifies it (on: ${onEdges.join(' ') || 'none'}; the other window edges off)`;
+}
+
+/**
+ * Cycle lemma: the clause holds -e for every edge of a cycle C, and C is no solution or satisfies the clause.
+ * `named` is the cycle the line gives, or null to look for it among the clause's off edges.
+ */
+export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly number[] | null): string | null {
+  const grid = gridOf(puzzle);
+  if (named !== null) {
+    const cycle = new Set(named);
+    const missing = named.find((e) => !clause.off.has(e));
+    if (missing !== undefined) return `the clause does not hold -${missing + 1}, an edge of the cycle`;
+    const notCycle = cycleShapeProblem(grid, cycle);
+    if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
+    return cycleAllowsClause(puzzle, clause, cycle);
+  }
+  const candidates = cyclesAmong(grid, clause.off);
+  if (candidates.cycles.length === 0) {
+    return candidates.tangled ? 'its off edges hold crossing cycles: the line must name the cycle' : 'its off edges hold no cycle';
+  }
+  let firstProblem = '';
+  for (const cycle of candidates.cycles) {
+    const problem = cycleAllowsClause(puzzle, clause, cycle);
+    if (problem === null) return null;
+    firstProblem ||= problem;
+  }
+  return firstProblem;
+}
+
+function cycleAllowsClause(puzzle: Puzzle, clause: EdgeClause, cycle: ReadonlySet<number>): string | null {
+  if (satisfiedBy(clause, cycle)) return null;
+  if (!verify(puzzle, solutionFromEdges(puzzle, cycle)).valid) return null;
+  return `its cycle (${cycle.size} edges) is a solution of the puzzle and falsifies the clause`;
+}
+
+/** Why these edges are not a single cycle (every vertex met twice, all connected), or null. */
+function cycleShapeProblem(grid: Grid, edges: ReadonlySet<number>): string | null {
+  if (edges.size === 0) return 'no edges';
+  const degree = new Map<number, number>();
+  for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
+  for (const [v, d] of degree) if (d !== 2) return `vertex ${v + 1} has ${d} of its edges`;
+  const reached = componentOf(grid, edges, grid.verticesOfEdge(edges.values().next().value!)[0]);
+  return reached.size === edges.size ? null : 'they form more than one cycle';
+}
+
+/** The edges of `edges` reachable from vertex `start`. */
+function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set<number> {
+  const seen = new Set<number>();
+  const stack = [start];
+  const visited = new Set([start]);
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    for (const e of grid.edgesAtVertex(v)) {
+      if (!edges.has(e) || seen.has(e)) continue;
+      seen.add(e);
+      const [a, b] = grid.verticesOfEdge(e);
+      const w = a === v ? b : a;
+      if (!visited.has(w)) {
+        visited.add(w);
+        stack.push(w);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some piece is not a simple cycle. */
+function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
+  const left = new Set(edges);
+  const degree = new Map<number, number>();
+  for (const e of left) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
+  const loose = [...degree].filter(([, d]) => d === 1).map(([v]) => v);
+  while (loose.length > 0) {
+    const v = loose.pop()!;
+    const e = grid.edgesAtVertex(v).find((f) => left.has(f));
+    if (e === undefined) continue;
+    left.delete(e);
+    for (const w of grid.verticesOfEdge(e)) {
+      const d = degree.get(w)! - 1;
+      degree.set(w, d);
+      if (d === 1) loose.push(w);
+    }
+  }
+  const cycles: Set<number>[] = [];
+  let tangled = false;
+  const done = new Set<number>();
+  for (const e of left) {
+    if (done.has(e)) continue;
+    const piece = componentOf(grid, left, grid.verticesOfEdge(e)[0]);
+    for (const f of piece) done.add(f);
+    if (cycleShapeProblem(grid, piece) === null) cycles.push(piece);
+    else tangled = true;
+  }
+  return { cycles, tangled };
+}
+
+/**
+ * Cut lemma over vertex set S, with an optional hinge vertex. Without a hinge: -a with an end in S, -b with an
+ * end outside S, and +e for every edge leaving S but at most one. With hinge P: -a with an end in S, -b with an
+ * end in neither S nor P, and +e for every edge from S to a vertex other than P.
+ */
+export function cutProblem(puzzle: Puzzle, clause: EdgeClause, inside: readonly number[], hinge: number | null): string | null {
+  const grid = gridOf(puzzle);
+  const S = new Set(inside);
+  if (hinge !== null && S.has(hinge)) return `the hinge vertex ${hinge + 1} is in the set`;
+  const beyond = (v: number) => !S.has(v) && v !== hinge;
+  const missing: number[] = [];
+  for (const v of S) {
+    for (const e of grid.edgesAtVertex(v)) {
+      const [a, b] = grid.verticesOfEdge(e);
+      if (beyond(a === v ? b : a) && !clause.on.has(e)) missing.push(e);
+    }
+  }
+  const allowedMissing = hinge === null ? 1 : 0;
+  if (missing.length > allowedMissing) {
+    return `the clause misses ${missing.length} edges leaving the set (${missing.slice(0, 5).map((e) => `+${e + 1}`).join(' ')}${missing.length > 5 ? ' ...' : ''}; at most ${allowedMissing} may be missing)`;
+  }
+  const offEdges = [...clause.off];
+  if (!offEdges.some((e) => grid.verticesOfEdge(e).some((v) => S.has(v)))) return 'no off literal of the clause has an edge touching the set';
+  if (!offEdges.some((e) => grid.verticesOfEdge(e).some(beyond))) {
+    return `no off literal of the clause has an edge touching a vertex outside the set${hinge === null ? '' : ' and the hinge'}`;
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { checkProof, describeResult, type CertifyResult } from '../../../encodings/certify/check.ts';
+import { PuzzleError } from '../../../encodings/errors.ts';
+import { solutionToJson } from '../../../encodings/solution.ts';
+import { readPuzzleArgument, readSolutionArgument, readTextArgument } from '../input.ts';
+
+export function register(program: Command): void {
+  const certify = program
+    .command('certify')
+    .description('proofs of "unique" and "no loop" answers: `certify check PUZZLE PROOF` checks one with a checker independent of every back-end');
+  certify
+    .command('check')
+    .description('check a proof against a puzzle: prints "verified: unique loop" or "verified: no loop" (exit 0), or the first step that fails and why (exit 1)')
+    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
+    .argument('<proof>', 'proof file in the format of docs/proof-format.md (the proof states its claim), or - for stdin')
+    .option('--answer <solution>', 'a solution JSON file {rows, cols, h, v} (or a `solve --json` result): the proof must claim this loop as the only one')
+    .option('--json', 'print {"verified": true, "claim": "unique"|"unsat", "solution", "steps", "checkMs"} or {"verified": false, "line", "kind", "reason"}')
+    .action((puzzleArg: string, proofArg: string, options: { answer?: string; json?: boolean }) => {
+      if (puzzleArg === '-' && proofArg === '-') throw new PuzzleError('the puzzle and the proof cannot both come from standard input');
+      const { puzzle } = readPuzzleArgument(puzzleArg);
+      const proof = readTextArgument(proofArg);
+      if (!proof) throw new PuzzleError(`${proofArg}: no such file`);
+      const answer = options.answer === undefined ? null : readSolutionArgument(options.answer);
+      const started = performance.now();
+      let result = checkProof(puzzle, proof.text, proof.where);
+      const checkMs = performance.now() - started;
+      if (result.verified && answer) result = matchAnswer(result, answer.on);
+      if (options.json) {
+        const shown = result.verified
+          ? { verified: true, claim: result.claim.kind, solution: result.claim.kind === 'unique' ? solutionToJson(result.claim.loop) : null, steps: result.steps, checkMs: Math.round(checkMs * 1000) / 1000 }
+          : result;
+        process.stdout.write(JSON.stringify(shown) + '\n');
+      } else process.stdout.write(describeResult(result) + '\n');
+      process.exitCode = result.verified ? 0 : 1;
+    });
+}
+
+/** A verified proof held against the solution the user gave: it must be the loop the proof claims is the only one. */
+function matchAnswer(result: Extract<CertifyResult, { verified: true }>, answer: Uint8Array): CertifyResult {
+  if (result.claim.kind === 'unsat') return { verified: false, line: 0, kind: 'claim', reason: 'the proof shows the puzzle has no loop, but a solution was given with --answer' };
+  const claimed = result.claim.loop.on;
+  const same = claimed.length === answer.length && claimed.every((bit, e) => bit === answer[e]);
+  return same ? result : { verified: false, line: 0, kind: 'claim', reason: 'the loop the proof claims is not the solution given with --answer' };
+}
