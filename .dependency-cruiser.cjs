@@ -47,6 +47,13 @@ module.exports = {
       to: { path: '^encodings/backends/' },
     },
     {
+      name: 'the-proof-checker-trusts-only-the-ir',
+      comment: 'encodings/certify/ is the trusted proof checker: it reads the puzzle IR, solutions, the verifier and the formats, and nothing that a back-end shares (protocol, registry, oracle).',
+      severity: 'error',
+      from: { path: '^encodings/certify/' },
+      to: { path: '^encodings/', pathNot: '^encodings/(certify/|grid\\.ts$|solution\\.ts$|verify\\.ts$|errors\\.ts$|formats/)' },
+    },
+    {
       name: 'harness-is-not-the-cli',
       comment: 'runners/harness/ and runners/experiments/ are used by the CLI, never the other way round.',
       severity: 'error',

@@ -51,11 +51,15 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const grid = gridOf(puzzle);
   const lines = text.split('\n');
   let n = 0;
+  let stepLine = 0;
   /** The next line that is not blank or a comment, as tokens, or null at the end. */
   const next = (): string[] | null => {
     while (n < lines.length) {
       const tokens = lines[n++].trim().split(/\s+/);
-      if (tokens[0] !== '' && tokens[0] !== 'c') return tokens;
+      if (tokens[0] !== '' && tokens[0] !== 'c') {
+        stepLine = n;
+        return tokens;
+      }
     }
     return null;
   };
@@ -66,7 +70,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   if (header[3] !== String(puzzle.rows) || header[4] !== String(puzzle.cols)) {
     throw new PuzzleError(`${where}, line ${n}: the proof is for a ${header[3]}x${header[4]} grid but the puzzle is ${puzzle.rows}x${puzzle.cols}`);
   }
-  const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string): CertifyResult => ({ verified: false, line: n, kind, reason });
+  const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string): CertifyResult => ({ verified: false, line: stepLine, kind, reason });
 
   const edgeOf = (token: string): number => {
     const v = Number(token);

@@ -1,0 +1,95 @@
+// Each lemma test of the checker, held against the truth: on random small puzzles, random lemmas of every kind
+// (many of them false) are offered; every one the checker accepts must be satisfied by every solution that
+// the exact oracle lists. A lemma the checker wrongly accepted would make it sound no longer.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkProof } from '../../../encodings/certify/check.ts';
+import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
+import { solveExactly } from '../../../encodings/oracle.ts';
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Kind = 'y' | 'x' | 'w' | 'learnt';
+
+/** A random lemma line of a kind, often false: a cycle, a cut or a window with literals taken out or added. */
+function randomLemma(kind: Kind, grid: Grid, cycles: readonly Uint8Array[], rand: () => number): { line: string; literals: number[] } {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const edge = () => Math.floor(rand() * grid.edgeCount);
+  const literal = (e: number, on: boolean) => (on ? e + 1 : -(e + 1));
+  const extras = () => Array.from({ length: Math.floor(rand() * 3) }, () => literal(edge(), rand() < 0.5));
+  let literals: number[];
+  let tail = '';
+  if (kind === 'y') {
+    const on = pick(cycles);
+    const cycleEdges = [...on.keys()].filter((e) => on[e]);
+    const kept = rand() < 0.2 ? cycleEdges.slice(1) : cycleEdges;
+    literals = [...kept.map((e) => literal(e, false)), ...extras()];
+  } else if (kind === 'x') {
+    // A connected vertex set grown from a random vertex; maybe a hinge beside it.
+    const inside = new Set([Math.floor(rand() * grid.vertexCount)]);
+    const size = 1 + Math.floor(rand() * (grid.vertexCount / 2));
+    while (inside.size < size) {
+      const v = pick([...inside]);
+      const e = pick(grid.edgesAtVertex(v));
+      const [a, b] = grid.verticesOfEdge(e);
+      inside.add(a === v ? b : a);
+    }
+    const near = [...inside].flatMap((v) => grid.edgesAtVertex(v).flatMap((e) => grid.verticesOfEdge(e))).filter((v) => !inside.has(v));
+    const hinge = rand() < 0.4 && near.length > 0 ? pick(near) : null;
+    const crossing = [...inside].flatMap((v) => grid.edgesAtVertex(v).filter((e) => grid.verticesOfEdge(e).some((w) => !inside.has(w) && w !== hinge)));
+    const dropped = Math.floor(rand() * 3);
+    literals = [...crossing.slice(dropped).map((e) => literal(e, true)), literal(edge(), false), literal(edge(), false), ...extras()];
+    tail = ` ${[...inside].map((v) => v + 1).join(' ')} 0${hinge === null ? '' : ` ${hinge + 1}`}`;
+  } else {
+    // Two or three edges of one cell or vertex, with random signs.
+    const cell = Math.floor(rand() * grid.cellCount);
+    const edges = [...grid.edgesOfCell(cell)].sort(() => rand() - 0.5).slice(0, 1 + Math.floor(rand() * 3));
+    literals = edges.map((e) => literal(e, rand() < 0.5));
+  }
+  const prefix = kind === 'learnt' ? '' : `${kind} `;
+  return { line: `${prefix}${literals.join(' ')} 0${tail}`, literals };
+}
+
+test('every lemma and learnt clause the checker accepts on random small puzzles is satisfied by every solution', () => {
+  const rand = random(20261126);
+  const accepted: Record<Kind, number> = { y: 0, x: 0, w: 0, learnt: 0 };
+  const rejected: Record<Kind, number> = { y: 0, x: 0, w: 0, learnt: 0 };
+  for (const [rows, cols] of [[2, 2], [2, 3], [3, 3]]) {
+    const grid = gridOf({ rows, cols });
+    const cycles = solveExactly(makePuzzle(rows, cols, new Array(rows * cols).fill(null)), 100_000).solutions.map((s) => s.on);
+    for (let round = 0; round < 40; round++) {
+      const clues: Clue[] = Array.from({ length: rows * cols }, () => (rand() < 0.35 ? (Math.floor(rand() * 4) as Clue) : null));
+      const puzzle: Puzzle = makePuzzle(rows, cols, clues);
+      const solutions = solveExactly(puzzle, 100_000).solutions.map((s) => s.on);
+      for (const kind of ['y', 'x', 'w', 'learnt'] as const) {
+        for (let k = 0; k < 6; k++) {
+          const { line, literals } = randomLemma(kind, grid, cycles, rand);
+          const result = checkProof(puzzle, `p slitherlink-proof 1 ${rows} ${cols}\nclaim unsat\n${line}\n`);
+          assert.equal(result.verified, false);
+          if (result.verified) continue;
+          if (result.line === 3 && result.kind !== 'end of proof') {
+            rejected[kind]++;
+            continue;
+          }
+          accepted[kind]++;
+          for (const on of solutions) {
+            const satisfied = literals.some((x) => (x > 0 ? on[x - 1] === 1 : on[-x - 1] === 0));
+            assert.ok(satisfied, `${rows}x${cols} clues ${JSON.stringify(clues)}: '${line}' was accepted but a solution falsifies it`);
+          }
+        }
+      }
+    }
+  }
+  // Both outcomes occur often for every kind, so that the test has teeth.
+  for (const kind of ['y', 'x', 'w', 'learnt'] as const) {
+    assert.ok(accepted[kind] >= 20 && rejected[kind] >= 20, `${kind}: ${accepted[kind]} accepted, ${rejected[kind]} rejected`);
+  }
+});
