@@ -1,7 +1,7 @@
 // Versions read from what is installed, never typed in: npm packages by their package.json, native
 // binaries by what they print.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const cache = new Map<string, string | null>();
 
@@ -13,8 +13,22 @@ let project: ProjectManifest | undefined;
 
 /** slitherbench's own package.json: its version (the `rules` back-end's, too) and its dependencies. */
 export function projectManifest(): ProjectManifest {
-  project ??= JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as ProjectManifest;
+  // From the sources, or dist/ in a checkout (which links package.json), it is one folder up; from dist/
+  // in an installed package, two.
+  project ??= JSON.parse(readFileSync(existsSync(new URL('../package.json', import.meta.url)) ? new URL('../package.json', import.meta.url) : new URL('../../package.json', import.meta.url), 'utf8')) as ProjectManifest;
   return project;
+}
+
+/**
+ * A file of an installed npm package (`vega/build/vega.min.js`), found as Node finds packages: in the
+ * node_modules folders from here upwards (an installed slitherbench has its dependencies beside it, not inside).
+ */
+export function installedFile(path: string): URL | null {
+  for (let folder = new URL('../', import.meta.url); ; folder = new URL('../', folder)) {
+    const url = new URL(`node_modules/${path}`, folder);
+    if (existsSync(url)) return url;
+    if (folder.pathname === '/') return null;
+  }
 }
 
 /** The installed version of an npm package, or null when it is not installed. */
@@ -22,8 +36,8 @@ export function packageVersion(name: string): string | null {
   if (!cache.has(name)) {
     let version: string | null = null;
     try {
-      const url = new URL(`../node_modules/${name}/package.json`, import.meta.url);
-      version = (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+      const url = installedFile(`${name}/package.json`);
+      version = url ? (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version : null;
     } catch {
       version = null;
     }

@@ -2,11 +2,16 @@
 // its SVG, inlined, and the page runs no script. Interactive (`report --interactive`), it inlines vega,
 // vega-lite and vega-embed and draws the charts live, with tooltips and a back-end filter.
 import { readFileSync } from 'node:fs';
+import { installedFile } from '../encodings/versions.ts';
 import type { ChartSpec, Spec } from './specs.ts';
 import { hasRepeats, percent, type SummaryRow } from './summary.ts';
 import { cellText, type Table } from './tables.ts';
 
-const lib = (path: string) => readFileSync(new URL(`../node_modules/${path}`, import.meta.url), 'utf8').replace(/<\/script/gi, '<\\/script');
+const lib = (path: string) => {
+  const url = installedFile(path);
+  if (!url) throw new Error(`${path} is not installed (npm install)`);
+  return readFileSync(url, 'utf8').replace(/<\/script/gi, '<\\/script');
+};
 
 export interface HtmlReport {
   title: string;

@@ -56,7 +56,7 @@ const distFolder = (folder: string) => `dist/${folder}`;
 for (const folder of SOURCE_FOLDERS) {
   walk(distFolder(folder), (path) => {
     const source = path.slice('dist/'.length);
-    const stem = /^(.*)\.(js|js\.map)$/.exec(source)?.[1];
+    const stem = /^(.*)\.(js|js\.map|d\.ts)$/.exec(source)?.[1];
     if (stem ? !existsSync(`${root}${stem}.ts`) : !existsSync(`${root}${source}`)) {
       rmSync(`${root}${path}`);
       removed++;

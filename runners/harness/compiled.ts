@@ -1,7 +1,7 @@
 // The compiled JavaScript in dist/ (`npm run build`, which `npm ci` runs as `prepare`) starts in a fraction
 // of the time the tsx loader takes. It is used only while no source is newer than the build, so that a tree
 // being edited never runs stale code: the bin and the worker fall back to the sources through tsx.
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** What dist/ is built from: a change to any of these (or a new or deleted file) makes it stale. */
@@ -41,6 +41,8 @@ export function writeStamp(inputs: readonly string[], startedMs: number, root = 
 export function distIsFresh(root = REPOSITORY): boolean {
   const stamp = statSync(`${root}${STAMP}`, { throwIfNoEntry: false });
   if (!stamp) return false;
+  // An installed package ships dist/ without the TypeScript sources: the build is all there is.
+  if (!existsSync(`${root}runners/cli/main.ts`)) return true;
   let inputs: string[];
   try {
     inputs = (JSON.parse(readFileSync(`${root}${STAMP}`, 'utf8')) as { inputs: string[] }).inputs;

@@ -1,0 +1,169 @@
+// Solving from a program: each back-end runs in a worker (runners/harness/worker-process.ts, the one that
+// `solve`, `bench` and `serve` use) under the same hard limits, so a run past its time is killed, not
+// waited for. A Solver keeps its workers warm between puzzles; `solve` is one puzzle with a worker of its own.
+import type { SolutionJson } from '../../encodings/solution.ts';
+import type { Puzzle } from '../../encodings/grid.ts';
+import type { Stats, Status } from '../../encodings/backend.ts';
+import { UsageError } from '../../encodings/errors.ts';
+import { contractJson } from '../harness/pipeline.ts';
+import { checkedBackend, workerKindFor } from '../harness/solve-request.ts';
+import { loadPresolver } from '../harness/presolver.ts';
+import { DEFAULT_LIMITS, WorkerProcess, type WorkerRun } from '../harness/worker-process.ts';
+import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
+
+export const DEFAULT_BACKEND = 'auto';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** What `solve --json` prints: the status, the verified loop, uniqueness, the back-end's own time and its stats. */
+export interface SolveResult {
+  status: Status;
+  /** null unless uniqueness was asked for; then true when a second loop was proven not to exist. */
+  unique: boolean | null;
+  /** The loop, checked by the independent verifier, when status is solved. */
+  solution: SolutionJson | null;
+  backend: string;
+  /** The back-end's engine and version, when it could tell. */
+  version?: string;
+  /** The back-end's own time (presolve, encode, solve, uniqueness) in ms: no worker start, no library load. */
+  timeMs: number;
+  stats: Stats;
+  /** Why, when status is error, timeout or memout. */
+  message?: string;
+  /** True when the verifier rejected the back-end's answer (status is then error). */
+  rejected?: boolean;
+}
+
+/** How to solve: the back-end and its options, and the limits. */
+export interface SolveOptions {
+  /** A back-end ID (see listBackends); default auto. */
+  backend?: string;
+  /** The back-end's options, as `solve --option key=value` gives them. */
+  options?: Record<string, string>;
+  /** Decide edges with this back-end's deduction first: `rules`, or with its options, `rules:trial=off`. */
+  presolve?: string;
+  /** Also prove or refute that the loop is unique. */
+  unique?: boolean;
+  /** Time limit for presolve, encode, solve and uniqueness, in ms (default 60,000); past it and a short grace the worker is killed. */
+  timeoutMs?: number;
+  /** Random seed for back-ends that take one (default 1). */
+  seed?: number;
+  /** Cancels the solve: the worker is stopped and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface SolverOptions {
+  /** The back-end used when a solve names none (default auto). */
+  backend?: string;
+  options?: Record<string, string>;
+  presolve?: string;
+  /** Resident memory cap of a worker, in MB; past it the run is a memout. */
+  memoryMb?: number;
+}
+
+interface Lane {
+  worker: WorkerProcess;
+  /** The last solve queued on this worker: each waits for the one before (a worker runs one puzzle at a time). */
+  tail: Promise<unknown>;
+  checked: Promise<void>;
+}
+
+/**
+ * Keeps one warm worker per back-end (and presolve) for many solves; solves on one back-end run one after
+ * another, on different back-ends side by side. `close()` stops the workers.
+ */
+export class Solver {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly defaults: SolverOptions;
+  private closed = false;
+
+  constructor(defaults: SolverOptions = {}) {
+    this.defaults = { ...defaults };
+    if (defaults.memoryMb !== undefined && !(Number.isFinite(defaults.memoryMb) && defaults.memoryMb > 0)) throw new UsageError(`memoryMb must be a positive number, got ${defaults.memoryMb}`);
+  }
+
+  /** Starts the worker of a back-end now, so that the first solve finds it loaded. */
+  async warm(backend = this.defaults.backend ?? DEFAULT_BACKEND, options: Pick<SolveOptions, 'options' | 'presolve'> = {}): Promise<void> {
+    const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, options.options ?? this.defaults.options ?? {});
+    await lane.checked;
+    await lane.worker.start();
+  }
+
+  /** Solves one puzzle (an object from parsePuzzle, or any text parsePuzzle reads). */
+  async solve(puzzle: Puzzle | string, options: SolveOptions = {}): Promise<SolveResult> {
+    if (this.closed) throw new UsageError('this Solver is closed');
+    const grid = typeof puzzle === 'string' ? parsePuzzle(puzzle) : checkedPuzzle(puzzle);
+    const backend = options.backend ?? this.defaults.backend ?? DEFAULT_BACKEND;
+    const params = options.options ?? this.defaults.options ?? {};
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new UsageError(`timeoutMs must be a positive number, got ${timeoutMs}`);
+    const seed = options.seed ?? 1;
+    if (!Number.isInteger(seed)) throw new UsageError(`seed must be a whole number, got ${seed}`);
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
+    await lane.checked;
+    const turn = lane.tail.then(() => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: { ...params } }, signal));
+    lane.tail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Stops every worker; solves still running end with status error, and later solves are refused. */
+  close(): void {
+    this.closed = true;
+    for (const lane of this.lanes.values()) lane.worker.kill();
+    this.lanes.clear();
+  }
+
+  private async run(lane: Lane, puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> }, signal?: AbortSignal): Promise<SolveResult> {
+    // Cancelled while waiting its turn: the worker never sees it.
+    signal?.throwIfAborted();
+    if (this.closed) throw new UsageError('this Solver is closed');
+    const stop = () => lane.worker.kill();
+    signal?.addEventListener('abort', stop, { once: true });
+    let run: WorkerRun;
+    try {
+      run = await lane.worker.solve(puzzle, options).catch(
+        // The worker could not start (its engine failed to load): the solve answers error, as serve's does.
+        (error: Error): WorkerRun => ({ result: { status: 'error', unique: null, solution: null, backend: lane.worker.backend, timeMs: 0, stats: {}, message: error.message }, wallMs: 0, peakRssMb: null }),
+      );
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    // The worker was stopped by the signal: its "died" answer is no answer.
+    signal?.throwIfAborted();
+    return contractJson(run.result) as unknown as SolveResult;
+  }
+
+  private lane(backend: string, presolve: string | undefined, params: Record<string, string>): Lane {
+    if (typeof backend !== 'string' || !backend) throw new UsageError('backend must be a back-end ID (see listBackends)');
+    if (typeof params !== 'object' || params === null || Object.values(params).some((v) => typeof v !== 'string')) throw new UsageError('options must be an object of strings, e.g. { trial: "off" }');
+    const key = JSON.stringify([backend, presolve ?? '', Object.entries(params).sort()]);
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      const limits = this.defaults.memoryMb ? { ...DEFAULT_LIMITS, memoryMb: this.defaults.memoryMb } : DEFAULT_LIMITS;
+      const worker = new WorkerProcess(backend, presolve, limits, workerKindFor(backend, presolve));
+      // The same checks as `solve`: an unknown back-end or option, or one that cannot run here, is a UsageError.
+      const checked = (async () => {
+        await checkedBackend(backend, params);
+        if (presolve) await loadPresolver(presolve);
+      })();
+      lane = { worker, tail: Promise.resolve(), checked };
+      this.lanes.set(key, lane);
+      // A lane whose checks failed is not kept: the next solve asks again (and fails the same way).
+      checked.catch(() => {
+        if (this.lanes.get(key) === lane) this.lanes.delete(key);
+      });
+    }
+    return lane;
+  }
+}
+
+/** Solves one puzzle in a worker of its own, stopped afterwards. For many puzzles, a Solver keeps the worker warm. */
+export async function solve(puzzle: Puzzle | string, options: SolveOptions = {}): Promise<SolveResult> {
+  const solver = new Solver();
+  try {
+    return await solver.solve(puzzle, options);
+  } finally {
+    solver.close();
+  }
+}
