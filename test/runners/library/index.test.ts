@@ -1,0 +1,123 @@
+// The library as a program meets it: a puzzle in, a verified loop out; bad input a UsageError with the
+// CLI's message; a run past its time killed; a cancelled solve stopped; and not a byte on stdout or stderr.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
+const library = await import('../../../runners/library/index.ts');
+const { formatPuzzle, generate, listBackends, parsePuzzle, PUZZLE_FORMATS, readPuzzle, renderSvg, solve, Solver, UsageError, verify } = library;
+
+const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
+const solvers: InstanceType<typeof Solver>[] = [];
+after(() => solvers.forEach((s) => s.close()));
+
+test('every format reads back the puzzle it wrote', () => {
+  const puzzle = parsePuzzle(TEN);
+  for (const format of PUZZLE_FORMATS) {
+    const text = formatPuzzle(puzzle, format);
+    const again = readPuzzle(text);
+    assert.equal(again.format, format);
+    assert.deepEqual(again.puzzle.clues, puzzle.clues, format);
+  }
+});
+
+test('solve: a verified, unique loop in the solve --json shape; the SVG draws it', async () => {
+  const puzzle = parsePuzzle(TEN);
+  const result = await solve(puzzle, { unique: true });
+  assert.equal(result.status, 'solved');
+  assert.equal(result.unique, true);
+  assert.equal(result.backend, 'auto');
+  assert.ok(result.timeMs > 0 && typeof result.stats === 'object');
+  assert.deepEqual(verify(puzzle, result.solution!), { valid: true });
+  assert.deepEqual(Object.keys(result.solution!).sort(), ['cols', 'h', 'rows', 'v']);
+  // A loop with one edge moved is rejected, with the reason.
+  const h = [...result.solution!.h];
+  h[0] = (h[0][0] === '1' ? '0' : '1') + h[0].slice(1);
+  const broken = verify(puzzle, { ...result.solution!, h });
+  assert.equal(broken.valid, false);
+  const svg = renderSvg(puzzle, result.solution);
+  assert.match(svg, /^<svg[^>]*>/);
+  assert.match(svg, /<path/);
+});
+
+test('bad input is a UsageError with the message the CLI prints', async () => {
+  const cli = (argv: string[]) => spawnSync(process.execPath, [new URL('../../../bin/slitherbench.js', import.meta.url).pathname, ...argv], { encoding: 'utf8' }).stderr.trim();
+  const wrong = '10x10t0:e2a12';
+  assert.throws(() => parsePuzzle(wrong), (e: Error) => e instanceof UsageError && cli(['convert', wrong, '--to', 'url']).endsWith(e.message.replace(/^puzzle: /, '')));
+  await assert.rejects(solve(TEN, { backend: 'no-such-solver' }), (e: Error) => e instanceof UsageError && cli(['solve', TEN, '--backend', 'no-such-solver']) === `error: ${e.message}`);
+  await assert.rejects(solve(TEN, { backend: 'rules', options: { trial: 'maybe' } }), (e: Error) => e instanceof UsageError && /trial of 'rules' must be one of/.test(e.message));
+  await assert.rejects(solve(TEN, { timeoutMs: -1 }), UsageError);
+  assert.throws(() => verify(parsePuzzle(TEN), { rows: 10, cols: 10, h: [], v: [] } as never), UsageError);
+  assert.throws(() => formatPuzzle(parsePuzzle(TEN), 'png' as never), UsageError);
+});
+
+test('a Solver answers many solves on its warm worker; a run past its time is killed and the next one answers', async () => {
+  const solver = new Solver();
+  solvers.push(solver);
+  const puzzle = parsePuzzle(TEN);
+  const results = [];
+  for (let i = 0; i < 20; i++) results.push(await solver.solve(puzzle));
+  assert.ok(results.every((r) => r.status === 'solved' && verify(puzzle, r.solution!).valid));
+  const started = Date.now();
+  const stuck = await solver.solve(puzzle, { backend: 'fixture-sleep', timeoutMs: 200 });
+  assert.equal(stuck.status, 'timeout');
+  assert.ok(Date.now() - started < 10_000);
+  const after = await solver.solve(puzzle, { backend: 'fixture-sleep', timeoutMs: 200 });
+  assert.equal(after.status, 'timeout', 'the killed worker was started again');
+  assert.equal((await solver.solve(puzzle)).status, 'solved');
+});
+
+test('an AbortSignal stops a running solve and one waiting behind it', async () => {
+  const solver = new Solver({ backend: 'fixture-sleep' });
+  solvers.push(solver);
+  const controller = new AbortController();
+  const running = solver.solve(TEN, { signal: controller.signal, timeoutMs: 60_000 });
+  const waiting = solver.solve(TEN, { signal: controller.signal, timeoutMs: 60_000 });
+  setTimeout(() => controller.abort(), 300);
+  const started = Date.now();
+  await assert.rejects(running, (e: Error) => e.name === 'AbortError');
+  await assert.rejects(waiting, (e: Error) => e.name === 'AbortError');
+  assert.ok(Date.now() - started < 5_000);
+  await assert.rejects(solver.solve(TEN, { signal: AbortSignal.abort() }), (e: Error) => e.name === 'AbortError');
+  solver.close();
+  await assert.rejects(solver.solve(TEN), UsageError);
+});
+
+test('listBackends and generate', async () => {
+  const rows = await listBackends();
+  assert.ok(rows.some((r) => r.name === 'auto' && r.available));
+  const made = await generate({ size: '5x5', seed: 3, count: 2 });
+  assert.equal(made.length, 2);
+  for (const m of made) {
+    const result = await solve(m.url, { unique: true });
+    assert.equal(result.unique, true);
+  }
+  const cli = spawnSync(process.execPath, [new URL('../../../bin/slitherbench.js', import.meta.url).pathname, 'generate', '--size', '5x5', '--seed', '3', '--count', '2', '--confirm', 'none'], { encoding: 'utf8' });
+  assert.deepEqual(cli.stdout.trim().split('\n'), made.map((m) => m.url), 'the same puzzles as the command');
+});
+
+test('the library writes nothing to stdout or stderr, even when a worker crashes', () => {
+  const script = `
+    process.env.SLITHERBENCH_BACKENDS_DIR = ${JSON.stringify(process.env.SLITHERBENCH_BACKENDS_DIR)};
+    const { solve, Solver, parsePuzzle } = await import(${JSON.stringify(new URL('../../../runners/library/index.ts', import.meta.url).href)});
+    const answers = [];
+    answers.push((await solve(${JSON.stringify(TEN)}, { backend: 'fixture-crash' })).status);
+    answers.push((await solve(${JSON.stringify(TEN)}, { backend: 'cpsat-circuit', unique: true })).status);
+    try { parsePuzzle('10x10t0:zz'); } catch { answers.push('refused'); }
+    const solver = new Solver();
+    answers.push((await solver.solve(${JSON.stringify(TEN)})).status);
+    solver.close();
+    if (answers.join() !== 'error,solved,refused,solved') process.exitCode = 5;
+  `;
+  // A file, not -e: worker threads inherit the process's flags, and -e is one of them.
+  const file = join(mkdtempSync(join(tmpdir(), 'slitherbench-library-')), 'quiet.mjs');
+  writeFileSync(file, script);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout, '');
+  assert.equal(child.stderr, '');
+});
