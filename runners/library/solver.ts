@@ -5,6 +5,7 @@ import type { SolutionJson } from '../../encodings/solution.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import type { Stats, Status } from '../../encodings/backend.ts';
 import { UsageError } from '../../encodings/errors.ts';
+import { parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/pipeline.ts';
 import { checkedBackend, workerKindFor } from '../harness/solve-request.ts';
 import { loadPresolver } from '../harness/presolver.ts';
@@ -35,9 +36,9 @@ export interface SolveResult {
 
 /** How to solve: the back-end and its options, and the limits. */
 export interface SolveOptions {
-  /** A back-end ID (see listBackends); default auto. */
+  /** A back-end ID (see listBackends), with options if any as the command line writes them (`cdcl-loop:core=typescript`); default auto. */
   backend?: string;
-  /** The back-end's options, as `solve --option key=value` gives them. */
+  /** More options of the back-end, as `solve --option key=value` gives them. */
   options?: Record<string, string>;
   /** Decide edges with this back-end's deduction first: `rules`, or with its options, `rules:trial=off`. */
   presolve?: string;
@@ -62,6 +63,8 @@ export interface SolverOptions {
 
 interface Lane {
   worker: WorkerProcess;
+  /** The back-end's options: from its spec and SolveOptions.options. */
+  params: Record<string, string>;
   /** The last solve queued on this worker: each waits for the one before (a worker runs one puzzle at a time). */
   tail: Promise<unknown>;
   checked: Promise<void>;
@@ -102,7 +105,7 @@ export class Solver {
     signal?.throwIfAborted();
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
     await lane.checked;
-    const turn = lane.tail.then(() => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: { ...params } }, signal));
+    const turn = lane.tail.then(() => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: { ...lane.params } }, signal));
     lane.tail = turn.catch(() => undefined);
     return turn;
   }
@@ -134,9 +137,12 @@ export class Solver {
     return contractJson(run.result) as unknown as SolveResult;
   }
 
-  private lane(backend: string, presolve: string | undefined, params: Record<string, string>): Lane {
-    if (typeof backend !== 'string' || !backend) throw new UsageError('backend must be a back-end ID (see listBackends)');
-    if (typeof params !== 'object' || params === null || Object.values(params).some((v) => typeof v !== 'string')) throw new UsageError('options must be an object of strings, e.g. { trial: "off" }');
+  private lane(spec: string, presolve: string | undefined, options: Record<string, string>): Lane {
+    if (typeof spec !== 'string' || !spec) throw new UsageError('backend must be a back-end ID (see listBackends), with options if any, e.g. cdcl-loop:core=typescript');
+    if (typeof options !== 'object' || options === null || Object.values(options).some((v) => typeof v !== 'string')) throw new UsageError('options must be an object of strings, e.g. { trial: "off" }');
+    // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
+    const { id: backend, params: written } = parseBackendSpec(spec, 'backend');
+    const params = { ...written, ...options };
     const key = JSON.stringify([backend, presolve ?? '', Object.entries(params).sort()]);
     let lane = this.lanes.get(key);
     if (!lane) {
@@ -147,7 +153,7 @@ export class Solver {
         await checkedBackend(backend, params);
         if (presolve) await loadPresolver(presolve);
       })();
-      lane = { worker, tail: Promise.resolve(), checked };
+      lane = { worker, params, tail: Promise.resolve(), checked };
       this.lanes.set(key, lane);
       // A lane whose checks failed is not kept: the next solve asks again (and fails the same way).
       checked.catch(() => {

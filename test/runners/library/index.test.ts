@@ -39,6 +39,10 @@ test('solve: a verified, unique loop in the solve --json shape; the SVG draws it
   h[0] = (h[0][0] === '1' ? '0' : '1') + h[0].slice(1);
   const broken = verify(puzzle, { ...result.solution!, h });
   assert.equal(broken.valid, false);
+  // Options in the back-end's spec, as the command line writes them.
+  const deduced = await solve(puzzle, { backend: 'rules:trial=off', unique: true });
+  assert.equal(deduced.backend, 'rules');
+  assert.equal(deduced.unique, true);
   const svg = renderSvg(puzzle, result.solution);
   assert.match(svg, /^<svg[^>]*>/);
   assert.match(svg, /<path/);
@@ -50,6 +54,7 @@ test('bad input is a UsageError with the message the CLI prints', async () => {
   assert.throws(() => parsePuzzle(wrong), (e: Error) => e instanceof UsageError && cli(['convert', wrong, '--to', 'url']).endsWith(e.message.replace(/^puzzle: /, '')));
   await assert.rejects(solve(TEN, { backend: 'no-such-solver' }), (e: Error) => e instanceof UsageError && cli(['solve', TEN, '--backend', 'no-such-solver']) === `error: ${e.message}`);
   await assert.rejects(solve(TEN, { backend: 'rules', options: { trial: 'maybe' } }), (e: Error) => e instanceof UsageError && /trial of 'rules' must be one of/.test(e.message));
+  await assert.rejects(solve(TEN, { backend: 'rules:trial=maybe' }), (e: Error) => e instanceof UsageError && /trial of 'rules' must be one of/.test(e.message));
   await assert.rejects(solve(TEN, { timeoutMs: -1 }), UsageError);
   assert.throws(() => verify(parsePuzzle(TEN), { rows: 10, cols: 10, h: [], v: [] } as never), UsageError);
   assert.throws(() => formatPuzzle(parsePuzzle(TEN), 'png' as never), UsageError);
