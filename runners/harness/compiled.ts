@@ -42,7 +42,7 @@ export function distIsFresh(root = REPOSITORY): boolean {
   const stamp = statSync(`${root}${STAMP}`, { throwIfNoEntry: false });
   if (!stamp) return false;
   // An installed package ships dist/ without the TypeScript sources: the build is all there is.
-  if (!existsSync(`${root}runners/cli/main.ts`)) return true;
+  if (SOURCE_FOLDERS.every((folder) => !existsSync(`${root}${folder}`))) return true;
   let inputs: string[];
   try {
     inputs = (JSON.parse(readFileSync(`${root}${STAMP}`, 'utf8')) as { inputs: string[] }).inputs;
