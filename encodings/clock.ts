@@ -3,3 +3,5 @@
 export const now = () => performance.now();
 export const elapsedMs = (since: number) => performance.now() - since;
 export const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
+/** The finest time a record holds (roundMs's microsecond): where a chart's log time axis may start. */
+export const RESOLUTION_MS = 0.001;

@@ -1,4 +1,5 @@
 // Vega-Lite specs built from result records: pure functions, one per chart.
+import { RESOLUTION_MS } from '../encodings/clock.ts';
 import { isSolvedLike, type RunRecord } from './records.ts';
 
 export type Spec = Record<string, unknown>;
@@ -16,8 +17,11 @@ const FONT = 'DejaVu Sans';
 /** Fonts and titles every chart shares (DejaVu Sans, so that SVG and PNG look alike). */
 export const config = { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT, labelLimit: 320 }, title: { font: FONT, fontSize: 14 } };
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-/** Times under 1 ms are drawn at 1 ms so log axes stay finite. */
-const ms = (x: number) => Math.max(1, x);
+/**
+ * A recorded time as drawn: as recorded, down to the records' resolution (a microsecond). Only a time recorded
+ * as 0 (under half a microsecond) is drawn at the resolution, where a log axis can show it.
+ */
+const ms = (x: number) => Math.max(RESOLUTION_MS, x);
 
 // Tableau 10, then the lighter halves of Tableau 20: one colour per back-end for up to 20.
 const PALETTE = ['#4c78a8', '#f58518', '#e45756', '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#9ecae9', '#ffbf79', '#88d27a', '#f2cf5b', '#83bcb6', '#ff9d98', '#79706e', '#fcbfd2', '#d6a5c9', '#d8b5a5'];
@@ -86,7 +90,7 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
   const values = [...byInstance].filter(([, e]) => e.a && e.b).map(([instance, e]) => ({ instance, x: time(e.a), y: time(e.b), cells: e.a!.rows * e.a!.cols }));
   // From just under the fastest run to past the timeout line, the same on both axes.
   const fastest = Math.min(timeoutMs, ...values.flatMap((v) => [v.x, v.y]));
-  const domain = [Math.max(0.5, fastest / 1.5), Math.max(timeoutMs, 10) * 1.5];
+  const domain = [Math.max(RESOLUTION_MS, fastest / 1.5), Math.max(timeoutMs, 10) * 1.5];
   return {
     name: `scatter-${slug(a)}-vs-${slug(b)}`,
     title: `${a} against ${b}, per instance`,
@@ -130,7 +134,7 @@ export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
 
 /** Model size: variables and clauses/constraints against cells, per encoding. */
 export function encodingSize(records: RunRecord[], backends: string[]): ChartSpec {
-  const values: { backend: string; cells: number; measure: string; count: number }[] = [];
+  const values: MeasurePoint[] = [];
   const seen = new Set<string>();
   for (const r of records) {
     const key = `${r.backend}/${r.rows}x${r.cols}/${r.instance}`;
@@ -142,17 +146,30 @@ export function encodingSize(records: RunRecord[], backends: string[]): ChartSpe
   return {
     name: 'encoding-size',
     title: 'Encoding size',
-    spec: {
-      $schema: SCHEMA, title: 'Encoding size against number of cells', config, background: 'white',
-      data: { values },
-      facet: { column: { field: 'measure', type: 'nominal', title: null } },
-      spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
-        x: { field: 'cells', type: 'quantitative', scale: logScale(values.map((v) => v.cells)), title: 'cells (log)' },
-        y: { aggregate: 'median', field: 'count', type: 'quantitative', scale: { type: 'log', nice: false, zero: false }, title: 'count (log)' },
-        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) },
-      } },
-      resolve: { scale: { y: 'independent' } },
-    },
+    spec: panelPerMeasure('Encoding size against number of cells', values, backends, { scale: { type: 'log', nice: false, zero: false }, title: 'count (log)' }),
+  };
+}
+
+/** A count of some measure (variables, cuts, ...) of one back-end's run on a puzzle of `cells` cells. */
+interface MeasurePoint {
+  backend: string;
+  cells: number;
+  measure: string;
+  count: number;
+}
+
+/** One panel per measure, each with its own count axis (`y`): the median count per back-end against cells. */
+function panelPerMeasure(title: string, values: MeasurePoint[], backends: string[], y: Spec): Spec {
+  return {
+    $schema: SCHEMA, title, config, background: 'white',
+    data: { values },
+    facet: { column: { field: 'measure', type: 'nominal', title: null } },
+    spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
+      x: { field: 'cells', type: 'quantitative', scale: logScale(values.map((v) => v.cells)), title: 'cells (log)' },
+      y: { aggregate: 'median', field: 'count', type: 'quantitative', ...y },
+      color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) },
+    } },
+    resolve: { scale: { y: 'independent' } },
   };
 }
 
@@ -186,7 +203,7 @@ export function outcomes(records: RunRecord[]): ChartSpec {
 
 /** Iterations and cuts of the lazy back-ends, against cells. */
 export function lazyIterations(records: RunRecord[], backends: string[]): ChartSpec | null {
-  const values: { backend: string; cells: number; measure: string; count: number }[] = [];
+  const values: MeasurePoint[] = [];
   for (const r of records) {
     if (!isSolvedLike(r)) continue;
     if (r.iterations !== null) values.push({ backend: r.backend, cells: r.rows * r.cols, measure: 'iterations', count: r.iterations });
@@ -196,17 +213,7 @@ export function lazyIterations(records: RunRecord[], backends: string[]): ChartS
   return {
     name: 'lazy-iterations',
     title: 'Iterations and cuts of the lazy back-ends',
-    spec: {
-      $schema: SCHEMA, title: 'Solve-cut iterations and cuts added (median per size class)', config, background: 'white',
-      data: { values },
-      facet: { column: { field: 'measure', type: 'nominal', title: null } },
-      spec: { width: 300, height: 260, mark: { type: 'line', point: true }, encoding: {
-        x: { field: 'cells', type: 'quantitative', scale: logScale(values.map((v) => v.cells)), title: 'cells (log)' },
-        y: { aggregate: 'median', field: 'count', type: 'quantitative', title: 'count' },
-        color: { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) },
-      } },
-      resolve: { scale: { y: 'independent' } },
-    },
+    spec: panelPerMeasure('Solve-cut iterations and cuts added (median per size class)', values, backends, { title: 'count' }),
   };
 }
 

@@ -3,6 +3,7 @@
 // Per engine and size class (cells): median PAR-2 time of each, their ratio, and a chart of both.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RESOLUTION_MS } from '../../encodings/clock.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
 import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { colourScale, config, SCHEMA, type Spec } from '../../reports/specs.ts';
@@ -59,7 +60,7 @@ for (const [engine, runs] of groupBy(labelled, (l) => l.engine)) {
     };
     const [reach, distance] = METHODS.map(stat);
     if (reach.runs === 0 && distance.runs === 0) continue;
-    for (const [method, s] of [[METHODS[0], reach], [METHODS[1], distance]] as const) if (s.medianMs !== null) points.push({ engine, method, size, medianMs: Math.max(1, s.medianMs), runs: s.runs, answered: s.answered });
+    for (const [method, s] of [[METHODS[0], reach], [METHODS[1], distance]] as const) if (s.medianMs !== null) points.push({ engine, method, size, medianMs: Math.max(RESOLUTION_MS, s.medianMs), runs: s.runs, answered: s.answered });
     rows.push([engine, size, String(reach.runs), `${fmt(reach.medianMs, 0)} (${reach.answered})`, String(distance.runs), `${fmt(distance.medianMs, 0)} (${distance.answered})`, ratio(reach.medianMs, distance.medianMs)]);
   }
 }
