@@ -1,7 +1,7 @@
 // Every command, by name: what the overall --help lists, and the module that defines it. A command's
 // module (with all it imports) is loaded only when that command runs or shows its own --help, so that
 // `convert` never pays for vega or a solver library. Adding a command: its file in commands/ and one entry
-// here (test/cli-table.test.ts fails when a file in commands/ has no entry or an entry drifts from it).
+// here (test/runners/cli/command-table.test.ts fails when a file in commands/ has no entry or an entry drifts from it).
 import type { Command } from 'commander';
 
 export interface CommandModule {

@@ -130,7 +130,7 @@ function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle): EdgeT
     // At most 2: no three edges at the vertex together.
     for (const three of subsets(at, 3)) addClause(model, three.map(negate));
     // Every vertex keeps its self-loop, even one with an edge fixed on: without them CP-SAT searched a minute
-    // without finding a loop on a sparse 9x11 presolved by rules (test/cpsat-model.test.ts).
+    // without finding a loop on a sparse 9x11 presolved by rules (test/encodings/backends/cpsat/model.test.ts).
     arcs.push([vertex, vertex, model.newBoolVar()]);
   }
   fixDirection(model, grid, clued, forward, backward);

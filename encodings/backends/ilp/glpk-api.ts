@@ -2,7 +2,7 @@
 // the constants of glpk.h, and the byte layout of the control structures glp_iocp and glp_smcp, which JS
 // fills in the module's memory. The offsets were read off the wasm build: glp_init_iocp's defaults land on
 // them, and each field set to an invalid value makes glp_intopt name that very field
-// (test/glpk-api.test.ts checks both).
+// (test/encodings/backends/ilp/glpk-api.test.ts checks both).
 import { createRequire } from 'node:module';
 
 /** The part of the emscripten module of glpk-wasm used here (its index.d.ts declares all of GLPK). */

@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gridOf, makePuzzle } from '../../encodings/grid.ts';
+import { readText } from '../../encodings/formats/text.ts';
+import { solutionFromEdges, solutionFromJson, solutionToJson } from '../../encodings/solution.ts';
+import { verify } from '../../encodings/verify.ts';
+
+const twoByTwo = readText('2 2\n3 .\n. .\n');
+
+test('the loop around one cell satisfies a 3 next to it only when it covers 3 sides', () => {
+  const grid = gridOf(twoByTwo);
+  const square = solutionFromEdges(twoByTwo, grid.edgesOfCell(0));
+  assert.deepEqual(verify(twoByTwo, square), { valid: false, reason: 'cell (0, 0) has clue 3 but 4 of its edges are on the loop' });
+  const around = solutionFromJson({ rows: 2, cols: 2, h: ['11', '10', '01'], v: ['101', '011'] });
+  assert.deepEqual(verify(twoByTwo, around), { valid: true });
+});
+
+test('empty loop, dangling edge and two loops are rejected', () => {
+  const blank = makePuzzle(2, 3, new Array(6).fill(null));
+  const grid = gridOf(blank);
+  assert.equal(verify(blank, solutionFromEdges(blank, [])).valid, false);
+  assert.match((verify(blank, solutionFromEdges(blank, [grid.horizontalEdge(0, 0)])) as { reason: string }).reason, /vertex \(0, 0\) has 1/);
+  const twoLoops = solutionFromEdges(blank, [...grid.edgesOfCell(0), ...grid.edgesOfCell(2)]);
+  assert.match((verify(blank, twoLoops) as { reason: string }).reason, /more than one loop/);
+  assert.deepEqual(verify(blank, solutionFromEdges(blank, grid.edgesOfCell(1))), { valid: true });
+});
+
+test('solution JSON round-trips and is checked for shape', () => {
+  const json = { rows: 2, cols: 2, h: ['11', '10', '11'], v: ['101', '011'] };
+  assert.deepEqual(solutionToJson(solutionFromJson(json)), json);
+  assert.throws(() => solutionFromJson({ rows: 2, cols: 2, h: ['11', '10'], v: ['101', '011'] }), /"h" must be an array of 3 strings/);
+  assert.throws(() => solutionFromJson({ rows: 2, cols: 2, h: ['11', '1x', '11'], v: ['101', '011'] }), /h\[1\]\[1\] is 'x'/);
+});
+
+test('grid lookups agree with each other on a 3x4 grid', () => {
+  const grid = gridOf({ rows: 3, cols: 4 });
+  assert.equal(grid.edgeCount, 4 * 4 + 3 * 5);
+  for (let cell = 0; cell < grid.cellCount; cell++) {
+    for (const e of grid.edgesOfCell(cell)) assert.ok(grid.cellsBesideEdge(e).includes(cell));
+  }
+  for (let v = 0; v < grid.vertexCount; v++) {
+    for (const e of grid.edgesAtVertex(v)) assert.ok(grid.verticesOfEdge(e).includes(v));
+  }
+  assert.deepEqual(grid.edgePosition(grid.verticalEdge(2, 4)), ['v', 2, 4]);
+  assert.throws(() => gridOf({ rows: 100000, cols: 100000 }), /too large/);
+});
+
+test('a solution key round-trips, is the contract h and v joined by a slash, and is checked against the grid', async () => {
+  const { solutionToKey, solutionFromKey, sameSolution } = await import('../../encodings/solution.ts');
+  const around = solutionFromJson({ rows: 2, cols: 2, h: ['11', '10', '01'], v: ['101', '011'] });
+  const key = solutionToKey(around);
+  assert.equal(key, '111001/101011');
+  assert.ok(sameSolution(solutionFromKey({ rows: 2, cols: 2 }, key), around));
+  assert.throws(() => solutionFromKey({ rows: 2, cols: 3 }, key), /does not fit a 2x3 grid/);
+  assert.throws(() => solutionFromKey({ rows: 2, cols: 2 }, '111001101011'), /does not fit/);
+});

@@ -1,0 +1,72 @@
+// Runs test/**/*.test.ts with node's own runner (Node 20's `node --test` does not expand ** itself).
+//   node test/run.mjs               every test except the SLURM tier (npm run test:slurm)
+//   node test/run.mjs --quick       without the slow files listed below (npm run test:quick)
+//   node test/run.mjs PATH...       only the test files under these files or folders
+// The output is node's spec reporter, ending with its summary; the exit status is node's.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Files that each took more than 7 s in one run of the whole suite on two busy cores: the ones that start
+// the CLI, a server, a browser or a cluster of workers, the wasm cores' equivalence checks and the scale
+// tests. `--quick` leaves them out; keep the list sorted, and a renamed file in it is an error.
+export const SLOW = [
+  'test/datasets/generator-scale.test.ts',
+  'test/encodings/backends/cdcl/wasm/binding.test.ts',
+  'test/encodings/backends/rules/wasm/binding.test.ts',
+  'test/encodings/backends/sat/closure.test.ts',
+  'test/encodings/backends/smt/z3-model.test.ts',
+  'test/encodings/formats/malformed.test.ts',
+  'test/reports/html.test.ts',
+  'test/runners/build-dist.test.ts',
+  'test/runners/cli/command-table.test.ts',
+  'test/runners/experiments/reproduce.test.ts',
+  'test/runners/harness/bench.test.ts',
+  'test/runners/harness/fuzz-regressions.test.ts',
+  'test/runners/harness/fuzz.test.ts',
+  'test/runners/harness/presolver.test.ts',
+  'test/runners/harness/shard.test.ts',
+  'test/runners/serve/app.test.ts',
+  'test/runners/serve/page.test.ts',
+];
+
+// The SLURM tier starts a cluster of its own and runs apart (npm run test:slurm).
+const SEPARATE = ['test/slurm/', 'test/fixtures/'];
+
+for (const file of SLOW) {
+  if (!statSync(join(root, file), { throwIfNoEntry: false })) {
+    console.error(`error: test/run.mjs lists ${file} as slow, but it does not exist`);
+    process.exit(2);
+  }
+}
+
+function testFiles(path) {
+  if (statSync(path).isFile()) return path.endsWith('.test.ts') ? [path] : [];
+  return readdirSync(path, { recursive: true })
+    .map((name) => join(path, name))
+    .filter((file) => file.endsWith('.test.ts') && statSync(file).isFile());
+}
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const paths = args.filter((arg) => arg !== '--quick');
+for (const arg of paths) {
+  if (arg.startsWith('-')) {
+    console.error(`error: unknown option ${arg} (node test/run.mjs [--quick] [PATH...])`);
+    process.exit(2);
+  }
+}
+const chosen = paths.length > 0 ? paths.map((p) => resolve(p)) : [join(root, 'test')];
+let files = [...new Set(chosen.flatMap(testFiles))].map((file) => relative(root, file)).sort();
+if (paths.length === 0) files = files.filter((file) => !SEPARATE.some((folder) => file.startsWith(folder)));
+if (quick) files = files.filter((file) => !SLOW.includes(file));
+if (files.length === 0) {
+  console.error(`error: no test files under ${paths.join(' ') || 'test/'}`);
+  process.exit(2);
+}
+
+const node = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { cwd: root, stdio: 'inherit' });
+process.exit(node.status ?? 1);

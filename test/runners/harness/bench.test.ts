@@ -1,0 +1,146 @@
+// The benchmark runner as a user meets it: a run writes every row once, limits hold, a killed run resumes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import { makePuzzle } from '../../../encodings/grid.ts';
+
+const run = promisify(execFile);
+const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+const FIXTURES = new URL('../../fixtures/backends/', import.meta.url).pathname;
+const env = { ...process.env, SLITHERBENCH_BACKENDS_DIR: FIXTURES };
+
+// A unique 5x5, a blank 2x3 (several loops), an all-zero 3x3 (no loop) and a 1x1 with a 4.
+const PUZZLES = ['5x5t0:3222b2a0c21a1d12b3', 'https://puzz.link/p?slither/3/2/l', 'https://puzz.link/p?slither/3/3/000000000', '1x1t0:4'];
+
+function setFile(lines: string[]): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-bench-'));
+  const file = join(dir, 'set.txt');
+  writeFileSync(file, `# a small set\n${lines.join('\n')}\n`);
+  return { dir, file };
+}
+
+async function bench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'bench', ...args], { env, maxBuffer: 16 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const csvRows = (dir: string) => readFileSync(join(dir, 'results.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+
+test('bench writes one verified row per instance x back-end, with the contract\'s columns and right answers', async () => {
+  const { dir, file } = setFile(PUZZLES);
+  const out = join(dir, 'out');
+  const r = await bench(['--dataset', file, '--backends', 'rules,sat-lazy', '--unique', '--jobs', '1', '--timeout', '30', '--out', out, '--no-report']);
+  assert.equal(r.code, 0, r.stderr);
+  const [header, ...rows] = csvRows(out);
+  for (const column of ['instance', 'backend', 'status', 'unique', 'wall_ms', 'solve_ms', 'rows', 'cols', 'clues']) assert.ok(header.includes(column), column);
+  assert.equal(rows.length, 8);
+  const at = (instance: string, backend: string) => {
+    const row = rows.find((x) => x[header.indexOf('instance')] === instance && x[header.indexOf('backend')] === backend)!;
+    return { status: row[header.indexOf('status')], unique: row[header.indexOf('unique')] };
+  };
+  // Instances are line numbers counted from 1; line 1 is the comment.
+  for (const backend of ['rules', 'sat-lazy']) {
+    assert.deepEqual(at('2', backend), { status: 'solved', unique: 'true' });
+    assert.deepEqual(at('3', backend), { status: 'solved', unique: 'false' });
+    assert.deepEqual(at('4', backend).status, 'unsat');
+    assert.deepEqual(at('5', backend), { status: 'solved', unique: 'true' });
+  }
+  assert.equal(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').length, 8);
+  const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+  assert.ok(info.machine.cores >= 1 && info.software.node && info.ended, 'run.json has machine, versions, end');
+  assert.equal(info.timeoutSeconds, 30);
+  assert.equal(info.baseline, 'rules', 'the first back-end listed is the baseline');
+});
+
+test('bench --baseline: recorded in run.json and drawn against; a back-end not in the run is one error line', async () => {
+  const { dir, file } = setFile(PUZZLES.slice(0, 2));
+  const bad = await bench(['--dataset', file, '--backends', 'rules,sat-lazy', '--baseline', 'z3-lazy', '--out', join(dir, 'bad')]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^error: --baseline z3-lazy: not one of this run's back-ends \(rules, sat-lazy\)$/m);
+  const out = join(dir, 'out');
+  const good = await bench(['--dataset', file, '--backends', 'rules,sat-lazy,cdcl-loop', '--baseline', 'sat-lazy', '--jobs', '1', '--timeout', '30', '--out', out]);
+  assert.equal(good.code, 0, good.stderr);
+  assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).baseline, 'sat-lazy');
+  for (const other of ['rules', 'cdcl-loop']) assert.ok(existsSync(join(out, 'charts', `scatter-sat-lazy-vs-${other}.vl.json`)), other);
+});
+
+test('a wrong answer is recorded as wrong and the exit status says so', async () => {
+  const { dir, file } = setFile(PUZZLES.slice(0, 1));
+  const out = join(dir, 'out');
+  const r = await bench(['--dataset', file, '--backends', 'fixture-wrong,rules', '--jobs', '1', '--out', out, '--no-report']);
+  assert.equal(r.code, 3, r.stderr);
+  const [header, ...rows] = csvRows(out);
+  assert.deepEqual(rows.map((x) => x[header.indexOf('status')]).sort(), ['solved', 'wrong']);
+  assert.match(r.stderr, /wrong/);
+  assert.equal(JSON.parse(readFileSync(join(out, 'disagreements.json'), 'utf8'))[0].kind, 'wrong');
+});
+
+test('the worker pool kills what overruns, replaces crashed workers, and reuses live ones', async () => {
+  process.env.SLITHERBENCH_BACKENDS_DIR = FIXTURES;
+  const one = makePuzzle(1, 1, [4]);
+  const options = { timeoutMs: 800, unique: false, seed: 1, params: {} };
+  const sleeper = new WorkerProcess('fixture-sleep', undefined, { memoryMb: 2048, graceMs: 300 });
+  assert.equal((await sleeper.solve(one, options)).result.status, 'timeout');
+  assert.equal((await sleeper.solve(one, options)).result.status, 'timeout');
+  assert.equal(sleeper.starts, 2, 'a killed worker is replaced');
+  sleeper.kill();
+  const crasher = new WorkerProcess('fixture-crash', undefined, { memoryMb: 2048, graceMs: 300 });
+  const crashed = await crasher.solve(one, options);
+  assert.equal(crashed.result.status, 'error');
+  assert.match(crashed.result.message ?? '', /exit code 7/);
+  const hog = new WorkerProcess('fixture-memory', undefined, { memoryMb: 400, graceMs: 300 });
+  assert.equal((await hog.solve(one, { ...options, timeoutMs: 20_000 })).result.status, 'memout');
+  const rules = new WorkerProcess('rules', undefined);
+  for (let i = 0; i < 3; i++) assert.equal((await rules.solve(one, options)).result.status, 'solved');
+  assert.equal(rules.starts, 1, 'one worker served every run');
+  rules.kill();
+});
+
+test('a run killed with SIGKILL resumes with every row exactly once', async () => {
+  const lines = Array.from({ length: 6 }, (_, i) => PUZZLES[i % PUZZLES.length]);
+  const { dir, file } = setFile(lines);
+  const out = join(dir, 'out');
+  const args = [BIN, 'bench', '--dataset', file, '--backends', 'sat-lazy,rules', '--repeat', '2', '--jobs', '1', '--out', out, '--no-report'];
+  const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+  const jsonl = join(out, 'results.jsonl');
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !(existsSync(jsonl) && readFileSync(jsonl, 'utf8').split('\n').length > 4)) await new Promise((r) => setTimeout(r, 50));
+  child.kill('SIGKILL');
+  await new Promise((r) => child.on('exit', r));
+  const before = readFileSync(jsonl, 'utf8').trim().split('\n').length;
+  assert.ok(before >= 4 && before < 24, `killed mid-way (${before} rows)`);
+  const again = await bench(['--dataset', file, '--backends', 'sat-lazy,rules', '--repeat', '2', '--jobs', '1', '--out', out, '--no-report', '--resume']);
+  assert.equal(again.code, 0, again.stderr);
+  const records = readFileSync(jsonl, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const keys = records.map((r) => `${r.instance}/${r.backend}/${r.repeat}`);
+  assert.equal(keys.length, 24);
+  assert.equal(new Set(keys).size, 24, 'no run twice');
+  assert.equal(csvRows(out).length - 1, 24);
+  assert.ok(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).resumes.length >= 1);
+});
+
+test('an experiment file is validated: a bad key is one error line and exit 2', async () => {
+  const { dir, file } = setFile(PUZZLES.slice(0, 2));
+  const config = join(dir, 'x.yaml');
+  writeFileSync(config, `datasets: [${file}]\nbackends: [rules]\ntimeuot: 5\n`);
+  const bad = await bench(['--config', config, '--out', join(dir, 'o1')]);
+  assert.equal(bad.code, 2);
+  assert.equal(bad.stderr.trim().split('\n').length, 1);
+  assert.match(bad.stderr, /^error: .*timeuot/);
+  writeFileSync(config, `datasets: [${file}]\nbackends: [rules, { id: sat-lazy, label: lazy-cadical, options: { engine: logic-solver } }]\ntimeout: 5\njobs: 1\n`);
+  assert.ok(parse(readFileSync(config, 'utf8')));
+  const good = await bench(['--config', config, '--out', join(dir, 'o2'), '--no-report']);
+  assert.equal(good.code, 0, good.stderr);
+  assert.deepEqual([...new Set(csvRows(join(dir, 'o2')).slice(1).map((r) => r[2]))].sort(), ['lazy-cadical', 'rules']);
+});

@@ -1,0 +1,124 @@
+// `fuzz` as a user meets it: correct back-ends agree with the oracle on 300 puzzles; an unsound back-end
+// (a cut that drops a valid loop) is caught and shrunk to a tiny regression case; a run resumes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { makePuzzle, type Puzzle } from '../../../encodings/grid.ts';
+import { listBackends } from '../../../encodings/registry.ts';
+import { solutionFromEdges, solutionToKey } from '../../../encodings/solution.ts';
+import { allVariants, crop, shrinkPuzzle } from '../../../runners/harness/fuzz.ts';
+import { judge, type FuzzAnswer } from '../../../runners/harness/fuzz-judge.ts';
+import { makeCase, parseSizeRange } from '../../../runners/harness/fuzz-cases.ts';
+
+const run = promisify(execFile);
+const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+const BROKEN = new URL('../../fixtures/fuzz-backends/', import.meta.url).pathname;
+
+async function fuzz(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'fuzz', ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+test('300 puzzles: correct back-ends agree with the oracle, every kind of case and every outcome occurs, and a resume adds nothing', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'slitherbench-fuzz-')), 'run');
+  const args = ['--count', '300', '--backends', 'sat-lazy,rules', '--jobs', '1', '--timeout', '30', '--large-share', '0.03', '--out', out];
+  const first = await fuzz(args);
+  assert.equal(first.code, 0, first.stderr.split('\n').slice(-5).join('\n'));
+  assert.match(first.stdout, /\*\*0 wrong answers\*\*/);
+  const all = /\| all \| 300 \| (\d+) \| (\d+) \| (\d+) \|/.exec(first.stdout);
+  assert.ok(all, first.stdout);
+  const [none, one, several] = all.slice(1).map(Number);
+  assert.ok(none >= 30 && one >= 30 && several >= 30, `no solution ${none}, one ${one}, several ${several}: each a useful share`);
+  for (const kind of ['random-clues', 'loop-clues', 'strip', 'no-clues', 'all-zeros', 'large']) assert.match(first.stdout, new RegExp(`\\| ${kind} \\| [1-9]`), kind);
+  const runs = readFileSync(join(out, 'runs.jsonl'), 'utf8').trim().split('\n');
+  assert.equal(runs.length, 600);
+  const again = await fuzz([...args, '--resume']);
+  assert.equal(again.code, 0);
+  assert.match(again.stderr, /600 of 600 runs already recorded, 0 to go/);
+  assert.equal(readFileSync(join(out, 'runs.jsonl'), 'utf8').trim().split('\n').length, 600);
+  const refused = await fuzz(args);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /^error: .*--resume/m);
+});
+
+test('a back-end with an unsound cut is caught within 100 puzzles and shrunk to at most 3x3', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'slitherbench-fuzz-')), 'run');
+  const r = await fuzz(['--count', '100', '--backends', 'fixture-drops-loop', '--jobs', '1', '--large-share', '0.1', '--shrink', '2', '--out', out], { SLITHERBENCH_BACKENDS_DIR: BROKEN });
+  assert.equal(r.code, 3, r.stderr.split('\n').slice(-5).join('\n'));
+  const files = readdirSync(join(out, 'regressions'));
+  assert.ok(files.length >= 1);
+  for (const file of files) {
+    const c = JSON.parse(readFileSync(join(out, 'regressions', file), 'utf8'));
+    assert.ok(c.puzzle.rows <= 3 && c.puzzle.cols <= 3, `${file}: shrunk to ${c.puzzle.rows}x${c.puzzle.cols}`);
+    assert.equal(c.shrunk, true);
+    assert.ok(c.oracle && c.oracle.count >= 1, 'the oracle has a loop the back-end lost');
+    assert.equal(c.backends[0].label, 'fixture-drops-loop');
+    assert.match(c.command, /slitherbench solve .* --backend fixture-drops-loop --unique/);
+  }
+  assert.match(r.stdout, /\| fixture-drops-loop \| 100 \|/);
+});
+
+test('bad options are one error line and exit 2', async () => {
+  for (const args of [['--sizes', '3x3..2x2'], ['--backends', 'sat-lazy:nope=1'], ['--large-share', '2']]) {
+    const r = await fuzz([...args, '--out', join(mkdtempSync(join(tmpdir(), 'slitherbench-fuzz-')), 'run')]);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.stderr, /^error: /, args.join(' '));
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  }
+});
+
+test('`all` takes every back-end and every sound choice of each declared option from the registry, and each presolver in front', async () => {
+  const { variants, skipped } = await allVariants();
+  const labels = new Set(variants.map((v) => v.label));
+  for (const b of await listBackends()) {
+    if (!(await b.available()).available) continue;
+    assert.ok(labels.has(b.name), b.name);
+    for (const o of b.options ?? []) for (const choice of o.choices ?? []) if (choice !== (o.aliases?.[o.default] ?? o.default)) {
+      const label = `${b.name}[${o.name}=${choice}]`;
+      if (o.unsound?.includes(choice)) assert.ok(!labels.has(label) && skipped.some((s) => s.startsWith(label)), `${label} is unsound: skipped and said so`);
+      else assert.ok(labels.has(label), label);
+    }
+    if (labels.has('rules')) assert.ok(labels.has(`${b.name}+rules`), `${b.name}+rules`);
+  }
+  assert.equal(labels.size, variants.length, 'labels are distinct');
+  assert.ok(skipped.includes('sat-closure[closure=seed] (unsound by design; name it in --backends to fuzz it)'), skipped.join('; '));
+});
+
+test('shrinking drops rows, columns and clues and lowers values while the fault shows', async () => {
+  const clues = makeCase({ seed: 3, sizes: parseSizeRange('6x6', 's'), largeSizes: parseSizeRange('6x6', 's'), largeShare: 0 }, 0).puzzle.clues;
+  const start = makePuzzle(6, 6, clues.map((c, i) => (i === 20 ? 3 : c)));
+  // The "fault": some clue of 2 or more.
+  const fails = async (p: Puzzle) => p.clues.some((c) => typeof c === 'number' && c >= 2);
+  const { puzzle } = await shrinkPuzzle(start, fails, 500);
+  assert.deepEqual([puzzle.rows, puzzle.cols, [...puzzle.clues]], [1, 1, [2]]);
+  assert.deepEqual(crop(makePuzzle(2, 3, [0, 1, 2, 3, 4, null]), 1, 0, 1, 0)?.clues, [4, null]);
+  assert.equal(crop(makePuzzle(1, 1, [null]), 1, 0, 0, 0), null);
+});
+
+test('without an oracle, verified loops are the evidence: unsat and unique are wrong when loops prove otherwise', () => {
+  const loopA = solutionFromEdges({ rows: 1, cols: 2 }, [0, 2, 3, 4]); // the left cell
+  const loopB = solutionFromEdges({ rows: 1, cols: 2 }, [1, 3, 4, 5]);
+  const answer = (variant: string, status: FuzzAnswer['status'], unique: boolean | null, solution: string | null): FuzzAnswer => ({ case: 0, variant, status, unique, solution, timeMs: 1 });
+  const a = answer('a', 'solved', true, solutionToKey(loopA));
+  const b = answer('b', 'solved', false, solutionToKey(loopB));
+  const c = answer('c', 'unsat', null, null);
+  const { findings, truth } = judge([a, b, c], null);
+  assert.equal(truth.count, 2);
+  assert.deepEqual(findings.map((f) => `${f.variant} ${f.kind}`).sort(), ['a unique', 'c status']);
+  // One loop known, uniqueness disputed: the smaller side is blamed.
+  const d = answer('d', 'solved', true, solutionToKey(loopA));
+  const e = answer('e', 'solved', false, solutionToKey(loopA));
+  assert.deepEqual(judge([a, d, e], null).findings.map((f) => f.variant), ['e']);
+  // The known loop alone proves a puzzle solvable.
+  assert.deepEqual(judge([c], null, loopB).findings.map((f) => f.kind), ['status']);
+  assert.ok(existsSync(BROKEN));
+});
