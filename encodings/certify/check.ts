@@ -14,6 +14,8 @@
 // - y (cycle lemma): a solution with all of cycle C on is C (a loop holding a cycle is that cycle); any other
 //   solution has an edge of C off, which satisfies the clause's -e. And C itself is either no solution (the
 //   verifier says so) or satisfies the clause.
+// - x (cut lemma, no vertex set): a solution falsifying the clause is a cycle in the grid without the clause's
+//   +e edges, through all of its -e edges; a cycle uses no bridge and lies inside one block (biconnected piece).
 // - x (cut lemma, set S): a solution falsifying the clause has a and b on, so it visits S and a vertex outside
 //   S. Without a hinge, at most one edge leaving S can be on; a loop crosses the boundary of S an even number of
 //   times, so none is, and a connected loop cannot visit both sides. With a hinge P, every edge between S and
@@ -27,7 +29,7 @@ import { PuzzleError } from '../errors.ts';
 import { solutionFromEdges, type Solution } from '../solution.ts';
 import { verify } from '../verify.ts';
 import { ClauseSet } from './clauses.ts';
-import { baseClauses, blockingProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
+import { baseClauses, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
 
 export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
 
@@ -139,6 +141,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
         return cycleProblem(puzzle, edgeClause(literals), named);
       }
       case 'cut lemma': {
+        if (end === tokens.length) return blockProblem(puzzle, edgeClause(literals));
         const [inside, after] = list(tokens, end, vertexOf);
         let hinge: number | null = null;
         if (after < tokens.length) {

@@ -279,3 +279,74 @@ export function cutProblem(puzzle: Puzzle, clause: EdgeClause, inside: readonly 
   }
   return null;
 }
+
+/**
+ * Cut lemma without a vertex set: let G be the grid's graph without the edges the clause holds as +e. Some
+ * edge of the clause's -e literals is a bridge of G, or two of them lie in different blocks (biconnected
+ * pieces) of G. A loop falsifying the clause is a cycle of G through all its -e edges, and a cycle uses no
+ * bridge and lies inside one block.
+ */
+export function blockProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
+  const grid = gridOf(puzzle);
+  const onLoop = [...clause.off];
+  if (onLoop.length === 0) return 'the clause has no off literal';
+  if (onLoop.some((e) => clause.on.has(e))) return null; // holds e and -e
+  const block = blocksAround(grid, clause.on, grid.verticesOfEdge(onLoop[0])[0]);
+  const first = block.of[onLoop[0]];
+  for (const e of onLoop) {
+    if (block.of[e] < 0 || block.of[e] !== first || block.size[block.of[e]] === 1) return null;
+  }
+  return onLoop.length === 1 ? 'its off edge is no bridge of the grid without the clause\'s on edges' : 'its off edges lie in one block of the grid without the clause\'s on edges (a cycle can hold them all)';
+}
+
+/**
+ * The blocks of the component of `start` in the grid without the edges `removed` (Tarjan's depth-first
+ * search, iterative): `of[e]` is edge e's block, -1 outside the component; `size[b]` the block's edge count.
+ */
+function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): { of: Int32Array; size: number[] } {
+  const of = new Int32Array(grid.edgeCount).fill(-1);
+  const size: number[] = [];
+  const order = new Int32Array(grid.vertexCount).fill(-1);
+  const low = new Int32Array(grid.vertexCount);
+  const edgeStack: number[] = [];
+  // Frames: vertex, the tree edge into it (-1 at the root), the next of its edges to look at.
+  const frames: [number, number, number][] = [[start, -1, 0]];
+  let time = 0;
+  order[start] = low[start] = time++;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    const [v, into] = frame;
+    const edges = grid.edgesAtVertex(v);
+    if (frame[2] < edges.length) {
+      const e = edges[frame[2]++];
+      if (e === into || removed.has(e)) continue;
+      const [a, b] = grid.verticesOfEdge(e);
+      const w = a === v ? b : a;
+      if (order[w] < 0) {
+        edgeStack.push(e);
+        order[w] = low[w] = time++;
+        frames.push([w, e, 0]);
+      } else if (order[w] < order[v]) {
+        edgeStack.push(e);
+        low[v] = Math.min(low[v], order[w]);
+      }
+      continue;
+    }
+    frames.pop();
+    if (frames.length === 0) break;
+    const parent = frames[frames.length - 1][0];
+    low[parent] = Math.min(low[parent], low[v]);
+    if (low[v] >= order[parent]) {
+      // The edges stacked since the tree edge into v form one block.
+      const id = size.length;
+      let count = 0;
+      for (let e = edgeStack.pop()!; ; e = edgeStack.pop()!) {
+        of[e] = id;
+        count++;
+        if (e === into) break;
+      }
+      size.push(count);
+    }
+  }
+  return { of, size };
+}

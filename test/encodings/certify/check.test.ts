@@ -102,6 +102,8 @@ test('proofs of no loop by a cycle lemma, by a cut lemma and by a cut lemma that
     proof(twoFours, 'claim unsat', `y ${neg(leftSquare)} -${right} 0 ${leftSquare.join(' ')} 0`, '0'),
     proof(twoFours, 'claim unsat', `x -${F.h(0, 0)} -${right} ${crossing.join(' ')} 0 ${leftCorners.join(' ')} 0`, '0'),
     proof(twoFours, 'claim unsat', `x -${F.h(0, 0)} -${right} ${crossing[0]} 0 ${leftCorners.join(' ')} 0`, '0'),
+    // Without a vertex set: with the crossing edges gone, the two tops lie in different blocks.
+    proof(twoFours, 'claim unsat', `x -${F.h(0, 0)} -${right} ${crossing.join(' ')} 0`, '0'),
   ];
   for (const text of proofs) {
     const result = checkProof(twoFours, text);
@@ -171,6 +173,11 @@ test('forged cut lemmas are rejected: crossing edges missing, or no edge on eith
   rejectedAt(cut(`-${F.h(0, 0)} -${right}`), 3, 'cut lemma', /misses 2 edges leaving the set/);
   rejectedAt(cut(`-${F.h(0, 0)} ${top} ${bottom}`), 3, 'cut lemma', /outside the set/);
   rejectedAt(cut(`-${right} ${top} ${bottom}`), 3, 'cut lemma', /touching the set/);
+  // Without a vertex set: with both crossing edges there, the loop round all three cells holds both tops; with
+  // one of them gone the other is a bridge, but with none gone it is not.
+  rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `x -${F.h(0, 0)} -${right} 0`, '0')), 3, 'cut lemma', /lie in one block/);
+  rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `x -${bottom} ${top} 0`)), 3, 'end of proof');
+  rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `x -${bottom} 0`, '0')), 3, 'cut lemma', /no bridge/);
   // With a hinge vertex no crossing edge may be left out.
   const hinge = ` ${F.vertex(0, 2)}`;
   rejectedAt(cut(`-${F.h(0, 0)} -${right} ${top}`, hinge), 3, 'cut lemma', /misses 1 edges/);
