@@ -40,6 +40,9 @@ export const FLAGS = {
   sample: flag<number>({ flags: '--sample <n>', help: 'a random sample of N instances (drawn with --seed)', parse: (text) => parseInteger(text, '--sample', 1) }),
   option: flag<Record<string, string>>({ flags: '--option <key=value>', help: 'a back-end option, for every back-end that declares it (repeatable; see `backends`)', parse: (text, previous) => ({ ...previous, ...parseOptionPairs([text]) }) }),
   presolve: flag<string>({ flags: '--presolve <backend>', help: "decide edges with this back-end's deduction first: rules, or with its options, e.g. rules:trial=off", parse: (text) => (parseBackendSpec(text, '--presolve'), text.trim()) }),
+  count: flag<number>({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
+  report: flag<boolean>({ flags: '--no-report', help: 'do not build the report at the end' }),
+  baseline: flag<string>({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: the first back-end listed)' }),
   satEngine: flag<string>({ flags: '--sat-engine <name>', help: 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat' }),
 } as const;
 

@@ -10,7 +10,7 @@ import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/executor.ts';
 import { shellCommand } from '../../harness/shell.ts';
-import { addFlags, FLAGS, planFlags, refuseTyped } from '../flags.ts';
+import { addFlags, flagOption, FLAGS, planFlags, refuseTyped } from '../flags.ts';
 
 interface BenchFlags {
   baseline?: string;
@@ -33,8 +33,8 @@ export function register(program: Command): void {
     presolve: { help: "decide edges with this back-end's deduction before each run: rules, or with its options, e.g. rules:trial=off" },
   });
   command
-    .option('--no-report', 'do not build the report at the end')
-    .option('--baseline <id>', 'the back-end every scatter chart of the report is drawn against (default: the first back-end listed)')
+    .addOption(flagOption('report'))
+    .addOption(flagOption('baseline'))
     .option('--shard <K/N>', 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`')
     .option('--slurm', 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here')
     .option('--shards <n>', 'with --slurm: number of shards, one array task each')

@@ -12,10 +12,10 @@ import { loadPresolver } from '../../harness/presolver.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/executor.ts';
-import { addFlags, FLAGS } from '../flags.ts';
+import { addFlags, flagOption, FLAGS } from '../flags.ts';
 
 interface FuzzFlags {
-  count: string;
+  count: number;
   sizes: string;
   largeSizes: string;
   largeShare: string;
@@ -54,7 +54,7 @@ export function register(program: Command): void {
   const command = program
     .command('fuzz')
     .description('differential testing: back-ends against an exact oracle on small grids and against each other on larger ones; disagreements shrunk to regression cases')
-    .option('--count <n>', 'how many puzzles', '1000')
+    .addOption(flagOption('count', { default: 1000 }))
     .option('--sizes <RxC..RxC>', 'sizes of the small puzzles, judged by the exact oracle', '1x1..5x5')
     .option('--large-sizes <RxC..RxC>', 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', '6x6..10x10')
     .option('--large-share <fraction>', 'share of large puzzles, 0 to 1', '0.1');
@@ -76,7 +76,7 @@ export function register(program: Command): void {
   command
     .addHelpText('after', '\nEvery run asks for uniqueness. Writes DIR/runs.jsonl (one answer per puzzle and variant), DIR/disagreements.jsonl, DIR/errors.jsonl,\nDIR/summary.md and DIR/regressions/*.json (each: the shrunk puzzle, what each back-end said, the oracle\'s answer, the solve command).\nExit status: 0 when every answer agrees; 3 on any wrong answer; 130 when interrupted (continue with --resume); 2 for bad input.')
     .action(async (flags: FuzzFlags) => {
-      const count = parseInteger(flags.count, '--count', 1);
+      const count = flags.count;
       const seed = flags.seed;
       const jobs = flags.jobs ?? Math.max(1, os.availableParallelism() - 1);
       const largeShare = Number(flags.largeShare);

@@ -11,6 +11,7 @@ import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.t
 import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
 import { checkPlan, RunLog } from '../../harness/run-log.ts';
+import { flagOption } from '../flags.ts';
 
 /** The generator's grid: any RxC up to 62500 cells (250x250). */
 export const MAX_GENERATED_CELLS = 62_500;
@@ -33,8 +34,8 @@ async function pickFirst(names: string[]) {
 
 interface Flags {
   size: string;
-  count: string;
-  seed: string;
+  count: number;
+  seed: number;
   difficulty: string;
   with: string;
   backend?: string;
@@ -69,8 +70,8 @@ export function register(program: Command): void {
     .command('generate')
     .description('generate puzzles with exactly one solution, one per line; the same seed gives the same output')
     .requiredOption('--size <RxC>', 'rows x columns, e.g. 10x10 or 30x25 (up to 250x250)')
-    .option('--count <n>', 'how many puzzles', '1')
-    .option('--seed <n>', 'random seed', '1')
+    .addOption(flagOption('count', { default: 1 }))
+    .addOption(flagOption('seed', { help: 'random seed' }))
     .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
     .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
     .option('--backend <id>', 'back-end that alone proves uniqueness (default: rules deduction, then auto on what deduction leaves)')
@@ -86,8 +87,7 @@ export function register(program: Command): void {
     .option('--resume', 'carry on from the state file of an interrupted run with the same options')
     .action(async (flags: Flags) => {
       const { rows, cols } = parseSize(flags.size);
-      const count = parseInteger(flags.count, '--count', 1);
-      const seed = parseInteger(flags.seed, '--seed');
+      const { count, seed } = flags;
       const format = flags.format as FormatName;
       if (!['url', 'loopy', 'text', 'json'].includes(format)) throw new UsageError(`--format must be url, loopy, text or json; got '${flags.format}'`);
       const strategy = (flags.strategy ?? (rows * cols >= LOCAL_FROM_CELLS ? 'local' : 'batch')) as Strategy;

@@ -4,6 +4,7 @@ import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
+import { flagOption } from '../flags.ts';
 
 interface ServeFlags {
   port: string;
@@ -11,7 +12,7 @@ interface ServeFlags {
   workers: string;
   maxPending: string;
   warm: string;
-  memory: string;
+  memory: number;
   bodyLimit: string;
   maxCells: string;
   maxTimeout: string;
@@ -27,7 +28,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'warm workers per back-end (puzzles of one back-end solved at the same time)', String(Math.max(1, os.availableParallelism())))
     .option('--max-pending <n>', 'requests queued or running before new ones get 503 with Retry-After', String(32))
     .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm); "none" for none', 'auto')
-    .option('--memory <mb>', 'memory cap per worker (resident MB; over it the run is memout), as in bench', String(DEFAULT_LIMITS.memoryMb))
+    .addOption(flagOption('memory', { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' }))
     .option('--body-limit <bytes>', 'largest request body; larger ones get 413', String(DEFAULT_SERVICE.bodyLimit))
     .option('--max-cells <n>', 'largest grid accepted, in cells; larger ones get 400', String(DEFAULT_SERVICE.maxCells))
     .option('--max-timeout <seconds>', 'largest time limit a request may ask for (its default too)', String(DEFAULT_SERVICE.maxTimeoutSeconds))
@@ -57,7 +58,7 @@ export function register(program: Command): void {
       const warm = flags.warm === 'none' ? [] : flags.warm.split(',').map((s) => s.trim()).filter(Boolean);
       const maxTimeout = parseSeconds(flags.maxTimeout, '--max-timeout');
       const { app, pool } = buildService({
-        pool: { workersPerBackend: parseInteger(flags.workers, '--workers', 1), maxPending: parseInteger(flags.maxPending, '--max-pending', 1), limits: { ...DEFAULT_LIMITS, memoryMb: parseInteger(flags.memory, '--memory', 64) } },
+        pool: { workersPerBackend: parseInteger(flags.workers, '--workers', 1), maxPending: parseInteger(flags.maxPending, '--max-pending', 1), limits: { ...DEFAULT_LIMITS, memoryMb: flags.memory } },
         bodyLimit: parseInteger(flags.bodyLimit, '--body-limit', 1024),
         maxCells: parseInteger(flags.maxCells, '--max-cells', 1),
         maxTimeoutSeconds: maxTimeout,
