@@ -2,7 +2,7 @@
 // (one process per puzzle) and warm (bench workers), and a sweep of freshly generated hard puzzles that hunts
 // for the worst ratio. Usage and definitions: SEARCH_USAGE in search-options.ts; docs/cdcl-loop.md.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { stringify as toYaml } from 'yaml';
@@ -20,6 +20,8 @@ import { fmt, markdownTable } from '../../reports/tables.ts';
 import { readExperiment } from '../harness/experiment.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../harness/oracle.ts';
 import { Progress } from '../harness/progress.ts';
+import { execute, stopOnInterrupt } from '../harness/executor.ts';
+import { checkPlan, readLog, RunLog } from '../harness/run-log.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { parseSearchOptions, SEARCH_OPTIONS, SEARCH_USAGE, type SetsOptions, type SweepOptions } from './search-options.ts';
 import { atLeast, fastestWarmRuns, PEER_BINARY, peerBinaryPresent, runPeerOnce, solveInFreshProcess, summarize, type PeerResult, type PuzzleRun, type SummaryRow } from './versus-peer.ts';
@@ -39,16 +41,10 @@ const peerBin = options.peerBin ?? PEER_BINARY;
 const peerPresent = peerBinaryPresent(peerBin);
 if (!peerPresent) process.stderr.write(`bench:search: the peer binary is missing (${peerBin}; build it with ../shared/peer/build-cspuz.sh, or give --peer-bin): ${options.sweep || options.peerSource === 'binary' ? 'no peer figures, the peer columns stay empty' : 'peer figures only where the reference CSV has the puzzle'}\n`);
 
-/** Lines of a JSONL file written run by run (a torn last line, from a kill, is dropped). */
-function readJsonLines<T>(path: string): T[] {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').flatMap((line) => {
-    try {
-      return line.trim() ? [JSON.parse(line) as T] : [];
-    } catch {
-      return [];
-    }
-  });
+/** A log of finished runs in --out, carried on by running the same command again (none written with --report). */
+function openLog<T>(path: string, key: (line: T) => string, noun: string, report: boolean): { previous: T[]; append(line: T): void; close(): void } {
+  if (report) return { previous: readLog<T>(path, false), append: () => undefined, close: () => undefined };
+  return checked(() => new RunLog<T>({ path, resume: true, key, sync: 'each', noun }));
 }
 
 const ms = (x: number | null | undefined, digits = 1) => fmt(x, digits);
@@ -81,8 +77,10 @@ async function sets(o: SetsOptions): Promise<void> {
   const freshPath = join(o.out, 'fresh.jsonl');
   const peerPath = join(o.out, 'peer.jsonl');
   const key = (set: string, id: string, backend = '') => `${set}\t${id}\t${backend}`;
-  const fresh = new Map(readJsonLines<FreshLine>(freshPath).map((r) => [key(r.set, r.id, r.backend), r]));
-  const peerRuns = new Map(readJsonLines<PeerLine>(peerPath).map((r) => [key(r.set, r.id), r]));
+  const freshLog = openLog<FreshLine>(freshPath, (r) => key(r.set, r.id, r.backend), 'fresh runs', o.report);
+  const peerLog = openLog<PeerLine>(peerPath, (r) => key(r.set, r.id), 'peer runs', o.report);
+  const fresh = new Map(freshLog.previous.map((r) => [key(r.set, r.id, r.backend), r]));
+  const peerRuns = new Map(peerLog.previous.map((r) => [key(r.set, r.id), r]));
   const csv = readPeerRuns(PEER_BUILTIN);
   if (csv.size === 0) process.stderr.write(`bench:search: no reference CSV at ${PEER_BUILTIN}\n`);
 
@@ -102,7 +100,7 @@ async function sets(o: SetsOptions): Promise<void> {
     const notes: string[] = [];
     if (!peerOf(t.set, t.id) && peerPresent) {
       const run: PeerLine = { set: t.set, id: t.id, ...medianRun(o.runs, () => runPeerOnce(peerBin, t.url, o.timeoutSeconds)) };
-      appendFileSync(peerPath, JSON.stringify(run) + '\n');
+      peerLog.append(run);
       peerRuns.set(key(t.set, t.id), run);
       notes.push(`peer ${ms(run.ms)}`);
     }
@@ -110,13 +108,15 @@ async function sets(o: SetsOptions): Promise<void> {
       if (fresh.has(key(t.set, t.id, backend))) continue;
       const result = medianRun(o.runs, () => solveInFreshProcess(t.url, backend, o.timeoutSeconds));
       const line: FreshLine = { set: t.set, id: t.id, backend, ...result };
-      appendFileSync(freshPath, JSON.stringify(line) + '\n');
+      freshLog.append(line);
       fresh.set(key(t.set, t.id, backend), line);
       notes.push(`${backend} ${result.status === 'solved' ? ms(result.ms) : result.status}`);
     }
     progress.tick(`${t.set} ${t.id}`, notes.join(', '));
   }
   progress.done();
+  freshLog.close();
+  peerLog.close();
 
   let warmNote = '';
   if (o.modes.includes('warm') && !o.report) {
@@ -195,49 +195,72 @@ async function sweep(o: SweepOptions): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const plan = { size: `${o.rows}x${o.cols}`, count: o.count, seed: o.seed, difficulty: 'hard' };
   const planPath = join(dir, 'plan.json');
-  if (existsSync(planPath)) {
-    const before = JSON.parse(readFileSync(planPath, 'utf8')) as typeof plan;
-    const differs = (Object.keys(plan) as (keyof typeof plan)[]).filter((k) => before[k] !== plan[k] && k !== 'count');
-    if (differs.length) fail(`${dir} holds a sweep of ${differs.map((k) => `${k} ${before[k]}`).join(', ')}; give those, or another --out`);
-  }
+  // A longer or shorter sweep of the same puzzles carries on: all but the count must match.
+  const shapeOf = ({ count: _count, ...shape }: Record<string, unknown>) => shape;
+  const earlier = existsSync(planPath) ? { plan: shapeOf(JSON.parse(readFileSync(planPath, 'utf8')) as Record<string, unknown>) } : undefined;
+  const log = openLog<SweepLine>(join(dir, 'runs.jsonl'), (l) => String(l.index), 'sweep runs', o.report);
+  checked(() => checkPlan({ plan: shapeOf(plan), earlier, changed: 'refuse', who: 'bench:search', remedy: 'give those, or another --out' }, dir));
   if (!o.report) writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
-  const runsPath = join(dir, 'runs.jsonl');
-  const done = readJsonLines<SweepLine>(runsPath).sort((a, b) => a.index - b.index);
-  // Carry on after the last puzzle finished in order (puzzle i never depends on the others).
-  let next = 0;
-  while (next < done.length && done[next].index === next) next++;
-  const lines = done.slice(0, next);
+  const lines = log.previous.filter((l) => l.index < o.count);
+  const done = new Set(lines.map((l) => l.index));
+  // Puzzle i depends on the seed and i alone: each is one task.
+  const tasks = Array.from({ length: o.count }, (_, i) => i).filter((i) => !done.has(i));
 
-  if (next < o.count && !o.report) {
+  if (tasks.length > 0 && !o.report) {
     // The default uniqueness check of `generate` (rules deduction, then auto): it grades by deduction level,
     // which --difficulty hard needs; --confirm none, as auto and the peer both prove uniqueness again below.
     const counters: OracleCounters = { calls: 0, timeouts: 0 };
     const oracle = await backendOracle(await pickOracleBackend(), 60_000, counters);
-    const progress = new Progress(`bench:search sweep ${plan.size}`, o.count, next);
-    process.stderr.write(`bench:search sweep: ${o.count} hard ${plan.size} puzzles from seed ${o.seed}${next ? `, carrying on at ${next + 1}` : ''}; each: auto in a fresh process${peerPresent ? ', the peer binary' : ''}\n`);
+    const progress = new Progress(`bench:search sweep ${plan.size}`, o.count, o.count - tasks.length);
+    process.stderr.write(`bench:search sweep: ${o.count} hard ${plan.size} puzzles from seed ${o.seed}${lines.length ? `, carrying on at ${tasks[0] + 1}` : ''}; each: auto in a fresh process${peerPresent ? ', the peer binary' : ''}\n`);
     let shown = 0;
-    await generateSet({
-      rows: o.rows, cols: o.cols, count: o.count, seed: o.seed, difficulty: 'hard', oracle,
-      strategy: o.rows * o.cols >= LOCAL_FROM_CELLS ? 'local' : 'batch',
-      resume: { done: next, attempt: 0 },
-      onRound: (position, round) => {
-        if (Date.now() - shown < 5000) return;
-        shown = Date.now();
-        progress.note(`generating puzzle ${position.done + 1} (attempt ${position.attempt + 1}): ${round.phase} ${round.settled}/${round.total}`);
-      },
-      onPuzzle: (index, generated, difficulty) => {
-        const url = writePuzzle(generated.puzzle, 'url').trim();
-        const auto = solveInFreshProcess(url, 'auto', o.timeoutSeconds);
-        const peer = peerPresent ? runPeerOnce(peerBin, url, o.timeoutSeconds) : null;
-        const line: SweepLine = { index, id: `${plan.size}-s${o.seed}-${String(index + 1).padStart(3, '0')}`, url, clues: clueCount(generated.puzzle), difficulty, level: generated.level ?? '', auto, peer };
-        appendFileSync(runsPath, JSON.stringify(line) + '\n');
-        lines.push(line);
-        const ratio = peer && peer.status === 'unique' ? ` (${fmt(auto.ms / peer.ms, 2)}x)` : '';
-        progress.tick(`${line.id}`, `auto ${auto.status === 'solved' ? ms(auto.ms) : auto.status}${peer ? `, peer ${peer.status === 'unique' ? ms(peer.ms) : peer.status}` : ''}${ratio}`);
-      },
-    });
-    progress.done();
+    const { signal, release } = stopOnInterrupt('bench:search: stopping (Ctrl-C again to quit at once)...');
+    // A run cut short by Ctrl-C (which reaches the solving processes too) is no figure.
+    const failed = (status: string | undefined) => status === 'error' || status === 'timeout';
+    try {
+      await execute<number, SweepLine>({
+        tasks, jobs: 1, signal, log,
+        answered: (l) => !failed(l.auto.status) && !failed(l.peer?.status),
+        run: async (index) => {
+          let made: SweepLine | undefined;
+          await generateSet({
+            rows: o.rows, cols: o.cols, count: index + 1, seed: o.seed, difficulty: 'hard', oracle,
+            strategy: o.rows * o.cols >= LOCAL_FROM_CELLS ? 'local' : 'batch',
+            resume: { done: index, attempt: 0 },
+            shouldStop: () => signal.stopped,
+            onRound: (position, round) => {
+              if (Date.now() - shown < 5000) return;
+              shown = Date.now();
+              progress.note(`generating puzzle ${position.done + 1} (attempt ${position.attempt + 1}): ${round.phase} ${round.settled}/${round.total}`);
+            },
+            onPuzzle: (i, generated, difficulty) => {
+              const url = writePuzzle(generated.puzzle, 'url').trim();
+              const auto = solveInFreshProcess(url, 'auto', o.timeoutSeconds);
+              const peer = peerPresent ? runPeerOnce(peerBin, url, o.timeoutSeconds) : null;
+              made = { index: i, id: `${plan.size}-s${o.seed}-${String(i + 1).padStart(3, '0')}`, url, clues: clueCount(generated.puzzle), difficulty, level: generated.level ?? '', auto, peer };
+            },
+          });
+          return made;
+        },
+        done: (_index, line) => {
+          lines.push(line);
+          const { auto, peer } = line;
+          const ratio = peer && peer.status === 'unique' ? ` (${fmt(auto.ms / peer.ms, 2)}x)` : '';
+          progress.tick(`${line.id}`, `auto ${auto.status === 'solved' ? ms(auto.ms) : auto.status}${peer ? `, peer ${peer.status === 'unique' ? ms(peer.ms) : peer.status}` : ''}${ratio}`);
+        },
+      });
+    } finally {
+      release();
+      progress.done();
+    }
+    if (signal.stopped) {
+      process.stderr.write(`bench:search sweep: interrupted; ${lines.length} of ${o.count} puzzles recorded in ${dir}: run the same command to carry on\n`);
+      process.exitCode = 130;
+      return;
+    }
   }
+  log.close();
+  lines.sort((a, b) => a.index - b.index);
   reportSweep(o, dir, lines.filter((l) => l.index < o.count));
 }
 

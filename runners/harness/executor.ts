@@ -51,7 +51,7 @@ export interface Execution<T, R> {
   /** A result that stands although the run was stopped meanwhile (the stop kills workers: a timeout or error then is the kill's, not the task's). */
   answered(result: R): boolean;
   /** Where each result goes first; none: the caller keeps it. */
-  log?: RunLog<R>;
+  log?: Pick<RunLog<R>, 'append' | 'close'>;
   /** After the result is in the log: counters and progress. */
   done?(task: T, result: R): void;
 }

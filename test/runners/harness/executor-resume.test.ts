@@ -55,3 +55,19 @@ test('generate killed part-way resumes to the output of a run never stopped', as
   assert.deepEqual(lines(out), builtin);
   assert.ok(!existsSync(`${out}.state.jsonl`) && !existsSync(`${out}.state.json`), 'the log and the state file go when the set is done');
 });
+
+test('the search sweep killed part-way resumes: every puzzle run once, the puzzles those of generate', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'sweep-kill-'));
+  const args = ['--import', 'tsx', join(ROOT, 'runners/experiments/search.ts'), '--sweep', '--size', '5x5', '--count', '3', '--seed', '3', '--timeout', '20', '--peer-bin', join(out, 'no-peer'), '--out', out];
+  const runs = join(out, 'sweep', 'runs.jsonl');
+  const before = await killPartWay(args, runs, 1);
+  assert.ok(before < 3, `killed mid-run (${before} puzzles)`);
+  const again = cli(args);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, new RegExp(`carrying on at ${before + 1}`));
+  const recorded = lines(runs).map((l) => JSON.parse(l) as { index: number; url: string; auto: { status: string } });
+  assert.deepEqual(recorded.map((r) => r.index).sort(), [0, 1, 2], 'every puzzle once');
+  assert.ok(recorded.every((r) => r.auto.status === 'solved'));
+  const made = cli([BIN, 'generate', '--size', '5x5', '--count', '3', '--seed', '3', '--difficulty', 'hard', '--confirm', 'none']);
+  assert.deepEqual(recorded.sort((a, b) => a.index - b.index).map((r) => r.url), made.stdout.trim().split('\n'));
+});
