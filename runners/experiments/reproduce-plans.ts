@@ -1,14 +1,16 @@
 // What every source of `reproduce` shares: its claims, the bench plans behind them (YAML files beside this
-// one, run by the normal `bench --config ... --resume`, so that a reproduction resumes where it stopped),
-// and the reading of their results. A claim's figure is computed from those results only.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+// one, run by bench's own runner with --resume, so that a reproduction resumes where it stopped), and the
+// reading of their results. A claim's figure is computed from those results only.
+import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { SHARED_DATASETS } from '../../datasets/shared.ts';
-import { experimentSchema, type Experiment } from '../harness/experiment.ts';
+import { experimentSchema, resolvePlan as resolveBenchPlan, type Experiment } from '../harness/experiment.ts';
+import { runBench, runsLeft, type BenchPlan } from '../harness/bench.ts';
+import { stopOnInterrupt } from '../harness/executor.ts';
+import { DEFAULT_LIMITS } from '../harness/worker-process.ts';
 import { formatSeconds } from '../harness/progress.ts';
 import { readRecords, type RunRecord } from '../../reports/records.ts';
 import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
@@ -20,13 +22,11 @@ export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'opti
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const ROOT = resolve(HERE, '../..');
-const CLI = join(ROOT, 'bin', 'slitherbench.js');
 
 /** A bench plan: a YAML experiment file in runners/experiments/, and what --quick changes in it. */
 export interface PlanDef {
   name: string;
-  /** File name in runners/experiments/. `{run}` in a dataset path is the plan's results directory, `{shared}` ../shared/datasets. */
+  /** File name in runners/experiments/ (or an absolute path). `{run}` in a dataset path is the plan's results directory, `{shared}` ../shared/datasets. */
   yaml: string;
   quick: { timeout?: number; limit?: number; sample?: number; repeat?: number };
   /** Writes what the plan reads from `{run}` (generated puzzles), deterministically, before the bench. */
@@ -80,7 +80,7 @@ export const planDir = (options: RunOptions, plan: PlanDef) => join(options.out,
 
 /** The plan as it is run: placeholders resolved, --quick applied, datasets whose shared file is absent dropped. */
 export function resolvePlan(plan: PlanDef, options: RunOptions): { experiment: Experiment; dropped: string[] } {
-  const text = readFileSync(join(HERE, plan.yaml), 'utf8');
+  const text = readFileSync(resolve(HERE, plan.yaml), 'utf8');
   const experiment = experimentSchema.parse(parseYaml(text));
   const runDir = resolve(planDir(options, plan));
   const dropped: string[] = [];
@@ -111,7 +111,14 @@ export function reproduceCommand(source: string, options: RunOptions, claim?: st
   return shellCommand(['npx', 'slitherbench', 'reproduce', source, ...(claim ? ['--claim', claim] : []), ...(options.quick ? ['--quick'] : []), '--out', shortPath(resolve(options.out))]);
 }
 
-export const benchCommand = (dir: string) => shellCommand(['npx', 'slitherbench', 'bench', '--config', join(shortPath(resolve(dir)), 'plan.json'), '--out', shortPath(resolve(dir)), '--resume', '--no-report']);
+/** The experiment file of a plan as run (placeholders resolved, --quick applied), in its results directory beside bench's own plan.json. */
+const EXPERIMENT_FILE = 'experiment.json';
+
+/** The bench arguments that run (or carry on) a plan into its directory. */
+const benchArgs = (dir: string) => ['bench', '--config', join(dir, EXPERIMENT_FILE), '--out', dir, '--resume', '--no-report'];
+
+/** The command that runs a plan again by itself, paths as seen from the working directory. */
+export const benchCommand = (dir: string) => shellCommand(['npx', 'slitherbench', ...benchArgs(shortPath(resolve(dir)))]);
 
 /** The progress line of a whole reproduction: plans done, runs of the current plan, time so far. */
 export class ReproduceProgress {
@@ -138,11 +145,10 @@ export class ReproduceProgress {
   }
 }
 
-const planHash = (experiment: Experiment) => createHash('sha256').update(JSON.stringify(experiment)).digest('hex').slice(0, 16);
-
 /**
- * Runs one plan through `bench --config plan.json --out DIR --resume`: already recorded runs are skipped, and a
- * plan finished before (same plan, `complete.json`) is not started again. Returns why it has no results, or null.
+ * Runs one plan with bench's runner, as `bench --config DIR/experiment.json --out DIR --resume` would: already
+ * recorded runs are skipped, so a plan whose runs are all recorded is not started again. Returns why it has
+ * no results, or null.
  */
 export async function runPlan(plan: PlanDef, options: RunOptions, progress: ReproduceProgress, index: number): Promise<string | null> {
   const dir = planDir(options, plan);
@@ -150,45 +156,37 @@ export async function runPlan(plan: PlanDef, options: RunOptions, progress: Repr
   const { experiment, dropped } = resolvePlan(plan, options);
   for (const path of dropped) progress.say(`reproduce: ${plan.name}: ${path} is absent (../shared/datasets beside the repository holds it); left out`);
   if (experiment.datasets.length === 0) return `its data is absent here (${dropped.join(', ')})`;
-  const hash = planHash(experiment);
-  const completePath = join(dir, 'complete.json');
-  if (existsSync(completePath) && (JSON.parse(readFileSync(completePath, 'utf8')) as { plan?: string }).plan === hash) {
-    progress.show(index, plan.name, 'already complete', true);
-    return null;
-  }
   if (plan.prepare) await plan.prepare(resolve(dir), options.quick, (line) => progress.say(line));
-  writeFileSync(join(dir, 'plan.json'), JSON.stringify(experiment, null, 2) + '\n');
+  const config = join(dir, EXPERIMENT_FILE);
+  writeFileSync(config, JSON.stringify(experiment, null, 2) + '\n');
+  let bench: BenchPlan;
+  try {
+    const resolved = await resolveBenchPlan({ out: dir }, { path: config, experiment });
+    bench = {
+      datasets: resolved.datasets, backends: resolved.backends, timeoutMs: resolved.timeoutMs, unique: resolved.unique, repeat: resolved.repeat, seed: resolved.seed,
+      jobs: resolved.jobs ?? Math.max(1, os.availableParallelism() - 1), out: dir, resume: true, limits: { ...DEFAULT_LIMITS, memoryMb: resolved.memoryMb },
+      invocation: { argv: benchArgs(dir), config, experiment }, baseline: resolved.backends[0].label,
+      onProgress: (done, total) => progress.show(index, plan.name, `${done}/${total} runs`),
+    };
+    if (runsLeft(bench) === 0) {
+      progress.show(index, plan.name, 'already complete', true);
+      return null;
+    }
+  } catch (error) {
+    return `bench could not start: ${(error as Error).message}`;
+  }
   progress.show(index, plan.name, 'starting', true);
-  const tail: string[] = [];
-  // Ctrl-C reaches the bench too (same process group): it stops, keeps what it recorded and exits 130.
-  const ignore = () => {};
-  process.on('SIGINT', ignore);
-  process.on('SIGTERM', ignore);
-  const code = await new Promise<number>((done, fail) => {
-    const child = spawn(process.execPath, [CLI, 'bench', '--config', join(dir, 'plan.json'), '--out', dir, '--resume', '--no-report'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-    let buffer = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      buffer += chunk;
-      const lines = buffer.split(/\r|\n/);
-      buffer = lines.pop() ?? '';
-      for (const line of lines.map((l) => l.replace(/\x1b\[K/g, '').trim()).filter(Boolean)) {
-        tail.push(line);
-        if (tail.length > 5) tail.shift();
-        const m = /^bench: (\d+)\/(\d+)/.exec(line);
-        if (m) progress.show(index, plan.name, `${m[1]}/${m[2]} runs`);
-      }
-    });
-    child.on('error', fail);
-    child.on('exit', (status, signal) => done(status ?? (signal ? 130 : 1)));
-  }).finally(() => {
-    process.off('SIGINT', ignore);
-    process.off('SIGTERM', ignore);
-  });
-  if (code === 130) throw new Interrupted(plan.name);
-  // 3: back-ends disagreed or the verifier rejected an answer, which some claims are about.
-  if (code !== 0 && code !== 3) return `bench failed (exit ${code}): ${tail.filter((l) => /error/i.test(l)).pop() ?? tail.pop() ?? 'no message'}`;
-  writeFileSync(completePath, JSON.stringify({ plan: hash, at: new Date().toISOString() }) + '\n');
+  const { signal, release } = stopOnInterrupt('reproduce: stopping (Ctrl-C again to quit at once)...');
+  try {
+    const outcome = await runBench(bench, signal);
+    // Disagreements and answers the verifier rejected are recorded; some claims are about them.
+    if (outcome.interrupted) throw new Interrupted(plan.name);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    return `bench failed: ${(error as Error).message}`;
+  } finally {
+    release();
+  }
   progress.show(index, plan.name, 'done', true);
   return null;
 }

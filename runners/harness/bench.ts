@@ -10,7 +10,7 @@ import { verify } from '../../encodings/verify.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
-import { isSolvedLike, runKey, statColumns, type RunRecord } from '../../reports/records.ts';
+import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from '../../encodings/clock.ts';
 import { writeCsv } from './results-files.ts';
 import { RunLog } from './run-log.ts';
@@ -44,6 +44,8 @@ export interface BenchPlan {
   shard?: ShardSpec;
   /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: the first back-end). */
   baseline?: string;
+  /** Runs recorded so far, for a caller that shows its own progress (reproduce); without it, bench's progress line. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface Disagreement {
@@ -125,8 +127,8 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   const instanceOf = new Map(plan.datasets.flatMap((d) => d.instances.map((i) => [instanceName(d, i, plan.datasets), { dataset: d, instance: i }] as const)));
   const tasks: Task[] = myTasks.filter((t) => !log.has(runKey(t))).map((t) => ({ ...instanceOf.get(t.instance)!, backend: backendOf.get(t.backend)!, repeat: t.repeat }));
   const total = tasks.length + previous.length;
-  const progress = new Progress('bench', total, previous.length);
-  if (previous.length > 0) process.stderr.write(`bench: resuming: ${previous.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
+  const progress = plan.onProgress ? undefined : new Progress('bench', total, previous.length);
+  if (previous.length > 0 && progress) process.stderr.write(`bench: resuming: ${previous.length} of ${total} runs already recorded, ${tasks.length} to go\n`);
   const records = [...previous];
   let failures = previous.filter((r) => r.status === 'error' || r.status === 'wrong' || r.status === 'memout').length;
   try {
@@ -146,11 +148,12 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       done: (_task, record) => {
         records.push(record);
         if (record.status === 'error' || record.status === 'wrong' || record.status === 'memout') failures++;
-        progress.tick(`${failures} failed`, `${record.backend} ${record.instance}: ${record.status}${isSolvedLike(record) ? ` ${record.solve_ms.toFixed(0)} ms` : ''}`);
+        plan.onProgress?.(records.length, total);
+        progress?.tick(`${failures} failed`, `${record.backend} ${record.instance}: ${record.status}${isSolvedLike(record) ? ` ${record.solve_ms.toFixed(0)} ms` : ''}`);
       },
     });
   } finally {
-    progress.done();
+    progress?.done();
   }
   const disagreements = crossCheck(records);
   const disagreeing = new Set(disagreements.map((d) => `${d.instance}`));
@@ -159,6 +162,15 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   writeFileSync(join(dir, 'disagreements.json'), JSON.stringify(disagreements, null, 2) + '\n');
   writeRunInfo(signal.stopped ? null : new Date().toISOString(), signal.stopped, records);
   return { records, disagreements, interrupted: signal.stopped, dir };
+}
+
+/** The runs of a plan (its shard, if any) not yet in its results directory. */
+export function runsLeft(plan: BenchPlan): number {
+  const limits = plan.limits ?? DEFAULT_LIMITS;
+  const all = planTasks(describePlan(plan, limits));
+  const mine = plan.shard && plan.shard.count > 1 ? shardTasks(all, plan.shard) : all;
+  const done = new Set(readRecords(plan.out).map(runKey));
+  return mine.filter((t) => !done.has(runKey(t))).length;
 }
 
 /** A plan.json without what may differ between runs of one plan (the command line, the stored fingerprint). */
