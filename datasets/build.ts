@@ -32,7 +32,7 @@ const cdcl = ['--backend', 'cdcl-loop'];
 // at the level of deduction with trial, up to its blame. --minimal then tries every clue left alone by search.
 const LARGE = 'minimal (local strategy) among puzzles that deduction with trial solves; levels per puzzle';
 export const RECIPES: SetRecipe[] = [
-  { name: 'quick', description: "The main job's set: 5x5, 7x7 and 10x10 generated puzzles (corner-rule solvable, minimal as such), small enough for every default back-end in about a minute", runs: [generated('5x5', 4, 7, medium), generated('7x7', 4, 7, medium), generated('10x10', 4, 7, medium)], difficulty: 'medium (rules back-end levels)' },
+  { name: 'quick', description: "A first benchmark's set: 5x5, 7x7 and 10x10 generated puzzles (corner-rule solvable, minimal as such), small enough for every default back-end in about a minute", runs: [generated('5x5', 4, 7, medium), generated('7x7', 4, 7, medium), generated('10x10', 4, 7, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-5x5', description: 'Generated 5x5 puzzles, fully minimal (every clue needed for uniqueness)', runs: [generated('5x5', 20, 1)] },
   { name: 'gen-7x7', description: 'Generated 7x7 puzzles, fully minimal', runs: [generated('7x7', 20, 1)] },
   { name: 'gen-10x10', description: 'Generated 10x10 puzzles, minimal among corner-rule solvable ones', runs: [generated('10x10', 20, 1, medium)], difficulty: 'medium (rules back-end levels)' },

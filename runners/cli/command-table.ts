@@ -98,6 +98,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/reproduce.ts'),
   },
   {
+    name: 'results-page',
+    usage: '[options] <dir>',
+    summary: "write a Markdown page of a bench run's results with its commit, machine, load, runs and the command that reruns it (for docs/results/)",
+    load: () => import('./commands/results-page.ts'),
+  },
+  {
     name: 'serve',
     usage: '[options]',
     summary: 'an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle',

@@ -1,5 +1,5 @@
 // The table of `npm run bench:asp`: per size class, asp-reach against z3-lazy (answered, slowest, median, and
-// the ratio of the medians; issue 22's goal is every puzzle within 60 s and a ratio of at most 2), then
+// the ratio of the medians; the goal is every puzzle within 60 s and a ratio of at most 2), then
 // asp-closure (answered, slowest, median, and its ground atoms against E^2, E = 2RC + R + C edges).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -14,17 +14,17 @@ import { listBackends } from '../../encodings/registry.ts';
 import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
 import { scaleChart, type ScalePoint } from '../../reports/specs.ts';
-import { median, powerLawFit, type PowerLaw } from '../../reports/statistics.ts';
+import { meanPar2Seconds, median, powerLawFit, type PowerLaw } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 import { checked, commandLine, fail } from './script.ts';
+import { PEER_BINARY } from './versus-peer.ts';
 
 /** Size classes, smallest first, and the built-in set each is taken from. */
 const SIZES: [string, string][] = [['5x5', 'gen-5x5'], ['10x10', 'gen-10x10'], ['20x20', 'gen-20x20'], ['40x35', 'gen-40x35'], ['60x60', 'gen-60x60'], ['100x100', 'gen-100x100'], ['200x200', 'gen-200x200']];
-export const PEER_BINARY = '/root/cspuz-peer/bin/cspuz-slither';
 const PEER = 'cspuz-peer';
 
-const USAGE = `usage: tsx runners/experiments/scale.ts [--backends A,B,...] [--sizes 5x5,...] [--per-size N] [--timeout S] [--memory MB] [--peer on|off] [--out DIR]
+const USAGE = `usage: tsx runners/experiments/scale.ts [--backends A,B,...] [--sizes 5x5,...] [--per-size N] [--timeout S] [--memory MB] [--peer on|off] [--peer-bin PATH] [--out DIR]
 
 Runs \`bench --unique\` size by size (${SIZES.map(([s, set]) => `${s} from ${set}`).join(', ')}); a back-end
 that answers none of a size's puzzles within the limit is not run on the larger sizes. Then writes
@@ -36,10 +36,11 @@ exponents), DIR/scale.csv and DIR/scale.{vl.json,svg,png}.
   --timeout   seconds per run, uniqueness included (default 10); the whole run stays under about
               back-ends x sizes x per-size x timeout, much less as slow back-ends drop out
   --memory    MB per worker process (default 4096); over it the run is memout
-  --peer      on: also time the peer (${PEER_BINARY}) when it is here (default on)
+  --peer      on: also time the peer, cspuz_core's cspuz-slither, when its binary is found (default on)
+  --peer-bin  the peer binary, which you supply (default ${PEER_BINARY})
   --out       results directory (default results/bench-scale)`;
 
-const { values } = commandLine(USAGE, { options: { backends: { type: 'string' }, sizes: { type: 'string' }, 'per-size': { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, peer: { type: 'string' }, out: { type: 'string' } } });
+const { values } = commandLine(USAGE, { options: { backends: { type: 'string' }, sizes: { type: 'string' }, 'per-size': { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, peer: { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' } } });
 const perSize = checked(() => parseInteger(values['per-size'] ?? '2', '--per-size', 1));
 const timeoutMs = checked(() => parseSeconds(values.timeout ?? '10', '--timeout')) * 1000;
 const memoryMb = checked(() => parseInteger(values.memory ?? '4096', '--memory', 64));
@@ -59,8 +60,9 @@ const available: string[] = [];
 for (const b of all) if ((await b.available()).available) available.push(b.name);
 const backends = values.backends ? values.backends.split(',').map((b) => b.trim()).filter(Boolean) : available;
 for (const b of backends) if (!all.some((x) => x.name === b)) fail(`--backends: unknown back-end '${b}'`);
-const peerOn = (values.peer ?? 'on') === 'on' && existsSync(PEER_BINARY);
-if ((values.peer ?? 'on') === 'on' && !peerOn) process.stderr.write(`bench:scale: the peer is not built here (${PEER_BINARY}; see ../shared/peer/README.md): its column stays empty\n`);
+const peerBin = values['peer-bin'] ?? PEER_BINARY;
+const peerOn = (values.peer ?? 'on') === 'on' && existsSync(peerBin);
+if ((values.peer ?? 'on') === 'on' && !peerOn) process.stderr.write(`bench:scale: the peer binary is missing (${peerBin}; give the path of cspuz_core's cspuz-slither with --peer-bin): its column stays empty\n`);
 mkdirSync(out, { recursive: true });
 
 const bin = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
@@ -102,7 +104,7 @@ function runPeer(set: string, size: string): RunRecord[] {
   for (const instance of loadDataset(set, { limit: perSize }).instances) {
     const url = writePuzzle(instance.puzzle, 'url').trim();
     const started = Date.now();
-    const run = spawnSync(PEER_BINARY, ['--once', url], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
+    const run = spawnSync(peerBin, ['--once', url], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
     const wall = Date.now() - started;
     const [, status, ms] = (run.stdout ?? '').trim().split('\t');
     const answered = status === 'unique' || status === 'multiple';
@@ -119,7 +121,8 @@ function runPeer(set: string, size: string): RunRecord[] {
 
 // Tables and fits.
 const everyone = [...backends, ...(peerOn ? [PEER] : [])];
-const par2 = (runs: RunRecord[], n: number) => (runs.filter(isSolvedLike).reduce((s, r) => s + r.solve_ms, 0) + (n - runs.filter(isSolvedLike).length) * 2 * timeoutMs) / Math.max(1, n) / 1000;
+// A puzzle not run (a smaller size answered none) counts as a timeout.
+const par2 = (runs: RunRecord[], n: number) => meanPar2Seconds([...runs, ...Array.from({ length: Math.max(0, n - runs.length) }, () => ({ status: 'timeout' as const, solve_ms: 0 }))], timeoutMs);
 const fits: Record<string, { time?: PowerLaw; size?: PowerLaw }> = {};
 const timePoints: ScalePoint[] = [];
 const sizePoints: ScalePoint[] = [];

@@ -27,7 +27,8 @@ Finished runs are kept in --out and not run again: run the same command to carry
                  (default 1; on a loaded machine one run of a few milliseconds can be off by half)
   --peer-source  csv: the reference CSV where it has the puzzle, else the binary (default);
                  binary: the binary on every puzzle (one build and one way of timing on both sides)
-  --peer-bin     the peer binary (default $PEER/bin/cspuz-slither, PEER=~/cspuz-peer; see ../shared/peer/README.md)
+  --peer-bin     the peer binary, cspuz_core's cspuz-slither, which you supply (default $PEER/bin/cspuz-slither,
+                 PEER=~/cspuz-peer); its recorded times are in ../shared/datasets/reference/
   --out          results directory (default results/bench-search; the sweep writes DIR/sweep)
   --report       run nothing: only rebuild the summary from the runs already in --out (with the same
                  --sets, --backends, ... or --sweep options as the runs)

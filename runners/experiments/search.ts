@@ -39,7 +39,7 @@ const options = checked(() => parseSearchOptions(values, {
 
 const peerBin = options.peerBin ?? PEER_BINARY;
 const peerPresent = peerBinaryPresent(peerBin);
-if (!peerPresent) process.stderr.write(`bench:search: the peer binary is missing (${peerBin}; build it with ../shared/peer/build-cspuz.sh, or give --peer-bin): ${options.sweep || options.peerSource === 'binary' ? 'no peer figures, the peer columns stay empty' : 'peer figures only where the reference CSV has the puzzle'}\n`);
+if (!peerPresent) process.stderr.write(`bench:search: the peer binary is missing (${peerBin}; give the path of cspuz_core's cspuz-slither with --peer-bin): ${options.sweep || options.peerSource === 'binary' ? 'no peer figures, the peer columns stay empty' : 'peer figures only where the reference CSV has the puzzle'}\n`);
 
 /** A log of finished runs in --out, carried on by running the same command again (none written with --report). */
 function openLog<T>(path: string, key: (line: T) => string, noun: string, report: boolean): { previous: T[]; append(line: T): void; close(): void } {

@@ -34,7 +34,7 @@ writeFileSync(solutionFile, solved.stdout);
 interface Case {
   name: string;
   argv: string[];
-  /** At most this many times `node -e 0`'s median (issue 21's goals). */
+  /** At most this many times `node -e 0`'s median (the start-up goals). */
   goal?: number;
 }
 const engineLoad = `const b = (await import(${JSON.stringify(compiledPath('encodings/backends/cpsat/cpsat-circuit.ts'))})).default; await b.prepare(); process.exit(0);`;

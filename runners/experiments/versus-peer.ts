@@ -38,7 +38,11 @@ export function solveInFreshProcess(puzzle: string, backend: string, timeoutSeco
   }
 }
 
-/** Where build-cspuz.sh puts the peer (../shared/peer/README.md); PEER overrides the folder, as there. */
+/**
+ * The peer binary (cspuz_core's `cspuz-slither`) is not part of this project: the user supplies it with --peer-bin
+ * (default: bin/cspuz-slither in the folder PEER, else ~/cspuz-peer). Its recorded times are in
+ * ../shared/datasets/reference/.
+ */
 export const PEER_BINARY = `${process.env.PEER ?? `${homedir()}/cspuz-peer`}/bin/cspuz-slither`;
 
 export function peerBinaryPresent(path: string): boolean {

@@ -14,6 +14,9 @@ function gitCommit(): string | null {
   }
 }
 
+// The load when this process started (the run's start), beside the load when run.json is written.
+const loadAtStart = os.loadavg();
+
 export function machineInfo(): Record<string, unknown> {
   const cpus = os.cpus();
   const pkg = projectManifest();
@@ -25,5 +28,9 @@ export function machineInfo(): Record<string, unknown> {
       packages: Object.fromEntries(Object.keys(pkg.dependencies).map((name) => [name, packageVersion(name)])),
     },
     gitCommit: gitCommit(),
+    // 1, 5 and 15 minute load averages: other work on the machine slows every run it shares the cores with.
+    loadAverage: { atStart: loadAtStart.map(round2), atWrite: os.loadavg().map(round2) },
   };
 }
+
+const round2 = (x: number) => Math.round(x * 100) / 100;

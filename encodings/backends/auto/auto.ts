@@ -25,13 +25,13 @@ const backend: Backend = {
     { name: 'trial', description: 'the rules presolve\'s trial (see rules); off: deduction only', default: 'on', choices: ['on', 'off'] },
     {
       name: 'trial-ms',
-      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a Loopy puzzle in well under 1 ms but can take 20-70 ms on a fully minimal 10x10 that cdcl-loop solves in a few; past it, what trial decided so far is kept',
+      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a graded puzzle quickly but can take longer than the search on a fully minimal one; past it, what trial decided so far is kept',
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
     },
     {
       name: 'trial-from',
-      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (Loopy puzzles: 55-100%; fully minimal ones: 25-35%, where search does better with the time); size: 50 on grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (the generated 60x60 to 200x200 puzzles need trial: deduction decides 39-44% of a 60x60's edges, and without trial auto took 2.8-4.8 s on two 60x60s and over 60 s on two 200x200s, with it 0.16-1.0 s and 0.6-0.7 s)`,
+      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (graded puzzles often most of them; fully minimal ones far fewer, where search does better with the time); size: 50 on grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (large generated puzzles need trial, and deduction alone decides less than half of their edges)`,
       default: 'size',
       choices: ['size', '0', '25', '50', '75', '100'],
     },

@@ -12,7 +12,7 @@ import { loadCdclCore } from './wasm/binding.ts';
 
 /** The options of the search itself, which auto passes on. */
 export const SEARCH_OPTIONS: BackendOption[] = [
-  { name: 'connectivity', description: "components: also split the graph of edges not off into components after each fixpoint (two holding on-edges: conflict; one without: its edges off), which takes a fully minimal 15x15 from 70,000 conflicts to 1,000; blocks: also the block rule (the loop lies in one biconnected block of that graph: edges beyond a cut vertex off, an on-edge there or on a bridge a conflict); off: the path rules only", default: 'blocks', choices: CONNECTIVITY },
+  { name: 'connectivity', description: "components: also split the graph of edges not off into components after each fixpoint (two holding on-edges: conflict; one without: its edges off), which spares the search many conflicts on fully minimal puzzles; blocks: also the block rule (the loop lies in one biconnected block of that graph: edges beyond a cut vertex off, an on-edge there or on a bridge a conflict); off: the path rules only", default: 'blocks', choices: CONNECTIVITY },
   { name: 'corners', description: 'on: add the corner rules of liu-wu-sun as clauses over pairs of edges (a clue cell\'s corner: both edges on or both off, or exactly one); off: the degree and clue CNF only', default: 'on', choices: ['on', 'off'] },
   { name: 'core', description: 'wasm: the solver compiled to WebAssembly (fast from the first solve in a process); typescript: the reference it is tested against', default: 'wasm', choices: ['wasm', 'typescript'] },
 ];

@@ -1,0 +1,24 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Command } from 'commander';
+import { readRunInfo, resultsPage } from '../../../reports/results-page.ts';
+import { shellCommand } from '../../harness/shell.ts';
+
+export function register(program: Command): void {
+  program
+    .command('results-page')
+    .description('write a Markdown page of a bench run\'s results with its commit, machine, load, runs and the command that reruns it (for docs/results/)')
+    .argument('<dir>', 'a results directory written by `bench`')
+    .option('--out <file>', 'write the page here (default: standard output)')
+    .option('--title <text>', 'the page\'s heading (default: the directory\'s name)')
+    .action((dir: string, flags: { out?: string; title?: string }) => {
+      const run = readRunInfo(dir);
+      const invocation = (run.invocation ?? {}) as { argv?: string[] };
+      const command = invocation.argv ? `npx slitherbench ${shellCommand(invocation.argv)}` : 'not recorded';
+      const page = resultsPage({ dir, run, command, title: flags.title });
+      if (!flags.out) return void process.stdout.write(page);
+      mkdirSync(dirname(flags.out), { recursive: true });
+      writeFileSync(flags.out, page);
+      process.stdout.write(`results-page: ${flags.out}\n`);
+    });
+}
