@@ -55,3 +55,11 @@ test('encode refuses a back-end that is not a CNF encoding, with one error line'
   assert.equal(run.status, 2);
   assert.match(run.stderr, /^error: .*not a CNF encoding/);
 });
+
+test('encode takes the back-end with its options, in the spec grammar, and the options shape the CNF', () => {
+  const header = (spec: string) => execFileSync(CLI, ['encode', PUZZLE, '--backend', spec], { encoding: 'utf8' }).split('\n').find((l) => l.startsWith('p cnf '));
+  assert.notEqual(header('sat-closure:closure=squaring'), header('sat-closure'));
+  const bad = spawnSync(CLI, ['encode', PUZZLE, '--backend', 'sat-closure:closure=nope'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.equal(bad.stderr, "error: --backend: option closure of 'sat-closure' must be one of elimination, squaring, seed; got 'nope'\n");
+});
