@@ -57,7 +57,8 @@ test('encode refuses a back-end that is not a CNF encoding, with one error line'
 });
 
 test('encode takes the back-end with its options, in the spec grammar, and the options shape the CNF', () => {
-  const header = (spec: string) => execFileSync(CLI, ['encode', PUZZLE, '--backend', spec], { encoding: 'utf8' }).split('\n').find((l) => l.startsWith('p cnf '));
+  const blank = 'https://puzz.link/p?slither/3/2/l';
+  const header = (spec: string) => execFileSync(CLI, ['encode', blank, '--backend', spec], { encoding: 'utf8' }).split('\n').find((l) => l.startsWith('p cnf '));
   assert.notEqual(header('sat-closure:closure=squaring'), header('sat-closure'));
   const bad = spawnSync(CLI, ['encode', PUZZLE, '--backend', 'sat-closure:closure=nope'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);
