@@ -6,7 +6,8 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendList, parseBackendSpec, parseOptionPairs, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { parseSizes } from '../../datasets/load.ts';
-import { PLAN_DEFAULTS, type PlanFlags } from '../harness/experiment.ts';
+import type { PlanFlags } from '../harness/experiment.ts';
+import { PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 
 interface Flag<T> {

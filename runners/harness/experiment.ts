@@ -12,7 +12,7 @@ import { loadDataset, parseSizes, type Dataset } from '../../datasets/load.ts';
 import type { BackendSpec } from './bench.ts';
 import { DEFAULT_BACKENDS } from './default-backends.ts';
 import { loadPresolver } from './presolver.ts';
-import { DEFAULT_LIMITS } from './worker-process.ts';
+import { PLAN_DEFAULTS } from './plan-defaults.ts';
 
 const isGridSize = (text: string) => {
   try {
@@ -84,15 +84,7 @@ export function readExperiment(path: string): Experiment {
 // the default, for every setting. The command line passes only the flags the user typed (commander's
 // option-value source tells them apart from defaults); PLAN_DEFAULTS are the defaults every front end shows.
 
-/** The defaults of a plan when neither a flag nor the experiment file sets a value. */
-export const PLAN_DEFAULTS = Object.freeze({
-  dataset: 'quick',
-  timeout: 60,
-  unique: false,
-  repeat: 1,
-  seed: 1,
-  memoryMb: DEFAULT_LIMITS.memoryMb,
-});
+export { PLAN_DEFAULTS };
 
 /** The settings a user typed on the command line: each beats the experiment file's value. */
 export interface PlanFlags {

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import type { Puzzle } from '../../../encodings/grid.ts';
 import { renderSvg, renderText } from '../../../encodings/render.ts';
 import { readPuzzleArgument } from '../input.ts';
+import { readPuzzleInput, solveList } from '../solve-list.ts';
+import { UsageError } from '../../../encodings/errors.ts';
 import { contractJson, solveWithBackend, type RunResult } from '../../harness/pipeline.ts';
 import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
@@ -18,23 +21,33 @@ export function register(program: Command): void {
     program
       .command('solve')
       .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
-      .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
+      .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_BACKEND, '--backend'), defaultText: DEFAULT_BACKEND }))
       .option('--json', 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)')
       .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
       .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
   ).action(async (puzzleArg: string, flags: SolveFlags & { backend: BackendChoice; json?: boolean; inProcess?: boolean; svg?: string }) => {
-    const { puzzle } = readPuzzleArgument(puzzleArg);
     const options = solveOptionsFrom(flags, flags.backend);
     const id = flags.backend.id;
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
-    // the checks below run (its start and the engine's load overlap them); anything they refuse ends it unused.
-    const worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), true);
+    // the input is read and the checks below run (its start and the engine's load overlap them); anything
+    // they refuse ends it unused. A file or stdin may hold a list of puzzles: its worker stays warm, without
+    // the one-shot flags of a worker that answers one puzzle and exits.
+    const oneShot = puzzleArg !== '-' && !existsSync(puzzleArg);
+    const worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), oneShot);
     void worker?.start().catch(() => undefined);
     let result: RunResult;
+    let puzzle: Puzzle;
     try {
+      const input = (await readPuzzleInput(puzzleArg)) ?? { kind: 'one', parsed: readPuzzleArgument(puzzleArg) };
       const backend = await checkedBackend(id, options.params);
       const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
+      if (input.kind === 'list') {
+        if (!worker || flags.svg) throw new UsageError(`${flags.svg ? '--svg' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
+        process.exitCode = await solveList(input, options, worker, (line) => process.stdout.write(line));
+        return;
+      }
+      puzzle = input.parsed.puzzle;
       if (!worker) {
         const v8Flags = applyOneShotFlags(backend);
         await backend.prepare?.();

@@ -1,0 +1,111 @@
+// `solve FILE` or `solve -` with many puzzles, one per line (`ID<TAB>puzzle` or a URL or Loopy ID alone):
+// one warm worker solves them in turn under the same limits as one `solve`, and each answer is printed as one
+// JSON line the moment it is found, so that a script pays Node's start once, and can write a puzzle and read
+// its answer at a time (give IDs: a line with a TAB is taken for a list at once).
+import { createReadStream, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { PuzzleError } from '../../encodings/errors.ts';
+import { looksLikeLoopy } from '../../encodings/formats/loopy.ts';
+import { looksLikeUrl } from '../../encodings/formats/url.ts';
+import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts';
+import type { SolveOptions } from '../../encodings/backend.ts';
+import { contractJson, type RunResult } from '../harness/pipeline.ts';
+import type { WorkerProcess } from '../harness/worker-process.ts';
+
+/** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */
+export type PuzzleInput = { kind: 'one'; parsed: ParsedPuzzle } | { kind: 'list'; where: string; lines: AsyncIterable<{ id: string; text: string; line: number }> };
+
+const isListLine = (line: string) => line.includes('\t') || looksLikeUrl(line) || looksLikeLoopy(line);
+
+/**
+ * Reads a file or standard input far enough to tell one puzzle from a list. A list is a line with a TAB, or
+ * two or more lines that are each a URL or Loopy ID; anything else (a text grid, pzprv3, JSON, one URL) is
+ * one puzzle, read whole as before. Null when the argument is not a file or `-` (a URL or ID itself).
+ */
+export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> {
+  let where = 'stdin';
+  if (arg !== '-') {
+    const stat = statSync(arg, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (stat.isDirectory()) throw new PuzzleError(`${arg}: is a directory, not a puzzle file`);
+    if (!stat.isFile()) return null;
+    where = arg;
+  }
+  const stream = arg === '-' ? process.stdin : createReadStream(arg, { encoding: 'utf8' });
+  stream.on('error', () => undefined);
+  const reader = createInterface({ input: stream, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const seen: string[] = [];
+  const next = async (): Promise<string | undefined> => {
+    try {
+      const step = await reader.next();
+      return step.done ? undefined : step.value;
+    } catch (error) {
+      throw new PuzzleError(`${where}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  };
+  const isPuzzleLine = (line: string) => line.trim() !== '' && !line.trim().startsWith('#');
+  // The first puzzle line, and for a lone URL or ID the next one: together they tell a list from one puzzle.
+  let first: string | undefined;
+  while ((first = await next()) !== undefined) {
+    seen.push(first);
+    if (isPuzzleLine(first)) break;
+  }
+  let list = first !== undefined && first.includes('\t');
+  if (first !== undefined && !list && isListLine(first.trim())) {
+    let line: string | undefined;
+    while ((line = await next()) !== undefined) {
+      seen.push(line);
+      if (isPuzzleLine(line)) break;
+    }
+    list = line !== undefined && isListLine(line.trim());
+  }
+  if (!list) {
+    let line: string | undefined;
+    while ((line = await next()) !== undefined) seen.push(line);
+    return { kind: 'one', parsed: parsePuzzle(seen.join('\n'), where) };
+  }
+  async function* lines() {
+    let number = 0;
+    const take = (raw: string) => {
+      number++;
+      const line = raw.trim();
+      if (!line || line.startsWith('#')) return undefined;
+      const tab = line.indexOf('\t');
+      return tab >= 0 ? { id: line.slice(0, tab).trim(), text: line.slice(tab + 1).trim(), line: number } : { id: String(number), text: line, line: number };
+    };
+    for (const raw of seen) {
+      const entry = take(raw);
+      if (entry) yield entry;
+    }
+    let raw: string | undefined;
+    while ((raw = await next()) !== undefined) {
+      const entry = take(raw);
+      if (entry) yield entry;
+    }
+  }
+  return { kind: 'list', where, lines: lines() };
+}
+
+/**
+ * Solves a list on one warm worker, printing `{"id", ...solve --json}` per puzzle as it finishes. A line
+ * that is not a puzzle gets a line of its own with status error and the reason; the run goes on. Returns
+ * the exit status: 2 when a line could not be read, 1 when a run ended in error, else 0.
+ */
+export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, worker: WorkerProcess, write: (line: string) => void): Promise<number> {
+  let unreadable = false;
+  let failed = false;
+  for await (const entry of input.lines) {
+    let result: RunResult;
+    try {
+      const { puzzle } = parsePuzzle(entry.text, `${input.where}:${entry.line}`);
+      result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
+    } catch (error) {
+      if (!(error instanceof PuzzleError)) throw error;
+      unreadable = true;
+      result = { status: 'error', unique: null, solution: null, backend: worker.backend, timeMs: 0, stats: {}, message: error.message };
+    }
+    if (result.status === 'error') failed = true;
+    write(JSON.stringify({ id: entry.id, ...contractJson(result) }) + '\n');
+  }
+  return unreadable ? 2 : failed ? 1 : 0;
+}
