@@ -44,6 +44,13 @@ const puzzleArb = (clue: fc.Arbitrary<Clue> = clueArb): fc.Arbitrary<Puzzle> =>
     .chain(({ rows, cols, sparse }) =>
       fc.array(sparse ? fc.oneof({ weight: 12, arbitrary: fc.constant<Clue>(null) }, { weight: 1, arbitrary: clue }) : clue, { minLength: rows * cols, maxLength: rows * cols }).map((clues) => makePuzzle(rows, cols, clues)),
     );
+
+/** A puzzle and a set of its edges, at least one, as a solution (not a loop: the formats carry any edges). */
+const puzzleWithEdgesArb = (): fc.Arbitrary<{ puzzle: Puzzle; solution: Solution }> =>
+  puzzleArb().chain((puzzle) =>
+    fc.uniqueArray(fc.integer({ min: 0, max: 2 * puzzle.rows * puzzle.cols + puzzle.rows + puzzle.cols - 1 }), { minLength: 1 }).map((edges) => ({ puzzle, solution: solutionFromEdges(puzzle, edges) })),
+  );
+
 const noUnknown = puzzleArb(fc.oneof({ weight: 6, arbitrary: fc.constant<Clue>(null) }, { weight: 5, arbitrary: fc.constantFrom<Clue>(0, 1, 2, 3, 4) }));
 
 const describe = (p: Puzzle) => writePuzzle(p, 'text');
@@ -71,9 +78,8 @@ test('a Loopy game ID cannot hold a "?" clue: writing one is refused, naming the
 test('solutions travel with pzprv3 and JSON', () => {
   fc.assert(
     fc.property(
-      puzzleArb().chain((puzzle) => fc.tuple(fc.constant(puzzle), fc.uniqueArray(fc.integer({ min: 0, max: 2 * puzzle.rows * puzzle.cols + puzzle.rows + puzzle.cols - 1 }), { minLength: 1 }))),
-      ([puzzle, edges]) => {
-        const solution = solutionFromEdges(puzzle, edges);
+      puzzleWithEdgesArb(),
+      ({ puzzle, solution }) => {
         for (const format of ['pzprv3', 'json'] as FormatName[]) {
           const parsed = parsePuzzle(writePuzzle(puzzle, format, solution));
           assert.ok(samePuzzle(parsed.puzzle, puzzle));
@@ -117,9 +123,8 @@ test('URLs written by pzprjs decode to the grid pzprjs was given', () => {
 test('pzprv3 files: ours open in pzprjs with clues and loop intact, and theirs open here', () => {
   fc.assert(
     fc.property(
-      puzzleArb().chain((puzzle) => fc.tuple(fc.constant(puzzle), fc.uniqueArray(fc.integer({ min: 0, max: 2 * puzzle.rows * puzzle.cols + puzzle.rows + puzzle.cols - 1 }), { minLength: 1 }))),
-      ([puzzle, edges]) => {
-        const solution = solutionFromEdges(puzzle, edges);
+      puzzleWithEdgesArb(),
+      ({ puzzle, solution }) => {
         const ours = writePzprv3(puzzle, solution);
         oracle.open(ours);
         assert.deepEqual(oracleClues(oracle.board), puzzle.clues.map(toQnum));

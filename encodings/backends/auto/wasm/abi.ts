@@ -3,38 +3,22 @@
 // only, which both languages read. The answers in it are in the rules core's and the cdcl core's codes
 // (rules/wasm/abi.ts, cdcl/wasm/abi.ts).
 
-// The slots of the info array.
-/** How the presolve ended: SEARCHED, CONTRADICTION or DECIDED. */
-export const PRESOLVE = 0;
-export const DECIDED_EDGES = 1;
-/** 1: trial ran; 0: not. */
-export const TRIAL_RAN = 2;
-/** TRIAL_NOT_RUN, TRIAL_TIMED_OUT (at its deadline) or TRIAL_COMPLETED. */
-export const TRIAL_FINISHED = 3;
-/** The clock when the presolve ended. */
-export const PRESOLVED_AT = 4;
-/** With DECIDED: the rules core's status and level. */
-export const RULES_STATUS = 5;
-export const RULES_LEVEL = 6;
-/** The search's answers (cdcl codes), or NOT_RUN. */
-export const FIRST_ANSWER = 7;
-export const SECOND_ANSWER = 8;
-/** The search's clauses, and how many of them are corner clauses (WasmLoopSearch's). */
-export const CLAUSES = 9;
-export const CORNER_CLAUSES = 10;
+// The slots of the info array, INFO_SLOTS of them:
+// - PRESOLVE: how the presolve ended (SEARCHED, CONTRADICTION or DECIDED); DECIDED_EDGES: how many it decided;
+// - TRIAL_RAN: 1 when trial ran, else 0; TRIAL_FINISHED: TRIAL_NOT_RUN, TRIAL_TIMED_OUT or TRIAL_COMPLETED;
+// - PRESOLVED_AT: the clock when the presolve ended;
+// - RULES_STATUS, RULES_LEVEL: with DECIDED, the rules core's status and level;
+// - FIRST_ANSWER, SECOND_ANSWER: the search's answers (the cdcl core's codes), or NOT_RUN;
+// - CLAUSES, CORNER_CLAUSES: the search's clauses, and how many of them are corner clauses.
+export const PRESOLVE = 0, DECIDED_EDGES = 1, TRIAL_RAN = 2, TRIAL_FINISHED = 3, PRESOLVED_AT = 4;
+export const RULES_STATUS = 5, RULES_LEVEL = 6, FIRST_ANSWER = 7, SECOND_ANSWER = 8, CLAUSES = 9, CORNER_CLAUSES = 10;
 export const INFO_SLOTS = 11;
 
-// How the presolve ended (info[PRESOLVE]).
-/** Edges were left open: the search ran. */
-export const SEARCHED = 0;
-export const CONTRADICTION = 1;
-/** Deduction decided every edge: the rules core's solve checked them for one loop. */
-export const DECIDED = 2;
+/** How the presolve ended: edges were left open and the search ran; a contradiction; every edge decided by deduction. */
+export const SEARCHED = 0, CONTRADICTION = 1, DECIDED = 2;
 
-// info[TRIAL_FINISHED].
-export const TRIAL_NOT_RUN = -1;
-export const TRIAL_TIMED_OUT = 0;
-export const TRIAL_COMPLETED = 1;
+/** info[TRIAL_FINISHED]. */
+export const TRIAL_NOT_RUN = -1, TRIAL_TIMED_OUT = 0, TRIAL_COMPLETED = 1;
 
-/** info[SECOND_ANSWER] (and FIRST_ANSWER) when that search did not run. */
+/** info[FIRST_ANSWER] and info[SECOND_ANSWER] when that search did not run. */
 export const NOT_RUN = -1;
