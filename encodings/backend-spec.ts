@@ -3,9 +3,12 @@
 // its options, and several options follow as `id:k=v:k=v`; a `k=v` after a comma belongs to the back-end
 // before it, so the older presolver form `rules:trial=off,rules=basic` reads the same. Every option is checked
 // against what the back-end declares, and "cannot run here" is said in one place.
-import type { Backend, Params } from './backend.ts';
+import { checkParams, type Backend } from './backend.ts';
 import { UnknownBackendError, UsageError } from './errors.ts';
 import { getBackend } from './registry.ts';
+
+// Checked where the options are declared (backend.ts), so that the browser build needs no registry.
+export { checkParams };
 
 /** A back-end ID with the options given for it, as written (not yet checked against the registry). */
 export interface BackendChoice {
@@ -78,21 +81,6 @@ export function formatBackendSpec(spec: BackendChoice): string {
 export function backendLabel(id: string, params: Readonly<Record<string, string>>, presolve?: string): string {
   const own = Object.entries(params);
   return `${id}${own.length ? `[${own.map(([k, v]) => `${k}=${v}`).join(',')}]` : ''}${presolve ? `+${presolve}` : ''}`;
-}
-
-/** Checks params against what the back-end declares, so that a typo is an error, not a silent default. */
-export function checkParams(backend: Backend, params: Params, where?: string): void {
-  const at = where ? `${where}: ` : '';
-  for (const [key, value] of Object.entries(params)) {
-    const declared = backend.options?.find((o) => o.name === key);
-    if (!declared) {
-      const known = backend.options?.map((o) => o.name).join(', ') || 'none';
-      throw new UsageError(`${at}back-end '${backend.name}' has no option '${key}' (its options: ${known})`);
-    }
-    if (declared.choices && !declared.choices.includes(declared.aliases?.[value] ?? value)) {
-      throw new UsageError(`${at}option ${key} of '${backend.name}' must be one of ${declared.choices.join(', ')}; got '${value}'`);
-    }
-  }
 }
 
 /** The back-end a spec names, its options checked; an unknown ID is an UnknownBackendError naming the known ones. */

@@ -3,6 +3,7 @@
 // back into a solution; limits, processes, verification and records belong to runners/.
 import type { FixedEdge, Puzzle } from './grid.ts';
 import type { Solution } from './solution.ts';
+import { UsageError } from './errors.ts';
 
 export type Status = 'solved' | 'unsat' | 'timeout' | 'memout' | 'error';
 
@@ -128,4 +129,19 @@ export function optionValue(backend: Backend, options: SolveOptions, name: strin
   if (!declared) throw new Error(`${backend.name}: option '${name}' is not declared`);
   const value = options.params[name] ?? declared.default;
   return declared.aliases?.[value] ?? value;
+}
+
+/** Checks params against what the back-end declares, so that a typo is an error, not a silent default. */
+export function checkParams(backend: Backend, params: Params, where?: string): void {
+  const at = where ? `${where}: ` : '';
+  for (const [key, value] of Object.entries(params)) {
+    const declared = backend.options?.find((o) => o.name === key);
+    if (!declared) {
+      const known = backend.options?.map((o) => o.name).join(', ') || 'none';
+      throw new UsageError(`${at}back-end '${backend.name}' has no option '${key}' (its options: ${known})`);
+    }
+    if (declared.choices && !declared.choices.includes(declared.aliases?.[value] ?? value)) {
+      throw new UsageError(`${at}option ${key} of '${backend.name}' must be one of ${declared.choices.join(', ')}; got '${value}'`);
+    }
+  }
 }

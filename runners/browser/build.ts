@@ -1,0 +1,113 @@
+// `npm run build:browser`: bundles runners/browser/index.ts with esbuild into one ES module
+// (slitherbench.js) and writes the static page (index.html), self-contained so that it opens from file://:
+// Chromium loads no module script and no worker file from a file:// page, but runs an inline classic script
+// and a classic worker made from a blob, so the page carries the same bundle in classic form inline.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Plugin } from 'esbuild';
+import { listBackends } from '../../encodings/registry.ts';
+import { projectManifest } from '../../encodings/versions.ts';
+
+const HERE = new URL('.', import.meta.url).pathname;
+const ENTRY = join(HERE, 'index.ts');
+const PAGE = join(HERE, 'page');
+/** The module's name inside the page's classic script (`slitherbench.parsePuzzle(...)`). */
+const GLOBAL_NAME = 'slitherbench';
+export const DEFAULT_OUT = new URL('../../dist/browser/', import.meta.url).pathname;
+
+export interface BrowserBuild {
+  /** The ES module. */
+  module: string;
+  /** The same bundle as a classic script that sets the global `slitherbench`. */
+  classic: string;
+  /** The static page, with the classic bundle, its script and style inline. */
+  page: string;
+}
+
+/**
+ * The modules only a build has: the back-ends that need Node (read from the registry now), and the project's
+ * version for the back-ends' `version()`, which in Node reads package.json from disk (encodings/versions.ts).
+ */
+async function buildTimeModules(): Promise<Plugin> {
+  const inBrowser = new Set(['auto', 'cdcl-loop', 'rules']);
+  const server = (await listBackends()).filter((b) => !inBrowser.has(b.name)).map((b) => ({ name: b.name, description: b.description }));
+  const { version, dependencies } = projectManifest();
+  const versions = `export function projectManifest() { return ${JSON.stringify({ version, dependencies })}; }`;
+  return {
+    name: 'slitherbench-build-time',
+    setup(build) {
+      build.onResolve({ filter: /^slitherbench:server-backends$/ }, () => ({ path: 'server-backends', namespace: 'slitherbench' }));
+      build.onResolve({ filter: /\/versions\.ts$/ }, (args) => (join(args.resolveDir, args.path) === new URL('../../encodings/versions.ts', import.meta.url).pathname ? { path: 'versions', namespace: 'slitherbench' } : undefined));
+      build.onLoad({ filter: /.*/, namespace: 'slitherbench' }, (args) => ({
+        contents: args.path === 'versions' ? versions : `export const SERVER_BACKENDS = ${JSON.stringify(server)};`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** Builds the module, its classic form and the page, in memory. */
+export async function buildBrowser(): Promise<BrowserBuild> {
+  const esbuild = await import('esbuild');
+  const plugin = await buildTimeModules();
+  const common = { entryPoints: [ENTRY], bundle: true, write: false, platform: 'browser', target: 'es2022', charset: 'utf8', legalComments: 'none', logLevel: 'silent', plugins: [plugin] } as const;
+  const [esm, iife] = await Promise.all([esbuild.build({ ...common, format: 'esm' }), esbuild.build({ ...common, format: 'iife', globalName: GLOBAL_NAME })]);
+  const module = esm.outputFiles[0].text;
+  const classic = iife.outputFiles[0].text;
+  // In an inline script these would end the script or change how HTML reads it.
+  const unsafe = /<\/script|<!--/i.exec(classic);
+  if (unsafe) throw new Error(`internal: the classic bundle contains '${unsafe[0]}' at ${unsafe.index}; it cannot be inlined in the page`);
+  return { module, classic, page: inlinePage(classic) };
+}
+
+/** The page's HTML with its stylesheet, the classic bundle and its script inline (each is also a file beside it). */
+function inlinePage(classic: string): string {
+  const read = (name: string) => readFileSync(join(PAGE, name), 'utf8');
+  const html = read('index.html');
+  const replaced = html
+    .replace('<link rel="stylesheet" href="page.css">', () => `<style>\n${read('page.css')}</style>`)
+    .replace('<script id="slitherbench-classic" src="slitherbench.classic.js"></script>', () => `<script id="slitherbench-classic">\n${classic}</script>`)
+    .replace('<script src="page.js"></script>', () => `<script>\n${read('page.js')}</script>`);
+  const left = /<link rel="stylesheet" href|<script[^>]* src=/.exec(replaced);
+  if (left) throw new Error(`internal: runners/browser/page/index.html: '${left[0]}' was not inlined`);
+  return replaced;
+}
+
+/** Writes slitherbench.js, slitherbench.classic.js and index.html to `outDir`. */
+export async function writeBrowserBuild(outDir: string): Promise<BrowserBuild> {
+  const built = await buildBrowser();
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'slitherbench.js'), built.module);
+  writeFileSync(join(outDir, 'slitherbench.classic.js'), built.classic);
+  writeFileSync(join(outDir, 'index.html'), built.page);
+  return built;
+}
+
+const USAGE = `usage: npm run build:browser [-- --out DIR]
+
+Bundles the browser module (formats, verifier, SVG pictures, the rules, cdcl-loop and auto back-ends) and
+writes to DIR (default dist/browser/):
+  slitherbench.js          the ES module
+  slitherbench.classic.js  the same as a classic script (sets the global slitherbench)
+  index.html               the static page: open it from disk or any static host; it solves in a Web Worker
+`;
+
+if (import.meta.url === new URL(process.argv[1] ?? '', 'file://').href) {
+  let out = DEFAULT_OUT;
+  try {
+    const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    }
+    out = values.out ?? out;
+  } catch (error) {
+    process.stderr.write(`error: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const started = Date.now();
+  const built = await writeBrowserBuild(out);
+  const kb = (s: string) => `${Math.round(Buffer.byteLength(s) / 1024)} KB`;
+  process.stderr.write(`build:browser: ${out} written in ${((Date.now() - started) / 1000).toFixed(1)} s (slitherbench.js ${kb(built.module)}, index.html ${kb(built.page)})\n`);
+}

@@ -1,0 +1,28 @@
+// The browser build, written to a fresh temporary folder for one test file (never the shared dist/browser/,
+// so that a test always runs the bundle of the sources it tests).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeBrowserBuild, type BrowserBuild } from '../../runners/browser/build.ts';
+
+export interface BuiltBrowser extends BrowserBuild {
+  dir: string;
+  remove(): void;
+}
+
+export async function buildBrowserInTemp(): Promise<BuiltBrowser> {
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-browser-'));
+  const built = await writeBrowserBuild(dir);
+  return { ...built, dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A result's stats without its times (keys ending in Ms), which differ from run to run. */
+export function statsWithoutTimes(stats: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(stats).filter(([key]) => !key.endsWith('Ms')));
+}
+
+/** The first puzzle of a built-in dataset's puzzles.txt (its lines: `ID<TAB>puzzle`). */
+export function firstPuzzle(dataset: string): string {
+  const text = readFileSync(new URL(`../../datasets/${dataset}/puzzles.txt`, import.meta.url), 'utf8');
+  return text.split('\n').find((line) => line.trim() && !line.startsWith('#'))!.split('\t')[1].trim();
+}

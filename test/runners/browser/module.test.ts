@@ -1,0 +1,95 @@
+// The browser module (runners/browser/index.ts, bundled by npm run build:browser), run from its bundle in Node:
+// nothing from Node in it, and the same answers, stats and error lines as the Node pipeline that `solve` runs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { BACKEND_IDS, getBackend } from '../../../encodings/registry.ts';
+import { parsePuzzle } from '../../../encodings/formats/index.ts';
+import { renderSvg } from '../../../encodings/render.ts';
+import { contractJson, solveWithBackend } from '../../../runners/harness/pipeline.ts';
+import { buildBrowserInTemp, firstPuzzle, statsWithoutTimes, type BuiltBrowser } from '../../helpers/browser-build.ts';
+
+type BrowserModule = typeof import('../../../runners/browser/index.ts');
+
+const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
+const TWENTY = firstPuzzle('loopy-20x20-hard');
+/** Many loops fit an empty 2x2 (uniqueness refuted); a 1x1 with clue 0 has none. */
+const OPEN = '2 2\n..\n..';
+const NO_LOOP = '1 1\n0';
+const IN_BROWSER = ['auto', 'cdcl-loop', 'rules'];
+/** auto's trial stops on the clock by default (trial-ms), which makes its stats depend on the machine's speed. */
+const SAME_WORK: Record<string, Record<string, string>> = { auto: { 'trial-ms': 'none' } };
+
+let built: BuiltBrowser;
+let browser: BrowserModule;
+before(async () => {
+  built = await buildBrowserInTemp();
+  browser = (await import(pathToFileURL(join(built.dir, 'slitherbench.js')).href)) as BrowserModule;
+});
+after(() => built?.remove());
+
+test('the bundle uses nothing from Node: no node: imports, no Buffer, no process', () => {
+  for (const [name, text] of [['slitherbench.js', built.module], ['slitherbench.classic.js', built.classic]]) {
+    for (const [what, pattern] of [['imports from Node', /from\s*["']node:|import\(\s*["']node:|require\(/], ['uses Buffer', /\bBuffer\b/], ['uses process', /\bprocess\s*\./]] as const) {
+      const found = pattern.exec(text);
+      assert.ok(!found, `${name} ${what}: ${found ? text.slice(Math.max(0, found.index - 80), found.index + 40) : ''}`);
+    }
+  }
+});
+
+test('rules, cdcl-loop and auto answer in the bundle exactly as in the Node pipeline (loop, uniqueness, stats but times)', async () => {
+  for (const text of [TEN, TWENTY, OPEN, NO_LOOP]) {
+    const { puzzle } = parsePuzzle(text);
+    for (const id of IN_BROWSER) {
+      const backend = await getBackend(id);
+      await backend.prepare?.();
+      const params = SAME_WORK[id] ?? {};
+      const node = contractJson(await solveWithBackend(backend, puzzle, { timeoutMs: 30_000, unique: true, seed: 1, params }));
+      const here = await browser.solve(text, { backend: id, unique: true, timeoutMs: 30_000, options: params });
+      const what = `${id} on ${text.split('\n')[0].slice(0, 20)}`;
+      assert.equal(here.status, node.status, `${what}: status`);
+      assert.equal(here.unique, node.unique, `${what}: unique`);
+      assert.deepEqual(here.solution, node.solution, `${what}: loop`);
+      assert.equal(here.version, node.version, `${what}: version`);
+      assert.deepEqual(statsWithoutTimes(here.stats), statsWithoutTimes(node.stats), `${what}: stats`);
+    }
+  }
+  const ten = await browser.solve(TEN, { unique: true });
+  assert.equal(ten.backend, 'auto', 'auto when no back-end is named');
+  assert.equal(ten.status, 'solved');
+});
+
+test('bad input gets the error line the CLI prints; back-ends that need Node are named as such', async () => {
+  const truncated = 'https://puzz.link/p?slither/3/3/g0a';
+  let expected = '';
+  try {
+    parsePuzzle(truncated, 'puzzle');
+  } catch (error) {
+    expected = (error as Error).message;
+  }
+  await assert.rejects(browser.solve(truncated), { name: 'PuzzleError', message: expected });
+  await assert.rejects(browser.solve(TEN, { backend: 'cpsat-circuit' }), { name: 'UsageError', message: /cpsat-circuit' cannot run in the browser: it needs Node/ });
+  await assert.rejects(browser.solve(TEN, { backend: 'no-such' }), { name: 'UnknownBackendError', message: /unknown back-end 'no-such'/ });
+  await assert.rejects(browser.solve(TEN, { backend: 'auto', options: { presolve: 'sometimes' } }), { name: 'UsageError', message: "option presolve of 'auto' must be one of on, off; got 'sometimes'" });
+  await assert.rejects(browser.solve(TEN, { timeoutMs: 0 }), { name: 'UsageError' });
+});
+
+test('listBackends names every back-end of the registry, three of them in the browser', () => {
+  const rows = browser.listBackends();
+  assert.deepEqual(rows.filter((r) => r.inBrowser).map((r) => r.name).sort(), IN_BROWSER);
+  assert.deepEqual(rows.map((r) => r.name).sort(), [...BACKEND_IDS].sort());
+  assert.ok(rows.every((r) => r.description.length > 10));
+});
+
+test('formats and pictures are the ones Node writes', async () => {
+  const { puzzle } = parsePuzzle(TEN);
+  const read = browser.parsePuzzle(TEN).puzzle;
+  assert.deepEqual(read, puzzle);
+  for (const format of browser.FORMAT_NAMES) assert.deepEqual(browser.parsePuzzle(browser.formatPuzzle(read, format)).puzzle, puzzle, format);
+  assert.throws(() => browser.formatPuzzle(read, 'png' as never), { name: 'UsageError' });
+  const answer = await browser.solve(TEN);
+  const solution = browser.solutionFromJson(answer.solution);
+  assert.deepEqual(browser.verify(read, solution), { valid: true });
+  assert.equal(browser.renderSvg(read, solution), renderSvg(puzzle, solution));
+});
