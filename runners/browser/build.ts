@@ -8,13 +8,15 @@ import { parseArgs } from 'node:util';
 import type { Plugin } from 'esbuild';
 import { listBackends } from '../../encodings/registry.ts';
 import { projectManifest } from '../../encodings/versions.ts';
+import { REPOSITORY } from '../harness/compiled.ts';
 
-const HERE = new URL('.', import.meta.url).pathname;
-const ENTRY = join(HERE, 'index.ts');
-const PAGE = join(HERE, 'page');
+// Always the sources (also when this runs compiled, from dist/): esbuild reads TypeScript itself.
+const ENTRY = join(REPOSITORY, 'runners/browser/index.ts');
+const PAGE = join(REPOSITORY, 'runners/browser/page');
+const VERSIONS = join(REPOSITORY, 'encodings/versions.ts');
 /** The module's name inside the page's classic script (`slitherbench.parsePuzzle(...)`). */
 const GLOBAL_NAME = 'slitherbench';
-export const DEFAULT_OUT = new URL('../../dist/browser/', import.meta.url).pathname;
+export const DEFAULT_OUT = join(REPOSITORY, 'dist/browser');
 
 export interface BrowserBuild {
   /** The ES module. */
@@ -38,7 +40,7 @@ async function buildTimeModules(): Promise<Plugin> {
     name: 'slitherbench-build-time',
     setup(build) {
       build.onResolve({ filter: /^slitherbench:server-backends$/ }, () => ({ path: 'server-backends', namespace: 'slitherbench' }));
-      build.onResolve({ filter: /\/versions\.ts$/ }, (args) => (join(args.resolveDir, args.path) === new URL('../../encodings/versions.ts', import.meta.url).pathname ? { path: 'versions', namespace: 'slitherbench' } : undefined));
+      build.onResolve({ filter: /\/versions\.ts$/ }, (args) => (join(args.resolveDir, args.path) === VERSIONS ? { path: 'versions', namespace: 'slitherbench' } : undefined));
       build.onLoad({ filter: /.*/, namespace: 'slitherbench' }, (args) => ({
         contents: args.path === 'versions' ? versions : `export const SERVER_BACKENDS = ${JSON.stringify(server)};`,
         loader: 'js',
@@ -107,7 +109,13 @@ if (import.meta.url === new URL(process.argv[1] ?? '', 'file://').href) {
     process.exit(2);
   }
   const started = Date.now();
-  const built = await writeBrowserBuild(out);
+  let built: BrowserBuild;
+  try {
+    built = await writeBrowserBuild(out);
+  } catch (error) {
+    process.stderr.write(`error: build:browser: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const kb = (s: string) => `${Math.round(Buffer.byteLength(s) / 1024)} KB`;
   process.stderr.write(`build:browser: ${out} written in ${((Date.now() - started) / 1000).toFixed(1)} s (slitherbench.js ${kb(built.module)}, index.html ${kb(built.page)})\n`);
 }

@@ -16,6 +16,7 @@ import { parseInteger, parseSeconds } from '../harness/values.ts';
 import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
 import { loadPresolver } from '../harness/presolver.ts';
+import { buildBrowser } from '../browser/build.ts';
 
 export interface ServiceOptions {
   pool: Partial<PoolOptions>;
@@ -140,6 +141,15 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
       return reply.type(type).header('cache-control', 'no-cache').send(content);
     });
   }
+
+  // The browser module, with which the page solves in itself when this server cannot be reached: bundled from
+  // the sources when first asked for (well under a second), so that it is never older than the server's code.
+  let browserModule: Promise<string> | undefined;
+  app.get('/browser/slitherbench.js', async (_request, reply) => {
+    browserModule ??= buildBrowser().then((built) => built.module);
+    browserModule.catch(() => (browserModule = undefined));
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await browserModule);
+  });
 
   app.get('/health', async () => ({
     status: 'ok',

@@ -1,14 +1,25 @@
 // The race page of `slitherbench serve`: read a puzzle through the server (so that it is read exactly as the
 // CLI reads it), run the ticked back-ends side by side, draw each verified loop, chart the session's races,
-// and write the race as a bench plan. Plain browser JavaScript: the server serves it as it is.
+// and write the race as a bench plan. When the server cannot be reached, the back-ends of the browser module
+// (fetched when the page loads) run in the page, in a Web Worker. Plain browser JavaScript, served as it is.
 'use strict';
 
 const DEFAULT_TICKED = ['auto', 'rules', 'cdcl-loop'];
 const $ = (id) => document.getElementById(id);
 const state = { puzzle: null, text: '', raced: [] };
+/** The browser module and its solver worker, once loaded. */
+const local = { module: null, solver: null };
+
+/** A request that never reached the server (stopped, or the network is down), as opposed to one it refused. */
+class ServerUnreachable extends Error {}
 
 async function call(path, body) {
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  } catch (error) {
+    throw new ServerUnreachable(`the server cannot be reached (${error.message})`);
+  }
   const isJson = (response.headers.get('content-type') || '').includes('json');
   const value = isJson ? await response.json() : await response.text();
   if (!response.ok) throw new Error(isJson ? value.error : String(value));
@@ -67,11 +78,56 @@ async function loadBackends() {
 
 const ticked = () => [...document.querySelectorAll('#backends input:checked')].map((i) => i.value);
 
+/** The browser module's source is kept as a blob, so that its worker can start again with the server gone. */
+async function loadBrowserModule() {
+  const response = await fetch('/browser/slitherbench.js');
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
+  const module = await import(url);
+  local.solver = new module.WorkerSolver(() => new Worker(url, { type: 'module', name: module.SOLVER_WORKER_NAME }));
+  local.module = module;
+  document.body.dataset.browserModule = 'ready';
+}
+
+function inPage(backend) {
+  return local.module !== null && local.module.listBackends().some((row) => row.name === backend && row.inBrowser);
+}
+
+function serverGone() {
+  const here = local.module ? local.module.listBackends().filter((row) => row.inBrowser).map((row) => row.name).join(', ') : '';
+  $('offline').textContent = here ? `The server cannot be reached: ${here} run in this page; the other back-ends need the server.` : 'The server cannot be reached, and the browser module did not load: nothing can run.';
+  $('offline').hidden = false;
+}
+
+/** The puzzle as POST /puzzle describes it, read in the page by the same readers. */
+function readHere(text) {
+  const { puzzle, format } = local.module.parsePuzzle(text, 'puzzle');
+  const clues = Array.from({ length: puzzle.rows }, (_, r) => puzzle.clues.slice(r * puzzle.cols, (r + 1) * puzzle.cols).map((c) => (c === null ? '.' : String(c))).join(''));
+  return { rows: puzzle.rows, cols: puzzle.cols, clues, format, url: local.module.formatPuzzle(puzzle, 'url') };
+}
+
+/** A race run in the page: the worker's pipeline verified the loop; it is checked again against the puzzle as read here. */
+async function solveHere(backend, unique, timeout) {
+  if (!inPage(backend)) return { status: 'error', unique: null, solution: null, timeMs: null, message: 'needs the server, which cannot be reached' };
+  const answer = await local.solver.solve(state.text, { backend, unique, timeoutMs: timeout * 1000 });
+  if (answer.solution) {
+    const verdict = local.module.verify(local.module.parsePuzzle(state.text).puzzle, local.module.solutionFromJson(answer.solution));
+    if (!verdict.valid) return { status: 'error', unique: null, solution: null, timeMs: answer.timeMs, message: `verifier rejected the answer: ${verdict.reason}` };
+  }
+  return answer;
+}
+
 async function loadPuzzle() {
   showError('');
   const text = $('puzzle').value;
   try {
-    state.puzzle = await call('/puzzle', { puzzle: text });
+    try {
+      state.puzzle = await call('/puzzle', { puzzle: text });
+    } catch (error) {
+      if (!(error instanceof ServerUnreachable) || !local.module) throw error;
+      serverGone();
+      state.puzzle = readHere(text);
+    }
     state.text = text;
     $('shape').textContent = `${state.puzzle.rows}x${state.puzzle.cols}, read as ${state.puzzle.format}`;
     $('race').disabled = false;
@@ -116,7 +172,17 @@ async function race() {
     const started = performance.now();
     let answer;
     try {
-      answer = await call('/solve', { puzzle: state.text, backend, unique, timeout });
+      try {
+        answer = await call('/solve', { puzzle: state.text, backend, unique, timeout });
+      } catch (error) {
+        if (!(error instanceof ServerUnreachable)) throw error;
+        serverGone();
+        answer = await solveHere(backend, unique, timeout);
+        if (inPage(backend)) {
+          row.dataset.where = 'page';
+          cells.backend.textContent = `${backend} (in this page)`;
+        }
+      }
     } catch (error) {
       answer = { status: 'error', unique: null, solution: null, timeMs: null, message: error.message };
     }
@@ -183,3 +249,7 @@ $('puzzle').addEventListener('input', () => {
   $('plan').disabled = !$('puzzle').value.trim();
 });
 loadBackends().then(drawChart, (error) => showError(`cannot list back-ends: ${error.message}`));
+// Loaded now, while the server is there: it is what the page solves with if the server goes away.
+loadBrowserModule().catch((error) => {
+  document.body.dataset.browserModule = `failed: ${error.message}`;
+});
