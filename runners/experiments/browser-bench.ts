@@ -1,0 +1,185 @@
+// npm run bench:browser: auto on the built-in Loopy 10x10s (easy, normal, tricky, hard; 40 puzzles, taken in
+// turn), warm, in Node (the solve pipeline in this process) and in headless Chromium (the browser build's page,
+// its Web Worker), in alternating blocks so that a busy machine weighs on both alike. Compares the medians of
+// the back-end's own time (timeMs) and checks that every answer is Node's. The page is served from 127.0.0.1
+// as cross-origin isolated: elsewhere (file:// too) Chromium's clock ticks in 0.1 ms, about a whole solve.
+// Writes browser.md and browser.json to --out (default results/bench-browser).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
+import { parsePuzzle } from '../../encodings/formats/index.ts';
+import { getBackend } from '../../encodings/registry.ts';
+import { median } from '../../reports/statistics.ts';
+import { writeBrowserBuild } from '../browser/build.ts';
+import { contractJson, solveWithBackend } from '../harness/pipeline.ts';
+
+const USAGE = `usage: npm run bench:browser [-- --solves N] [--blocks K] [--out DIR]
+
+Solves the built-in Loopy 10x10 puzzles with auto (uniqueness proved), warm, N times each in Node and in
+headless Chromium (/usr/bin/chromium, the browser build's page served cross-origin isolated from
+127.0.0.1 for its finer clock, in its Web Worker), in K
+alternating blocks, and compares the medians of the back-end's own time. Default: 1000 solves, 4 blocks.
+`;
+const CHROMIUM = '/usr/bin/chromium';
+const SETS = ['loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard'];
+/** Within this many times Node's median, the browser module is as fast as the goal asks. */
+const GOAL = 2;
+
+let options: { solves: number; blocks: number; out: string };
+try {
+  const { values } = parseArgs({ options: { solves: { type: 'string', default: '1000' }, blocks: { type: 'string', default: '4' }, out: { type: 'string', default: 'results/bench-browser' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const whole = (text: string, name: string) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1, got '${text}'`);
+    return n;
+  };
+  options = { solves: whole(values.solves!, 'solves'), blocks: whole(values.blocks!, 'blocks'), out: values.out! };
+} catch (error) {
+  process.stderr.write(`error: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (!existsSync(CHROMIUM)) {
+  process.stderr.write(`error: ${CHROMIUM} is absent (install it with npm run setup:system)\n`);
+  process.exit(2);
+}
+
+const puzzles = SETS.flatMap((set) => readFileSync(builtinPuzzlesPath(set)!, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.split('\t')[1].trim()));
+const request = { backend: 'auto', unique: true, timeoutMs: 60_000 };
+/** The puzzle of the i-th solve: all of them in turn. */
+const nth = (i: number) => puzzles[i % puzzles.length];
+
+interface Sample {
+  timeMs: number;
+  /** The call, in Node; posting to the worker and its answer, in the page. */
+  roundTripMs: number;
+}
+
+const auto = await getBackend('auto');
+await auto.prepare?.();
+const parsed = puzzles.map((text) => parsePuzzle(text).puzzle);
+const nodeAnswers = new Map<string, string>();
+async function nodeSolves(from: number, count: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let i = from; i < from + count; i++) {
+    const started = performance.now();
+    const answer = contractJson(await solveWithBackend(auto, parsed[i % puzzles.length], { timeoutMs: request.timeoutMs, unique: true, seed: 1, params: {} }));
+    samples.push({ timeMs: answer.timeMs as number, roundTripMs: performance.now() - started });
+    if (answer.status !== 'solved' || answer.unique !== true) throw new Error(`Node: ${nth(i)}: ${answer.status} (${answer.message ?? ''})`);
+    nodeAnswers.set(nth(i), JSON.stringify(answer.solution));
+  }
+  return samples;
+}
+
+const buildDir = mkdtempSync(join(os.tmpdir(), 'slitherbench-browser-'));
+const profile = mkdtempSync(join(os.tmpdir(), 'slitherbench-chromium-'));
+// The built folder over HTTP, with the headers that make the page cross-origin isolated (a 5 us clock).
+const files = createServer((request, response) => {
+  const name = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1) || 'index.html';
+  const path = join(buildDir, name);
+  if (!/^[\w.-]+$/.test(name) || !existsSync(path)) return response.writeHead(404).end();
+  const type = name.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8';
+  response.writeHead(200, { 'content-type': type, 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }).end(readFileSync(path));
+});
+await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+const { chromium } = await import('playwright-core');
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  await writeBrowserBuild(buildDir);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`http://127.0.0.1:${(files.address() as AddressInfo).port}/index.html`);
+  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('internal: the page is not cross-origin isolated; its clock would tick in 0.1 ms');
+  // The page's own bundle and worker, one solver kept for the whole run (warm, as Node's back-end is).
+  await page.evaluate(() => {
+    const sb = (window as unknown as { slitherbench: typeof import('../browser/index.ts') }).slitherbench;
+    const source = document.getElementById('slitherbench-classic')!.textContent!;
+    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    (window as unknown as { benchSolver: unknown }).benchSolver = new sb.WorkerSolver(() => new Worker(url, { name: sb.SOLVER_WORKER_NAME }));
+  });
+  const browserSolves = (texts: string[]) =>
+    page.evaluate(async ([texts, request]) => {
+      const solver = (window as unknown as { benchSolver: import('../browser/index.ts').WorkerSolver }).benchSolver;
+      const out: { timeMs: number; roundTripMs: number; status: string; unique: boolean | null; solution: string }[] = [];
+      for (const text of texts) {
+        const started = performance.now();
+        const answer = await solver.solve(text, request);
+        out.push({ timeMs: answer.timeMs as number, roundTripMs: performance.now() - started, status: answer.status, unique: answer.unique, solution: JSON.stringify(answer.solution) });
+      }
+      return out;
+    }, [texts, request] as const);
+
+  const loadBefore = os.loadavg();
+  const started = Date.now();
+  // Warm-up: every puzzle once on each side (compiles, page faults), not counted.
+  await nodeSolves(0, puzzles.length);
+  await browserSolves(puzzles);
+  const node: Sample[] = [];
+  const browser: Sample[] = [];
+  let mismatches = 0;
+  const block = Math.ceil(options.solves / options.blocks);
+  for (let from = 0; from < options.solves; from += block) {
+    const count = Math.min(block, options.solves - from);
+    node.push(...(await nodeSolves(from, count)));
+    const answers = await browserSolves(Array.from({ length: count }, (_, k) => nth(from + k)));
+    answers.forEach((a, k) => {
+      if (a.status !== 'solved' || a.unique !== true || a.solution !== nodeAnswers.get(nth(from + k))) mismatches++;
+      browser.push({ timeMs: a.timeMs, roundTripMs: a.roundTripMs });
+    });
+    process.stderr.write(`bench:browser: ${from + count} of ${options.solves} solves on each side\n`);
+  }
+  const loadAfter = os.loadavg();
+  const med = (samples: Sample[], key: keyof Sample) => median(samples.map((s) => s[key]))!;
+  const summary = {
+    puzzles: puzzles.length,
+    sets: SETS,
+    solves: options.solves,
+    blocks: options.blocks,
+    request,
+    node: { version: process.version, medianTimeMs: med(node, 'timeMs'), medianRoundTripMs: med(node, 'roundTripMs') },
+    browser: { chromium: context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)), medianTimeMs: med(browser, 'timeMs'), medianRoundTripMs: med(browser, 'roundTripMs') },
+    ratio: med(browser, 'timeMs') / med(node, 'timeMs'),
+    goal: GOAL,
+    answersDifferingFromNode: mismatches,
+    loadAverage: { before: loadBefore, after: loadAfter },
+    cores: os.cpus().length,
+    seconds: (Date.now() - started) / 1000,
+  };
+  const f = (ms: number) => ms.toFixed(3);
+  const md = [
+    '# auto in the browser module against Node',
+    '',
+    `auto with uniqueness on the ${puzzles.length} built-in Loopy 10x10 puzzles (${SETS.join(', ')}), ${options.solves} warm solves on each side in ${options.blocks} alternating blocks, after one unmeasured pass.`,
+    `Node ${process.version}: the solve pipeline in one process. Chromium ${summary.browser.chromium}, headless: the browser build's page, served cross-origin isolated from 127.0.0.1 (a 5 us clock), its Web Worker.`,
+    '',
+    '| | median timeMs | median round trip ms |',
+    '|---|---:|---:|',
+    `| Node | ${f(summary.node.medianTimeMs)} | ${f(summary.node.medianRoundTripMs)} |`,
+    `| browser | ${f(summary.browser.medianTimeMs)} | ${f(summary.browser.medianRoundTripMs)} |`,
+    '',
+    `Browser / Node, median timeMs: ${summary.ratio.toFixed(2)}x (goal: within ${GOAL}x: ${summary.ratio <= GOAL ? 'met' : 'NOT met'}).`,
+    `Answers that differ from Node's (loop or uniqueness): ${mismatches}.`,
+    `Load average (1, 5, 15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(', ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(', ')}; ${summary.cores} cores.`,
+    '',
+  ].join('\n');
+  mkdirSync(options.out, { recursive: true });
+  writeFileSync(join(options.out, 'browser.json'), JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(join(options.out, 'browser.md'), md);
+  process.stdout.write(md);
+  if (mismatches > 0) process.exitCode = 1;
+} finally {
+  await context.close();
+  files.close();
+  rmSync(buildDir, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true });
+}
