@@ -14,6 +14,19 @@ function importsFor(core: string): WebAssembly.Imports {
 }
 
 /**
+ * A core's bytes from its base64 text, in Node and in a browser alike. Node's Buffer, where there is one,
+ * decodes a core in about 0.1 ms; a JavaScript loop over atob's text takes 2-10 ms in a fresh process.
+ */
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+  const node = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer> } }).Buffer;
+  if (node) return node.from(base64, 'base64');
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/**
  * A wasm core's module, compiled once per process, and instances ready for a search: one made with the module
  * (back-ends call `load` from `prepare`, so that solve times exclude loading the core, as a native solver's
  * exclude loading its binary) and those given back. A given-back instance is cleared (`clear`) when taken
@@ -36,7 +49,7 @@ export class CorePool<C> {
 
   load(): WebAssembly.Module {
     if (!this.module) {
-      this.module = new WebAssembly.Module(Buffer.from(this.base64, 'base64'));
+      this.module = new WebAssembly.Module(bytesOf(this.base64));
       this.fresh.push(this.instantiate());
     }
     return this.module;
