@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { listBackends } from '../../encodings/registry.ts';
 import { projectManifest } from '../../encodings/versions.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
@@ -53,8 +53,8 @@ async function buildTimeModules(): Promise<Plugin> {
 export async function buildBrowser(): Promise<BrowserBuild> {
   const esbuild = await import('esbuild');
   const plugin = await buildTimeModules();
-  const common = { entryPoints: [ENTRY], bundle: true, write: false, platform: 'browser', target: 'es2022', charset: 'utf8', legalComments: 'none', logLevel: 'silent', plugins: [plugin] } as const;
-  const [esm, iife] = await Promise.all([esbuild.build({ ...common, format: 'esm' }), esbuild.build({ ...common, format: 'iife', globalName: GLOBAL_NAME })]);
+  const common: BuildOptions & { write: false } = { entryPoints: [ENTRY], bundle: true, write: false, platform: 'browser', target: 'es2022', charset: 'utf8', legalComments: 'none', logLevel: 'silent', plugins: [plugin] };
+  const [esm, iife] = await Promise.all([esbuild.build({ ...common, format: 'esm' as const }), esbuild.build({ ...common, format: 'iife' as const, globalName: GLOBAL_NAME })]);
   const module = esm.outputFiles[0].text;
   const classic = iife.outputFiles[0].text;
   // In an inline script these would end the script or change how HTML reads it.

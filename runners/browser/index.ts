@@ -2,7 +2,7 @@
 // verifier, SVG pictures and the back-ends that are plain WebAssembly (rules, cdcl-loop, auto), with nothing
 // from Node. A solve runs the same pipeline as `solve` (back-end, then the verifier) in the calling thread;
 // `WorkerSolver` runs it in a Web Worker, which a page needs so that a long search never freezes it.
-import { checkParams, type Backend, type Params } from '../../encodings/backend.ts';
+import { checkParams, type Backend, type Params, type Stats, type Status } from '../../encodings/backend.ts';
 import auto from '../../encodings/backends/auto/auto.ts';
 import cdclLoop from '../../encodings/backends/cdcl/cdcl-loop.ts';
 import rules from '../../encodings/backends/rules/rules.ts';
@@ -54,7 +54,20 @@ export interface SolveRequest {
 }
 
 /** What `solve --json` prints: status, the verified loop, uniqueness, the back-end's own time and its stats. */
-export type SolveAnswer = ReturnType<typeof contractJson>;
+export interface SolveAnswer {
+  status: Status;
+  unique: boolean | null;
+  solution: SolutionJson | null;
+  backend: string;
+  /** The back-end's version (the project's, for these three). */
+  version?: string;
+  /** The back-end's own time: encode, solve and uniqueness, not loading. */
+  timeMs: number;
+  stats: Stats;
+  message?: string;
+  /** True when the verifier rejected the back-end's answer (status is then error). */
+  rejected?: boolean;
+}
 
 const prepared = new Map<string, Promise<void>>();
 
@@ -85,7 +98,8 @@ export async function solve(puzzle: Puzzle | string, request: SolveRequest = {})
   const timeoutMs = request.timeoutMs ?? 60_000;
   if (!(timeoutMs > 0)) throw new UsageError(`the time limit must be a positive number of ms, got ${timeoutMs}`);
   const run = await solveWithBackend(backend, puzzleOf(puzzle), { timeoutMs, unique: request.unique === true, seed: request.seed ?? 1, params });
-  return contractJson(run);
+  // contractJson writes exactly these fields (its own type is looser, for records of any back-end).
+  return contractJson(run) as unknown as SolveAnswer;
 }
 
 /** The name a worker is started with to answer solves (see `answerSolves`). */
@@ -95,18 +109,14 @@ export const SOLVER_WORKER_NAME = 'slitherbench-solver';
 type ToSolver = { id: number; puzzle: Puzzle | string } & SolveRequest;
 type FromSolver = { id: number; answer: SolveAnswer } | { id: number; error: { name: string; message: string } };
 
-/** The parts of a worker's global scope (or of a Worker) that the two sides use. */
-interface MessagePort {
+/** The parts of a worker's global scope that answering uses. */
+interface SolverScope {
   postMessage(message: unknown): void;
   onmessage: ((event: { data: unknown }) => void) | null;
 }
-interface WorkerLike extends MessagePort {
-  onerror: ((event: { message?: string }) => void) | null;
-  terminate(): void;
-}
 
 /** Answers solve requests posted to `scope` (a worker's global scope), one at a time, in order. */
-export function answerSolves(scope: MessagePort): void {
+export function answerSolves(scope: SolverScope): void {
   let queue = Promise.resolve();
   scope.onmessage = (event) => {
     const { id, puzzle, ...request } = event.data as ToSolver;
@@ -130,11 +140,11 @@ const GRACE_MS = 2000;
  * classic worker from a blob of the bundle where module workers cannot load (a page opened from file://).
  */
 export class WorkerSolver {
-  private worker: WorkerLike | undefined;
+  private worker: Worker | undefined;
   private next = 1;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly start: () => WorkerLike) {}
+  constructor(private readonly start: () => Worker) {}
 
   solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveAnswer> {
     const run = this.queue.then(() => this.run(puzzle, request));
@@ -177,5 +187,5 @@ export class WorkerSolver {
 }
 
 // Loaded as the solver worker (a worker started with that name): answer the page's solves.
-const scope = globalThis as unknown as Partial<MessagePort> & { name?: unknown; WorkerGlobalScope?: unknown };
-if (scope.WorkerGlobalScope !== undefined && scope.name === SOLVER_WORKER_NAME) answerSolves(scope as MessagePort);
+const scope = globalThis as unknown as Partial<SolverScope> & { name?: unknown; WorkerGlobalScope?: unknown };
+if (scope.WorkerGlobalScope !== undefined && scope.name === SOLVER_WORKER_NAME) answerSolves(scope as SolverScope);

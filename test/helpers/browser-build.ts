@@ -17,8 +17,8 @@ export async function buildBrowserInTemp(): Promise<BuiltBrowser> {
 }
 
 /** A result's stats without its times (keys ending in Ms), which differ from run to run. */
-export function statsWithoutTimes(stats: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(stats).filter(([key]) => !key.endsWith('Ms')));
+export function statsWithoutTimes(stats: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(stats as Record<string, unknown>).filter(([key]) => !key.endsWith('Ms')));
 }
 
 /** The first puzzle of a built-in dataset's puzzles.txt (its lines: `ID<TAB>puzzle`). */
