@@ -1,16 +1,14 @@
 // What every source of `reproduce` shares: its claims, the bench plans behind them (YAML files beside this
 // one, run by bench's own runner with --resume, so that a reproduction resumes where it stopped), and the
 // reading of their results. A claim's figure is computed from those results only.
-import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { SHARED_DATASETS } from '../../datasets/shared.ts';
-import { experimentSchema, resolvePlan as resolveBenchPlan, type Experiment } from '../harness/experiment.ts';
-import { runBench, runsLeft, type BenchPlan } from '../harness/bench.ts';
+import { experimentSchema, type Experiment } from '../harness/experiment.ts';
+import { experimentArgs, experimentPlan, runBench, runsLeft, type BenchPlan } from '../harness/bench.ts';
 import { stopOnInterrupt } from '../harness/executor.ts';
-import { DEFAULT_LIMITS } from '../harness/worker-process.ts';
 import { formatSeconds } from '../harness/progress.ts';
 import { readRecords, type RunRecord } from '../../reports/records.ts';
 import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
@@ -114,11 +112,8 @@ export function reproduceCommand(source: string, options: RunOptions, claim?: st
 /** The experiment file of a plan as run (placeholders resolved, --quick applied), in its results directory beside bench's own plan.json. */
 const EXPERIMENT_FILE = 'experiment.json';
 
-/** The bench arguments that run (or carry on) a plan into its directory. */
-const benchArgs = (dir: string) => ['bench', '--config', join(dir, EXPERIMENT_FILE), '--out', dir, '--resume', '--no-report'];
-
 /** The command that runs a plan again by itself, paths as seen from the working directory. */
-export const benchCommand = (dir: string) => shellCommand(['npx', 'slitherbench', ...benchArgs(shortPath(resolve(dir)))]);
+export const benchCommand = (dir: string) => shellCommand(['npx', 'slitherbench', ...experimentArgs(join(shortPath(resolve(dir)), EXPERIMENT_FILE), shortPath(resolve(dir)))]);
 
 /** The progress line of a whole reproduction: plans done, runs of the current plan, time so far. */
 export class ReproduceProgress {
@@ -161,13 +156,7 @@ export async function runPlan(plan: PlanDef, options: RunOptions, progress: Repr
   writeFileSync(config, JSON.stringify(experiment, null, 2) + '\n');
   let bench: BenchPlan;
   try {
-    const resolved = await resolveBenchPlan({ out: dir }, { path: config, experiment });
-    bench = {
-      datasets: resolved.datasets, backends: resolved.backends, timeoutMs: resolved.timeoutMs, unique: resolved.unique, repeat: resolved.repeat, seed: resolved.seed,
-      jobs: resolved.jobs ?? Math.max(1, os.availableParallelism() - 1), out: dir, resume: true, limits: { ...DEFAULT_LIMITS, memoryMb: resolved.memoryMb },
-      invocation: { argv: benchArgs(dir), config, experiment }, baseline: resolved.backends[0].label,
-      onProgress: (done, total) => progress.show(index, plan.name, `${done}/${total} runs`),
-    };
+    bench = { ...(await experimentPlan(config, experiment, dir)), onProgress: (done, total) => progress.show(index, plan.name, `${done}/${total} runs`) };
     if (runsLeft(bench) === 0) {
       progress.show(index, plan.name, 'already complete', true);
       return null;

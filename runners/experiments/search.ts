@@ -1,7 +1,6 @@
 // bench:search: auto, cdcl-loop and rules beside the peer (cspuz_core) on puzzles that need search, fresh
 // (one process per puzzle) and warm (bench workers), and a sweep of freshly generated hard puzzles that hunts
 // for the worst ratio. Usage and definitions: SEARCH_USAGE in search-options.ts; docs/cdcl-loop.md.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -21,13 +20,14 @@ import { readExperiment } from '../harness/experiment.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../harness/oracle.ts';
 import { Progress } from '../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../harness/executor.ts';
+import { experimentPlan, runBench } from '../harness/bench.ts';
+import { shellCommand } from '../harness/shell.ts';
 import { checkPlan, readLog, RunLog } from '../harness/run-log.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { parseSearchOptions, SEARCH_OPTIONS, SEARCH_USAGE, type SetsOptions, type SweepOptions } from './search-options.ts';
 import { atLeast, fastestWarmRuns, PEER_BINARY, peerBinaryPresent, runPeerOnce, solveInFreshProcess, summarize, type PeerResult, type PuzzleRun, type SummaryRow } from './versus-peer.ts';
 
 const CONFIG = new URL('./search.yaml', import.meta.url).pathname;
-const BIN = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
 
 const { values } = commandLine(SEARCH_USAGE, { options: SEARCH_OPTIONS });
 const base = checked(() => readExperiment(CONFIG));
@@ -125,15 +125,29 @@ async function sets(o: SetsOptions): Promise<void> {
     const warmConfig = join(o.out, 'warm.yaml');
     const experiment = { ...base, out: warmDir, timeout: o.timeoutSeconds, repeat: o.repeat, backends: o.backends, datasets: o.sets.map((set) => (Number.isFinite(o.perSet) ? { path: set, limit: o.perSet } : set)) };
     writeFileSync(warmConfig, `# derived from ${CONFIG} by runners/experiments/search.ts\n${toYaml(experiment)}`);
-    process.stderr.write(`bench:search warm: slitherbench bench --config ${warmConfig} --out ${warmDir} --resume\n`);
+    process.stderr.write(`bench:search warm: as ${shellCommand(['slitherbench', 'bench', '--config', warmConfig, '--out', warmDir, '--resume'])}\n`);
+    const { signal, release } = stopOnInterrupt('bench:search: stopping (Ctrl-C again to quit at once)...');
+    let outcome: Awaited<ReturnType<typeof runBench>>;
     try {
-      execFileSync(process.execPath, [BIN, 'bench', '--config', warmConfig, '--out', warmDir, '--resume'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      outcome = await runBench(await experimentPlan(warmConfig, experiment, warmDir), signal);
     } catch (error) {
-      // Exit 3: back-ends disagreed or the verifier rejected an answer; the runs are recorded, and the summary shows them.
-      const status = (error as { status?: number }).status;
-      if (status !== 3) fail(`the warm bench run failed (exit ${status ?? '?'}); its finished runs are in ${warmDir}: run the same command again to carry on`);
-      warmNote = `\n**The warm run exited 3: back-ends disagreed or an answer was rejected; see ${warmDir}.**\n`;
+      fail(`the warm bench run failed (${(error as Error).message}); its finished runs are in ${warmDir}: run the same command again to carry on`);
+    } finally {
+      release();
     }
+    if (outcome.interrupted) {
+      process.stderr.write(`bench:search warm: interrupted; every finished run is in ${warmDir}: run the same command to carry on\n`);
+      process.exitCode = 130;
+      return;
+    }
+    try {
+      const reports = (await import('../../reports/index.ts')) as { buildReport: (dir: string) => Promise<{ htmlPath: string }> };
+      await reports.buildReport(warmDir);
+    } catch (error) {
+      process.stderr.write(`bench:search warm: warning: the report could not be built (${(error as Error).message}); try \`slitherbench report ${warmDir}\`\n`);
+    }
+    // Back-ends disagreed or the verifier rejected an answer: the runs are recorded, and the summary shows them.
+    if (outcome.disagreements.length > 0) warmNote = `\n**The warm run found ${outcome.disagreements.length} disagreement${outcome.disagreements.length > 1 ? 's' : ''}: back-ends disagreed or an answer was rejected; see ${warmDir}.**\n`;
   }
 
   const runs: (PuzzleRun & { processMs: number | null; peerSource: string; peerStatus: string; url: string })[] = [];

@@ -1,6 +1,7 @@
 // A benchmark run: datasets x back-ends x repeats, each run in a reused worker process with hard limits,
 // every answer verified, every finished run on disk at once, resumable, with cross-checks between back-ends.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import type { Dataset, Instance } from '../../datasets/load.ts';
 import { clueCount } from '../../encodings/grid.ts';
@@ -14,6 +15,7 @@ import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '
 import { roundMs } from '../../encodings/clock.ts';
 import { writeCsv } from './results-files.ts';
 import { RunLog } from './run-log.ts';
+import { resolvePlan, type Experiment } from './experiment.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
 import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
@@ -162,6 +164,22 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   writeFileSync(join(dir, 'disagreements.json'), JSON.stringify(disagreements, null, 2) + '\n');
   writeRunInfo(signal.stopped ? null : new Date().toISOString(), signal.stopped, records);
   return { records, disagreements, interrupted: signal.stopped, dir };
+}
+
+/** The bench arguments that run, or carry on, an experiment file's plan into `out`. */
+export const experimentArgs = (config: string, out: string) => ['bench', '--config', config, '--out', out, '--resume', '--no-report'];
+
+/**
+ * An experiment file's plan as `bench --config FILE --out DIR --resume --no-report` runs it (the file's
+ * values, else the defaults), for a caller in this process: the same plan, so the same fingerprint.
+ */
+export async function experimentPlan(config: string, experiment: Experiment, out: string): Promise<BenchPlan> {
+  const plan = await resolvePlan({}, { path: config, experiment });
+  return {
+    datasets: plan.datasets, backends: plan.backends, timeoutMs: plan.timeoutMs, unique: plan.unique, repeat: plan.repeat, seed: plan.seed,
+    jobs: plan.jobs ?? Math.max(1, os.availableParallelism() - 1), out, resume: true, limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
+    invocation: { argv: experimentArgs(config, out), config, experiment }, baseline: plan.backends[0].label,
+  };
 }
 
 /** The runs of a plan (its shard, if any) not yet in its results directory. */
