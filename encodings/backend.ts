@@ -43,6 +43,11 @@ export interface SolveOptions {
   /** Random seed for solvers that take one. */
   readonly seed: number;
   readonly params: Params;
+  /**
+   * Also write a proof of a unique or no-loop answer (docs/proof-format.md), where `Backend.certifies` says the
+   * back-end can; the runner checks it. Goes with `unique`.
+   */
+  readonly certify?: boolean;
 }
 
 export interface SolveResult {
@@ -55,6 +60,8 @@ export interface SolveResult {
   readonly secondSolution?: Solution | null;
   /** Why the status is 'error' (or anything else worth saying). */
   readonly message?: string;
+  /** With `certify`: the proof of a unique loop or of no loop (docs/proof-format.md), in its text form. */
+  readonly proof?: string;
   readonly stats: Stats;
 }
 
@@ -109,6 +116,11 @@ export interface Backend {
   solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult>;
   /** Back-ends that can decide edges without solving (deduction rules) offer themselves as presolvers. */
   presolve?(puzzle: Puzzle, options: SolveOptions): Promise<PresolveResult>;
+  /**
+   * Whether `solve` with `certify` gives a proof of every unique and no-loop answer under these options: true,
+   * or why not (one line for users). A back-end without it writes no proofs.
+   */
+  certifies?(params: Params): true | string;
   /** CNF encodings give their formula, so that `encode` and size tables need no back-end by path; `params` as for `solve`. */
   cnf?(puzzle: Puzzle, params?: Params): EncodedCnf;
 }

@@ -21,7 +21,12 @@ export interface SatEngine {
   value(variable: number): boolean;
   /** Engine time of the last solve, in ms. */
   lastSolveMs: number;
+  /** After an unsat solve of an engine made with `proof`: its DRAT proof, as text. */
+  readonly lastProof?: string | null;
 }
+
+/** Engines that write a DRAT proof of an unsat answer (createEngine's `proof`). */
+export const PROOF_ENGINES: readonly EngineName[] = ['cadical'];
 
 export const ENGINE_NAMES = ['logic-solver', 'cadical', 'minisat', 'cryptominisat'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
@@ -56,11 +61,12 @@ export function engineVersion(name: EngineName): string {
   return `${binary} ${debian ?? '(version unknown)'}`;
 }
 
-export function createEngine(name: EngineName): SatEngine {
+export function createEngine(name: EngineName, options: { proof?: boolean } = {}): SatEngine {
+  if (options.proof && !PROOF_ENGINES.includes(name)) throw new Error(`${name} writes no DRAT proof (engines that do: ${PROOF_ENGINES.join(', ')})`);
   if (name === 'logic-solver') return new LogicSolverEngine();
   const availability = engineAvailability(name);
   if (!availability.available) throw new Error(availability.reason);
-  return new DimacsEngine(name, findBinary(BINARIES[name])!);
+  return new DimacsEngine(name, findBinary(BINARIES[name])!, options.proof ?? false);
 }
 
 type LogicModule = {
@@ -141,8 +147,9 @@ class DimacsEngine implements SatEngine {
   private readonly clauses: Clause[] = [];
   private variables = 0;
   private model = new Uint8Array(0);
+  lastProof: string | null = null;
 
-  constructor(readonly name: EngineName, private readonly binary: string) {}
+  constructor(readonly name: EngineName, private readonly binary: string, private readonly proof = false) {}
 
   addClauses(clauses: readonly Clause[], variableCount: number): void {
     this.variables = Math.max(this.variables, variableCount);
@@ -156,14 +163,20 @@ class DimacsEngine implements SatEngine {
     const lines = [`p cnf ${this.variables} ${this.clauses.length}`];
     for (const c of this.clauses) lines.push(`${c.join(' ')} 0`);
     writeFileSync(input, lines.join('\n') + '\n');
-    const args = this.name === 'minisat' ? ['-verb=0', input, output] : this.name === 'cadical' ? ['-q', input] : ['--verb', '0', input];
+    // CaDiCaL writes a DRAT proof as text to its second file argument.
+    const proofFile = join(dir, 'proof.drat');
+    const args = this.name === 'minisat' ? ['-verb=0', input, output] : this.name === 'cadical' ? ['-q', ...(this.proof ? ['--no-binary', input, proofFile] : [input])] : ['--verb', '0', input];
     const started = performance.now();
+    this.lastProof = null;
     try {
       const { code, stdout, timedOut } = await run(this.binary, args, timeoutMs);
       this.lastSolveMs = performance.now() - started;
       if (timedOut) return 'timeout';
       const text = this.name === 'minisat' ? (existsSync(output) ? readFileSync(output, 'utf8') : '') : stdout;
-      if (/^s UNSATISFIABLE|^UNSAT/m.test(text) || code === 20 && !/SATISFIABLE\s*$/m.test(text)) return 'unsat';
+      if (/^s UNSATISFIABLE|^UNSAT/m.test(text) || code === 20 && !/SATISFIABLE\s*$/m.test(text)) {
+        if (this.proof) this.lastProof = readFileSync(proofFile, 'utf8');
+        return 'unsat';
+      }
       if (!/^s SATISFIABLE|^SAT/m.test(text)) throw new Error(`${this.binary} exited with code ${code} and no answer`);
       this.model = new Uint8Array(this.variables + 1);
       const values = this.name === 'minisat' ? text.split('\n').slice(1).join(' ') : text.split('\n').filter((l) => l.startsWith('v ')).map((l) => l.slice(2)).join(' ');

@@ -7,7 +7,8 @@ import { elapsedMs } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, findSingleLoop, firstOutcome, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import type { Clause } from './cnf.ts';
-import { createEngine, engineAvailability, engineVersion, ENGINE_NAMES, MemoutError, preloadLogicSolver, type EngineName } from './engines.ts';
+import { createEngine, engineAvailability, engineVersion, ENGINE_NAMES, MemoutError, preloadLogicSolver, PROOF_ENGINES, type EngineName } from './engines.ts';
+import { LazyProof } from './lazy-proof.ts';
 import { degreeAndClueCnf, type PuzzleCnf } from './puzzle-cnf.ts';
 
 export interface SatEncoding {
@@ -17,8 +18,13 @@ export interface SatEncoding {
   options?: readonly BackendOption[];
   /** Adds the connectivity clauses to the degree and clue CNF; returns their sizes (and the formula they follow). */
   connect?(model: PuzzleCnf, puzzle: Puzzle, params: Params): Stats;
-  /** Clauses that forbid these loops together (sat-lazy); none for an encoding that is connected already. */
-  cuts?(model: PuzzleCnf, loops: number[][]): Clause[];
+  /**
+   * Clauses that forbid these loops together (sat-lazy); none for an encoding that is connected already. With
+   * `certify`, over the edge variables only, each a cycle lemma (docs/proof-format.md).
+   */
+  cuts?(model: PuzzleCnf, loops: number[][], certify?: boolean): Clause[];
+  /** Its CNF, cuts included, can be over the edge variables alone, so that a DRAT proof certifies the answer. */
+  certifies?: boolean;
 }
 
 export const engineOption: BackendOption = { name: 'engine', description: 'SAT engine (also --sat-engine)', default: 'logic-solver', choices: ENGINE_NAMES };
@@ -47,6 +53,12 @@ export function satBackend(encoding: SatEncoding): Backend {
     async version(params = {}) {
       return engineVersion((params.engine ?? engineOption.default) as EngineName);
     },
+    certifies(params: Params = {}) {
+      if (!encoding.certifies) return `${encoding.name}'s CNF has helper variables beside the edges: a DRAT proof of it would certify the answer only relative to the encoding`;
+      const engineName = (params.engine ?? engineOption.default) as EngineName;
+      if (!PROOF_ENGINES.includes(engineName)) return `${engineName} writes no DRAT proof: certify with --option engine=${PROOF_ENGINES.join('|')}`;
+      return true;
+    },
     cnf(puzzle: Puzzle, params: Params = {}): EncodedCnf {
       const { model, stats } = encodeCnf(encoding, puzzle, encodingParams({ ...defaultSolveOptions, params }));
       return { variableCount: model.cnf.variableCount, clauses: model.cnf.clauses, edgeVariable: model.edge, toDimacs: (comments) => model.cnf.toDimacs(comments), stats };
@@ -72,7 +84,10 @@ export function satBackend(encoding: SatEncoding): Backend {
       // resolve=scratch (an encoding option of sat-lazy): a new engine for every solve, to measure what
       // incremental re-solving saves.
       const scratch = encodingParams(options).resolve === 'scratch';
-      let engine = createEngine(engineName);
+      // Certifying: every clause of the CNF goes into the proof with its reason; the engine writes DRAT.
+      const proof = options.certify && backend.certifies!(options.params) === true && !puzzle.fixedEdges?.length && LazyProof.edgesOnly(grid, cnf.variableCount, edge) ? new LazyProof(grid) : null;
+      for (const clause of proof ? cnf.clauses : []) proof!.rule(clause);
+      let engine = createEngine(engineName, { proof: proof !== null });
       stats.incremental = engine.incremental && !scratch;
       const counts: LoopCounts = { iterations: 0, cuts: 0 };
       let solverMs = 0;
@@ -80,7 +95,7 @@ export function satBackend(encoding: SatEncoding): Backend {
 
       const solveStep: SolveStep = async (timeLeftMs) => {
         if (scratch && added > 0) {
-          engine = createEngine(engineName);
+          engine = createEngine(engineName, { proof: proof !== null });
           added = 0;
         }
         engine.addClauses(cnf.clauses.slice(added), cnf.variableCount);
@@ -92,20 +107,28 @@ export function satBackend(encoding: SatEncoding): Backend {
       };
       const cutsFor = (loops: number[][]) => {
         if (!encoding.cuts) return 0;
-        for (const clause of encoding.cuts(model, loops)) cnf.add(clause);
+        for (const clause of encoding.cuts(model, loops, proof !== null)) {
+          cnf.add(clause);
+          proof?.cut(clause);
+        }
         return loops.length;
       };
       const findLoop = () => findSingleLoop(puzzle, solveStep, cutsFor, deadline, counts);
       const finish = (outcome: Omit<SolveResult, 'stats'>): SolveResult => {
         Object.assign(stats, { solverMs, iterations: counts.iterations, ...(encoding.cuts ? { cuts: counts.cuts, firstModelLoops: counts.firstModelLoops ?? null } : {}), clausesAtEnd: cnf.clauses.length });
-        return { ...outcome, stats };
+        // A proof of the last run's unsat answer: no loop at all, or none but the first one.
+        const proven = outcome.status === 'unsat' || outcome.unique === true;
+        const drat = proven ? engine.lastProof : null;
+        return drat && proof ? { ...outcome, proof: proof.text(outcome.unique ? outcome.solution : null, drat), stats } : { ...outcome, stats };
       };
       try {
         const first = await findLoop();
         if (typeof first === 'string' || !options.unique) return finish(firstOutcome(first));
         return finish(await decideUniqueness(first, () => {
           // Some edge that this loop leaves off is on.
-          cnf.add(edgesOff(first).map(edge));
+          const blocking = edgesOff(first).map(edge);
+          cnf.add(blocking);
+          proof?.blocking(blocking);
           return findLoop();
         }));
       } catch (error) {

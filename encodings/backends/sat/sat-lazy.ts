@@ -7,16 +7,23 @@ export const encoding: SatEncoding = {
   name: 'sat-lazy',
   description: 'pure SAT, degree + clue CNF, extra loops cut lazily and re-solved incrementally (optilog)',
   options: [{ name: 'resolve', description: 'incremental: cuts go to the same solver, which keeps what it learnt (logic-solver; the native engines always start over); scratch: a new solver for every solve', default: 'incremental', choices: ['incremental', 'scratch'] }],
-  cuts({ cnf, grid, edge }, loops) {
+  certifies: true,
+  cuts({ cnf, grid, edge }, loops, certify) {
     // The shared loop cut: all of L on -> every vertex off L is off. With no vertex variables, "vertex off"
-    // is "its edges off"; a fresh literal stands for "all of L on".
+    // is "its edges off"; a fresh literal stands for "all of L on". When certifying, no fresh literal: one
+    // clause per edge (not all of L on, or the edge off), each a cycle lemma the proof checker tests.
     const clauses: number[][] = [];
     for (const cut of loopCuts(grid, loops, 'loop')) {
       if (cut.kind !== 'loop') continue;
-      const allOn = cnf.newVariable();
-      clauses.push([allOn, ...cut.loop.map((e) => -edge(e))]);
+      const notAllOn = cut.loop.map((e) => -edge(e));
       const off = new Set<number>();
       for (const v of cut.verticesOff) for (const e of grid.edgesAtVertex(v)) off.add(e);
+      if (certify) {
+        for (const e of off) clauses.push([...notAllOn, -edge(e)]);
+        continue;
+      }
+      const allOn = cnf.newVariable();
+      clauses.push([allOn, ...notAllOn]);
       for (const e of off) clauses.push([-allOn, -edge(e)]);
     }
     return clauses;
