@@ -2,6 +2,7 @@
 // comes from the same pipeline as `solve` (back-end, then the independent verifier) and has the contract's
 // JSON form; bad input is a 400 whose `error` is the line the CLI prints after `error: `.
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { stringify as toYaml } from 'yaml';
@@ -30,9 +31,15 @@ export interface ServiceOptions {
   defaultTimeoutSeconds: number;
   /** Append every answer, with its request, to this JSONL file before it is sent. */
   logPath?: string;
+  /**
+   * A body over bodyLimit is read and thrown away up to this many bytes before its 413 is sent: a client
+   * that writes its whole body before reading (Python's urllib, curl) then sees the 413, not a reset.
+   * Past it the connection is closed at once.
+   */
+  drainLimit: number;
 }
 
-export const DEFAULT_SERVICE: ServiceOptions = { pool: {}, bodyLimit: 1 << 20, maxCells: 40_000, maxTimeoutSeconds: 60, defaultTimeoutSeconds: 60 };
+export const DEFAULT_SERVICE: ServiceOptions = { pool: {}, bodyLimit: 1 << 20, drainLimit: 64 << 20, maxCells: 40_000, maxTimeoutSeconds: 60, defaultTimeoutSeconds: 60 };
 
 /** What POST /solve takes: the flags of `solve`, by the same names. */
 export interface SolveBody {
@@ -114,12 +121,19 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     return { puzzle, format };
   };
 
-  app.setErrorHandler((thrown: unknown, _request, reply) => {
+  app.setErrorHandler((thrown: unknown, request, reply) => {
     if (thrown instanceof PoolLeftError) return reply.code(499).send({ error: 'the client closed the connection' });
     if (thrown instanceof PoolFullError) return reply.code(503).header('retry-after', '1').send({ error: `busy: ${thrown.message}; retry later` });
     if (isInputError(thrown)) return reply.code(400).send({ error: oneLine(thrown.message) });
     const error = thrown as FastifyError;
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: `request body: larger than ${config.bodyLimit} bytes (serve --body-limit)` });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const answer = { error: `request body: larger than ${config.bodyLimit} bytes (serve --body-limit)` };
+      return drainThenAnswer(request.raw, config.drainLimit).then((drained) => {
+        // Drained: the client has sent all and reads its answer. Not drained (past the cap): the socket is gone.
+        if (drained) return reply.code(413).header('connection', 'close').send(answer);
+        return reply;
+      });
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'request body: send JSON (content-type: application/json)' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // fastify's own refusals: invalid JSON, an empty JSON body, a bad header.
@@ -225,6 +239,37 @@ export function benchPlan(url: string, backends: readonly string[], unique: bool
   ];
   const plan = { name: 'race', out: 'results/race', datasets: ['race.txt'], backends: [...backends], timeout: timeoutSeconds, unique, jobs: 1 };
   return `${header.join('\n')}\n${toYaml(plan)}`;
+}
+
+/**
+ * Reads the rest of a request body and throws it away, up to `cap` bytes in all; true once the body has
+ * ended, false when it ran past the cap or the client went away (the socket is then destroyed). Closing a
+ * socket with unread bytes in it makes the kernel answer with a reset, which would throw away the 413 too.
+ */
+function drainThenAnswer(raw: IncomingMessage, cap: number): Promise<boolean> {
+  if (raw.readableEnded) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (ended: boolean) => {
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onError);
+      raw.off('close', onError);
+      if (!ended) raw.socket?.destroy();
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > cap) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(raw.readableEnded);
+    raw.on('data', onData);
+    raw.once('end', onEnd);
+    raw.once('error', onError);
+    raw.once('close', onError);
+    raw.resume();
+  });
 }
 
 function openLog(path: string): number {
