@@ -83,7 +83,7 @@ export function register(program: Command): void {
     .option('--format <format>', 'url|loopy|text|json (text and json: one puzzle per line is not possible, so each is followed by a blank line)', 'url')
     .option('--ids', 'prefix every line with an id and a TAB (the built-in dataset layout)')
     .option('--out <file>', 'write to this file instead of standard output')
-    .option('--state <file>', 'where an interrupted run (Ctrl-C) saves its state (default: OUT.state.json with --out)')
+    .option('--state <file>', 'where an interrupted run (Ctrl-C or a kill) keeps its state (default: OUT.state.json with --out; the finished puzzles in OUT.state.jsonl beside it)')
     .option('--resume', 'carry on from the state file of an interrupted run with the same options')
     .action(async (flags: Flags) => {
       const { rows, cols } = parseSize(flags.size);
@@ -166,6 +166,8 @@ export function register(program: Command): void {
       let lastSaved = Date.now();
       let lastShown = 0;
       let phaseStarted = { phase: '', at: Date.now(), settled: 0 };
+      // On disk before the first puzzle is logged, so that a resume always finds the options to check.
+      save(lastPosition);
       try {
         // One task per puzzle: puzzle i depends on the seed and i alone.
         await execute<number, PuzzleLine>({
