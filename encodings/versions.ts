@@ -20,6 +20,19 @@ export function projectManifest(): ProjectManifest {
 }
 
 /**
+ * available() and version() of a back-end that is this project's own code (rules, cdcl-loop, auto): it runs
+ * wherever slitherbench runs, and its version is the project's.
+ */
+export const OWN_CODE = {
+  async available(): Promise<{ available: true }> {
+    return { available: true };
+  },
+  async version(): Promise<string> {
+    return `slitherbench ${projectManifest().version}`;
+  },
+};
+
+/**
  * A file of an installed npm package (`vega/build/vega.min.js`), found as Node finds packages: in the
  * node_modules folders from here upwards (an installed slitherbench has its dependencies beside it, not inside).
  */

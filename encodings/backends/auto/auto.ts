@@ -7,7 +7,7 @@
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
-import { projectManifest } from '../../versions.ts';
+import { OWN_CODE } from '../../versions.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm/binding.ts';
@@ -44,12 +44,7 @@ const backend: Backend = {
     // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
     ...(cdclLoop.options ?? []),
   ],
-  async available() {
-    return { available: true };
-  },
-  async version() {
-    return `slitherbench ${projectManifest().version}`;
-  },
+  ...OWN_CODE,
   // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).
   oneShotV8Flags: cdclLoop.oneShotV8Flags,
   // auto's core holds both stages; the steps' own cores (steps=javascript) load when first used.

@@ -5,7 +5,7 @@
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
 import { edgeCountOf, type Puzzle } from '../../grid.ts';
-import { projectManifest } from '../../versions.ts';
+import { OWN_CODE } from '../../versions.ts';
 import { createLoopSearch, Portfolio, type Core, type LoopSearchOptions } from './loop-search.ts';
 import { CONNECTIVITY, type Connectivity } from './loop-propagator.ts';
 import { loadCdclCore } from './wasm/binding.ts';
@@ -31,19 +31,13 @@ const backend: Backend = {
   name: 'cdcl-loop',
   description: 'own CDCL solver (watched literals, 1-UIP, VSIDS, LBD restarts, rephasing) on the degree + clue CNF, with a single-loop propagator inside the search; in wasm',
   options: SEARCH_OPTIONS,
-  async available() {
-    return { available: true };
-  },
+  ...OWN_CODE,
   async prepare() {
     loadCdclCore();
   },
   // One puzzle per process: every function of the core compiled by the optimising compiler in prepare (outside
   // the solve's time); search runs long enough in the core that the baseline compiler's code costs more.
   oneShotV8Flags: ['--no-liftoff', '--no-wasm-lazy-compilation'],
-  async version() {
-    // Our own solver: its version is the project's.
-    return `slitherbench ${projectManifest().version}`;
-  },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);

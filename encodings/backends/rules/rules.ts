@@ -3,7 +3,7 @@
 import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
-import { projectManifest } from '../../versions.ts';
+import { OWN_CODE } from '../../versions.ts';
 import { presolveWithRules, solveWithRules } from './search.ts';
 import { LINE, UNKNOWN } from './state.ts';
 import { loadRulesCore, presolveWithRulesCore, solveWithRulesCore } from './wasm/binding.ts';
@@ -26,19 +26,13 @@ const backend: Backend = {
       choices: ['wasm', 'typescript'],
     },
   ],
-  async available() {
-    return { available: true };
-  },
+  ...OWN_CODE,
   async prepare() {
     loadRulesCore();
   },
   // One puzzle per process: wasm compiled eagerly by the baseline compiler halves the first solve (1.2 ms
   // against 3.1 ms, Loopy 10x10 hard, medians); warm workers keep V8's optimising tier (1.9x faster on janko).
   oneShotV8Flags: ['--liftoff-only', '--no-wasm-lazy-compilation'],
-  async version() {
-    // This back-end is our own code: its version is the project's.
-    return `slitherbench ${projectManifest().version}`;
-  },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = performance.now();
     const corners = optionValue(backend, options, 'rules') === 'corners';
