@@ -5,7 +5,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendList, parseBackendSpec, parseOptionPairs, type BackendChoice } from '../../encodings/backend-spec.ts';
-import { parseSizes } from '../../datasets/load.ts';
+import { parseGridSize, sizeName } from '../../encodings/grid.ts';
 import type { PlanFlags } from '../harness/experiment.ts';
 import { PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
@@ -37,10 +37,11 @@ export const FLAGS = {
   resume: flag<boolean>({ flags: '--resume', help: 'continue the run in --out: recorded runs are skipped, none repeated' }),
   memory: flag<number>({ flags: '--memory <mb>', help: 'memory cap per worker process (resident MB; over it the run is memout)', parse: (text) => parseInteger(text, '--memory', 64), default: PLAN_DEFAULTS.memoryMb }),
   limit: flag<number>({ flags: '--limit <n>', help: 'only the first N instances (after --sizes and --sample)', parse: (text) => parseInteger(text, '--limit', 1) }),
-  sizes: flag<string[]>({ flags: '--sizes <list>', help: 'only these sizes, RxC (rows x columns), comma-separated, e.g. 30x25,40x35', parse: (text) => parseSizes(text) }),
+  sizes: flag<string[]>({ flags: '--sizes <list>', help: 'only these sizes, RxC (rows x columns), comma-separated, e.g. 30x25,40x35', parse: (text) => text.split(',').map((s) => sizeName(parseGridSize(s, '--sizes: each size'))) }),
   sample: flag<number>({ flags: '--sample <n>', help: 'a random sample of N instances (drawn with --seed)', parse: (text) => parseInteger(text, '--sample', 1) }),
   option: flag<Record<string, string>>({ flags: '--option <key=value>', help: 'a back-end option, for every back-end that declares it (repeatable; see `backends`)', parse: (text, previous) => ({ ...previous, ...parseOptionPairs([text]) }) }),
   presolve: flag<string>({ flags: '--presolve <backend>', help: "decide edges with this back-end's deduction first: rules, or with its options, e.g. rules:trial=off", parse: (text) => (parseBackendSpec(text, '--presolve'), text.trim()) }),
+  json: flag<boolean>({ flags: '--json', help: 'print JSON instead of text' }),
   count: flag<number>({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
   report: flag<boolean>({ flags: '--no-report', help: 'do not build the report at the end' }),
   baseline: flag<string>({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: the first back-end listed)' }),

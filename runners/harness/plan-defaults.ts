@@ -1,6 +1,9 @@
 // The defaults of a plan when neither a flag nor the experiment file sets a value. A module of its own, so
 // that the flag table (read by every command) does not load the experiment-file reader (yaml and zod) with them.
-import { DEFAULT_LIMITS } from './worker-process.ts';
+import type { WorkerLimits } from './worker-process.ts';
+
+/** A worker's limits unless told otherwise (here rather than in worker-process.ts, which loads the pipeline). */
+export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };
 
 export const PLAN_DEFAULTS = Object.freeze({
   dataset: 'quick',

@@ -11,6 +11,7 @@ import { elapsedMs, now } from '../../encodings/clock.ts';
 import { resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { compiledPath, REPOSITORY, useCompiled } from './compiled.ts';
+import { DEFAULT_LIMITS } from './plan-defaults.ts';
 
 export interface WorkerLimits {
   /** Resident memory cap per worker process, in MB. */
@@ -19,7 +20,7 @@ export interface WorkerLimits {
   graceMs: number;
 }
 
-export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };
+export { DEFAULT_LIMITS };
 
 export interface WorkerRun {
   result: RunResult;

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { backendRows } from '../../harness/backend-rows.ts';
+import { flagOption } from '../flags.ts';
 
 export function register(program: Command): void {
   program
     .command('backends')
     .description('list back-end IDs, what each is, and whether it can run here')
-    .option('--json', 'print an array of {name, description, available, reason, options}')
+    .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options}' }))
     .option('--versions', 'also ask each available back-end for its engine and version (loads every engine: a few seconds)')
     .action(async (options: { json?: boolean; versions?: boolean }) => {
       const rows = await backendRows(options.versions);

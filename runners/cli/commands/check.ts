@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { verify } from '../../../encodings/verify.ts';
 import { readPuzzleArgument, readSolutionArgument } from '../input.ts';
+import { flagOption } from '../flags.ts';
 
 export function register(program: Command): void {
   program
@@ -8,7 +9,7 @@ export function register(program: Command): void {
     .description('check a solution against a puzzle with the independent verifier')
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .argument('<solution>', 'solution JSON file {rows, cols, h, v} (or a `solve --json` result)')
-    .option('--json', 'print {"valid": true} or {"valid": false, "reason": ...}')
+    .addOption(flagOption('json', { help: 'print {"valid": true} or {"valid": false, "reason": ...}' }))
     .action((puzzleArg: string, solutionArg: string, options: { json?: boolean }) => {
       const { puzzle } = readPuzzleArgument(puzzleArg);
       const solution = readSolutionArgument(solutionArg);

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { builtinDatasetNames, builtinManifest } from '../../../datasets/builtin.ts';
+import { flagOption } from '../flags.ts';
 
 export function register(program: Command): void {
   program
     .command('datasets')
     .description('list the built-in datasets with their counts, sizes and sources')
-    .option('--json', 'print the manifests as a JSON array')
+    .addOption(flagOption('json', { help: 'print the manifests as a JSON array' }))
     .action((options: { json?: boolean }) => {
       const manifests = builtinDatasetNames().map(builtinManifest);
       if (options.json) {

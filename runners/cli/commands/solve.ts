@@ -23,7 +23,7 @@ export function register(program: Command): void {
       .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_BACKEND, '--backend'), defaultText: DEFAULT_BACKEND }))
-      .option('--json', 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)')
+      .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
       .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
       .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
   ).action(async (puzzleArg: string, flags: SolveFlags & { backend: BackendChoice; json?: boolean; inProcess?: boolean; svg?: string }) => {
