@@ -93,3 +93,34 @@ test('formats and pictures are the ones Node writes', async () => {
   assert.deepEqual(browser.verify(read, solution), { valid: true });
   assert.equal(browser.renderSvg(read, solution), renderSvg(puzzle, solution));
 });
+
+type Handler = ((event: { data: unknown }) => void) | null;
+/** A page's end and a worker's end that pass messages as they do: cloned, a turn of the event loop apart. */
+function workerPair(browser: BrowserModule) {
+  const inside = { onmessage: null as Handler, postMessage: (m: unknown) => void setImmediate(() => page.onmessage?.({ data: structuredClone(m) })) };
+  const page = { onmessage: null as Handler, onerror: null, postMessage: (m: unknown) => void setImmediate(() => inside.onmessage?.({ data: structuredClone(m) })), terminate() {} };
+  browser.answerSolves(inside);
+  return page;
+}
+
+test('WorkerSolver and answerSolves: answers in order, bad input rejected with its error, a silent worker stopped past the limit', async () => {
+  let started = 0;
+  const solver = new browser.WorkerSolver(() => {
+    started++;
+    return workerPair(browser) as unknown as Worker;
+  });
+  const [ten, open] = await Promise.all([solver.solve(TEN, { unique: true }), solver.solve(OPEN, { backend: 'rules', unique: true })]);
+  assert.deepEqual([ten.status, ten.unique, open.status, open.unique], ['solved', true, 'solved', false]);
+  await assert.rejects(solver.solve('https://puzz.link/p?slither/3/3/g0a'), { name: 'PuzzleError', message: /the body is truncated/ });
+  assert.equal(started, 1, 'one worker for all of them');
+  solver.close();
+
+  const silent = { onmessage: null, onerror: null, terminated: false, postMessage() {}, terminate() { this.terminated = true; } };
+  const stuck = new browser.WorkerSolver(() => silent as unknown as Worker);
+  const before = performance.now();
+  const answer = await stuck.solve(TEN, { timeoutMs: 100 });
+  assert.equal(answer.status, 'timeout');
+  assert.match(answer.message!, /stopped after 2100 ms \(time limit 100 ms \+ 2000 ms grace\)/);
+  assert.ok(performance.now() - before >= 2000);
+  assert.equal(silent.terminated, true);
+});
