@@ -14,7 +14,7 @@ import { parseInteger } from '../harness/values.ts';
 import { checked, commandLine, fail } from './script.ts';
 
 const SETS = ['loopy-10x10-hard', 'loopy-10x10-tricky', 'gen-15x15', 'loopy-15x15-hard', 'gen-20x20', 'loopy-20x20-hard', 'loopy-25x30-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard'];
-// The issue's goals: 0.25x the peer's medians on hidden Loopy puzzles of each class (and the paper's 50 ms for 25x30 hard).
+// The goals: 0.25x the peer's medians on hidden Loopy puzzles of each class (and the paper's 50 ms for 25x30 hard).
 const GOAL_MS: Record<string, number> = { '10x10': 3.75, '15x15': 11, '20x20': 26, '25x30': 50, '30x25': 160 };
 
 const USAGE = `usage: npm run bench:rules-cold -- [--sets A,B,...] [--per-set N] [--core wasm|typescript|both] [--out DIR]

@@ -8,8 +8,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
-import { compiledPath, REPOSITORY, useCompiled } from '../harness/compiled.ts';
+import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/compiled.ts';
 import { median } from '../../reports/statistics.ts';
+import { fail } from './script.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +23,13 @@ const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number >= 1, got ${values.runs}`);
 const out = values.out!;
 mkdirSync(out, { recursive: true });
+
+// Start-up is measured as `npm ci` leaves a checkout: on the compiled dist/, built here first when a source is newer.
+if (process.env.SLITHERBENCH_DIST !== 'off' && !distIsFresh()) {
+  process.stderr.write('bench:startup: dist/ is older than the sources; building it (npm run build)\n');
+  const build = spawnSync(process.execPath, ['--import', 'tsx', join(REPOSITORY, 'runners/build-dist.ts')], { cwd: REPOSITORY, stdio: 'inherit' });
+  if (build.status !== 0) fail('npm run build failed; see above');
+}
 
 // The first puzzle of the built-in Loopy 10x10 hard set.
 const puzzle = readFileSync(builtinPuzzlesPath('loopy-10x10-hard')!, 'utf8').split('\n').find((l) => l.trim() && !l.startsWith('#'))!.split('\t')[1];
