@@ -1,7 +1,7 @@
 // The race page of `slitherbench serve` in a real Chromium (playwright-core): load a puzzle, race three
 // back-ends, and check the table and each loop as drawn, read back from the SVG and put through the verifier.
 // Skips, saying why, when /usr/bin/chromium is absent (runners/setup-system.sh installs it).
-// SLITHERBENCH_SCREENSHOT=FILE also saves a picture of the page (the README's docs/serve-page.png).
+// SLITHERBENCH_SCREENSHOT=FILE also saves a picture of the page (docs/serve-page.png, shown in docs/serve.md).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
