@@ -80,17 +80,19 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
   const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
   const planFile = describePlan(plan, limits);
+  const shard = plan.shard ?? { index: 1, count: 1 };
+  checkResumedShard(runInfo, shard, dir);
+  // The fingerprint run.json recorded (plan.json's, in a directory bench alone wrote), and the plan it stands for.
   const earlierPlan = plan.resume ? readPlanFile(dir) : null;
+  const earlierFingerprint = (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint ?? earlierPlan?.fingerprint;
   const log = new RunLog<RunRecord>({
     path: join(dir, 'results.jsonl'), place: dir, resume: plan.resume, key: runKey, sync: 'each', noun: 'results',
     check: {
       plan: withoutRunFields(planFile), changed: 'warn', who: 'bench', remedy: '',
-      earlier: earlierPlan || runInfo.plan ? { fingerprint: (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint ?? earlierPlan?.fingerprint, plan: earlierPlan ? withoutRunFields(earlierPlan) : undefined } : undefined,
+      earlier: earlierFingerprint ? { fingerprint: earlierFingerprint, plan: earlierPlan ? withoutRunFields(earlierPlan) : undefined } : undefined,
     },
   });
   const previous = log.previous;
-  const shard = plan.shard ?? { index: 1, count: 1 };
-  checkResumedShard(runInfo, shard, dir);
   const allTasks = planTasks(planFile);
   const myTasks = shard.count > 1 ? shardTasks(allTasks, shard) : allTasks;
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(planFile) + '\n');

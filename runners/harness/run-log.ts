@@ -51,12 +51,12 @@ export function fingerprintOf(plan: unknown): string {
   return createHash('sha256').update(canonical(plan)).digest('hex').slice(0, 16);
 }
 
-/** The options in which two flat plans differ, e.g. `size "7x7", seed 3` (the earlier values). */
+/** The options in which two plans differ, with their earlier values when short, e.g. `size "7x7", datasets`. */
 function differences(earlier: unknown, now: unknown): string {
   if (!earlier || !now || typeof earlier !== 'object' || typeof now !== 'object') return '';
   const before = earlier as Record<string, unknown>;
   const keys = Object.keys(now).filter((k) => canonical(before[k]) !== canonical((now as Record<string, unknown>)[k]));
-  return keys.map((k) => `${k} ${JSON.stringify(before[k] ?? null)}`).join(', ');
+  return keys.map((k) => (before[k] !== null && typeof before[k] === 'object' ? k : `${k} ${JSON.stringify(before[k] ?? null)}`)).join(', ');
 }
 
 /** Refuses, or warns about, a resumed run whose plan is not the one its log was written under. */

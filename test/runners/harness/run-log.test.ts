@@ -61,8 +61,11 @@ test('a resumed plan that differs is refused naming what differs, or warned abou
   process.stderr.write = ((text: string) => written.push(text) > 0) as unknown as typeof process.stderr.write;
   try {
     checkPlan({ ...check, changed: 'warn', earlier: { fingerprint: 'abc' } }, 'DIR');
+    // A long value is named, not printed.
+    checkPlan({ plan: { datasets: [{ name: 'a' }], timeout: 5 }, changed: 'warn', who: 'bench', remedy: '', earlier: { plan: { datasets: [{ name: 'b' }], timeout: 9 } } }, 'DIR');
   } finally {
     process.stderr.write = write;
   }
-  assert.match(written.join(''), /^generate: warning: the plan changed since this run started \(fingerprint abc -> [0-9a-f]{16}\)/);
+  assert.match(written[0], /^generate: warning: the plan changed since this run started \(fingerprint abc -> [0-9a-f]{16}\)/);
+  assert.match(written[1], /^bench: warning: the plan changed since this run started \(fingerprint [0-9a-f]{16} -> [0-9a-f]{16}: datasets, timeout 9\)/);
 });
