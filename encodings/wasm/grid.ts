@@ -1,5 +1,5 @@
 // The grid's tables for both wasm cores (AssemblyScript), numbered as encodings/grid.ts documents and its
-// buildFlatGrid writes them; test/grid-flat.test.ts holds the three to the same tables. Why here: in a fresh
+// buildFlatGrid writes them; test/encodings/wasm/grid.test.ts holds the three to the same tables. Why here: in a fresh
 // process the same loop in JavaScript runs in V8's interpreter, about 0.3 ms of a 10x10's solve.
 
 /** The vertices and edges of an R x C grid (encodings/grid.ts's counts). */

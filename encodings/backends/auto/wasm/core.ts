@@ -2,9 +2,9 @@
 // the cdcl core's search on the edges left open, with the uniqueness step, in one call from JavaScript. Why:
 // in a fresh process every line of JavaScript runs cold (its compile and first inline-cache misses cost a few
 // microseconds each), and auto's steps in JavaScript cost more than the search of a 10x10. The steps are
-// those of ../auto.ts, rules/wasm/binding.ts's presolveInStages and cdcl/loop-search.ts's Portfolio, in the same
-// order, so that the answers and counters are the same (test/auto-core.test.ts). The search's exports are
-// the cdcl core's, so that JavaScript can carry on a search that runs past its first turn.
+// those of ../auto.ts, rules/wasm/binding.ts's presolveInStages and cdcl/loop-search.ts's Portfolio, in the
+// same order, so that the answers and counters are the same (test/encodings/backends/auto/wasm/binding.test.ts).
+// The search's exports are the cdcl core's, so that JavaScript can carry on a search past its first turn.
 import * as rules from '../../rules/wasm/core';
 import * as search from '../../cdcl/wasm/core';
 import { gridEdgeCount } from '../../../wasm/grid';

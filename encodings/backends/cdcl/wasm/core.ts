@@ -2,8 +2,8 @@
 // same single-loop theory as ../loop-propagator.ts (paths, closing edges, and the connectivity rule). Why: a
 // fresh process runs JavaScript in V8's interpreter for its first milliseconds, while wasm is compiled at once,
 // so the first solve in a process runs at nearly warm speed. The TypeScript files stay the reference;
-// test/cdcl-wasm.test.ts holds both to the same answers. One instance is one search: the wrapper
-// (binding.ts) makes a new instance per search, so several can take turns.
+// test/encodings/backends/cdcl/wasm/binding.test.ts holds both to the same answers. One instance is one
+// search: binding.ts makes a new instance per search, so several can take turns.
 //
 // Literals: variable v is 2v (edge v on) and 2v + 1 (off). Clause arena: [size, header, lit0, lit1, ...],
 // header = learnt | deleted << 1 | lbd << 2. The grid's tables are filled here by encodings/wasm/grid.ts,

@@ -2,7 +2,8 @@
 // and search as state.ts, propagation.ts, trial.ts and search.ts, step for step. Why: a fresh process runs
 // JavaScript in V8's interpreter for the first milliseconds, while wasm is compiled at once by the baseline
 // compiler, so the first solve in a process runs at nearly warm speed. The TypeScript files stay the
-// reference; test/rules-wasm.test.ts checks that both give the same solutions, levels and stats.
+// reference; test/encodings/backends/rules/wasm/binding.test.ts checks that both give the same solutions,
+// levels and stats.
 //
 // Contradictions are return values here (wasm has no cheap exceptions): `false` wherever the TypeScript
 // throws, returned at the same point, so that the undo trail and the state match the reference exactly.

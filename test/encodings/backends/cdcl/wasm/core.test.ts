@@ -1,7 +1,7 @@
 // auto's core loads puzzle after puzzle into one instance of the cdcl core (auto/wasm/binding.ts reuses instances), so
 // a variable of the core that setup does not set again carries one search into the next. This reads the
 // core's source: every module-level `let` must be set again by resetScalars, setup or finishSetup (the
-// equivalence test in auto-core.test.ts catches the effect; this names the variable).
+// equivalence test in auto/wasm/binding.test.ts catches the effect; this names the variable).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
