@@ -8,6 +8,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { COMMANDS } from '../runners/cli/command-table.ts';
+import { BACKEND_IDS } from '../encodings/registry.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Written by commands or installs (at the root), never part of the tree a doc can point into.
@@ -192,4 +193,11 @@ test('a doc naming a missing path, link, script, command or option is caught, ea
   // And what exists passes: a real path, link, script, command with its options, and a subcommand's option.
   const fine = 'docs/fuzz.md, [the map](architecture.md), `npm run test:quick`, `npx slitherbench bench --dataset quick --unique`, `certify check --answer a.json`, `harness/worker.ts`.';
   assert.deepEqual(docProblems(fine, 'docs/example.md', known), []);
+});
+
+test("the README's table of back-ends lists every registered back-end, and only those", () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Back-ends'), readme.indexOf('\n## ', readme.indexOf('## Back-ends') + 1));
+  const listed = [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(listed, [...BACKEND_IDS].sort());
 });
