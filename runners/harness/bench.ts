@@ -15,19 +15,12 @@ import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '
 import { roundMs } from '../../encodings/clock.ts';
 import { writeCsv } from './results-files.ts';
 import { RunLog } from './run-log.ts';
-import { resolvePlan, type Experiment } from './experiment.ts';
+import { resolvePlan, type BackendSpec, type Experiment } from './experiment.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
 import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
 
-export interface BackendSpec {
-  /** The back-end ID in the registry. */
-  id: string;
-  /** The name in results (defaults to the ID, with options appended). */
-  label: string;
-  params: Record<string, string>;
-  presolve?: string;
-}
+export type { BackendSpec } from './experiment.ts';
 
 export interface BenchPlan {
   datasets: Dataset[];

@@ -9,7 +9,6 @@ import type { Backend } from '../../encodings/backend.ts';
 import { backendLabel, checkParams, parseBackendList, parseBackendSpec, requireAvailable, resolveBackendSpec, splitAvailable, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import { loadDataset, parseSizes, type Dataset } from '../../datasets/load.ts';
-import type { BackendSpec } from './bench.ts';
 import { DEFAULT_BACKENDS } from './default-backends.ts';
 import { loadPresolver } from './presolver.ts';
 import { PLAN_DEFAULTS } from './plan-defaults.ts';
@@ -85,6 +84,16 @@ export function readExperiment(path: string): Experiment {
 // option-value source tells them apart from defaults); PLAN_DEFAULTS are the defaults every front end shows.
 
 export { PLAN_DEFAULTS };
+
+/** One back-end of a plan: its registry ID, its name in results, its options and its presolver. */
+export interface BackendSpec {
+  /** The back-end ID in the registry. */
+  id: string;
+  /** The name in results (defaults to the ID, with options appended). */
+  label: string;
+  params: Record<string, string>;
+  presolve?: string;
+}
 
 /** The settings a user typed on the command line: each beats the experiment file's value. */
 export interface PlanFlags {

@@ -1,6 +1,11 @@
 // The defaults of a plan when neither a flag nor the experiment file sets a value. A module of its own, so
 // that the flag table (read by every command) does not load the experiment-file reader (yaml and zod) with them.
-import type { WorkerLimits } from './worker-process.ts';
+export interface WorkerLimits {
+  /** Resident memory cap per worker process, in MB. */
+  memoryMb: number;
+  /** Extra time past the run's timeout before the process is killed, in ms. */
+  graceMs: number;
+}
 
 /** A worker's limits unless told otherwise (here rather than in worker-process.ts, which loads the pipeline). */
 export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };

@@ -11,16 +11,10 @@ import { elapsedMs, now } from '../../encodings/clock.ts';
 import { resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { compiledPath, REPOSITORY, useCompiled } from './compiled.ts';
-import { DEFAULT_LIMITS } from './plan-defaults.ts';
+import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
 
-export interface WorkerLimits {
-  /** Resident memory cap per worker process, in MB. */
-  memoryMb: number;
-  /** Extra time past the run's timeout before the process is killed, in ms. */
-  graceMs: number;
-}
 
-export { DEFAULT_LIMITS };
+export { DEFAULT_LIMITS, type WorkerLimits };
 
 export interface WorkerRun {
   result: RunResult;
