@@ -5,32 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const cache = new Map<string, string | null>();
 
-export interface ProjectManifest {
-  version: string;
-  dependencies: Record<string, string>;
-}
-let project: ProjectManifest | undefined;
-
-/** slitherbench's own package.json: its version (the `rules` back-end's, too) and its dependencies. */
-export function projectManifest(): ProjectManifest {
-  // From the sources, or dist/ in a checkout (which links package.json), it is one folder up; from dist/
-  // in an installed package, two.
-  project ??= JSON.parse(readFileSync(existsSync(new URL('../package.json', import.meta.url)) ? new URL('../package.json', import.meta.url) : new URL('../../package.json', import.meta.url), 'utf8')) as ProjectManifest;
-  return project;
-}
-
-/**
- * available() and version() of a back-end that is this project's own code (rules, cdcl-loop, auto): it runs
- * wherever slitherbench runs, and its version is the project's.
- */
-export const OWN_CODE = {
-  async available(): Promise<{ available: true }> {
-    return { available: true };
-  },
-  async version(): Promise<string> {
-    return `slitherbench ${projectManifest().version}`;
-  },
-};
+// Read without Node's help beyond one file (project.ts), so that the back-ends that import it run in a browser.
+export { OWN_CODE, projectManifest, type ProjectManifest } from './project.ts';
 
 /**
  * A file of an installed npm package (`vega/build/vega.min.js`), found as Node finds packages: in the

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { listBackends } from '../../encodings/registry.ts';
-import { projectManifest } from '../../encodings/versions.ts';
+import { projectManifest } from '../../encodings/project.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
 
 // Always the sources (also when this runs compiled, from dist/): esbuild reads TypeScript itself.
 const ENTRY = join(REPOSITORY, 'runners/browser/index.ts');
 const PAGE = join(REPOSITORY, 'runners/browser/page');
-const VERSIONS = join(REPOSITORY, 'encodings/versions.ts');
+const PROJECT_FILE = join(REPOSITORY, 'encodings/project-file.ts');
 /** The module's name inside the page's classic script (`slitherbench.parsePuzzle(...)`). */
 const GLOBAL_NAME = 'slitherbench';
 export const DEFAULT_OUT = join(REPOSITORY, 'dist/browser');
@@ -29,20 +29,20 @@ export interface BrowserBuild {
 
 /**
  * The modules only a build has: the back-ends that need Node (read from the registry now), and the project's
- * version for the back-ends' `version()`, which in Node reads package.json from disk (encodings/versions.ts).
+ * manifest, which Node reads from disk (encodings/project-file.ts), as it is now.
  */
 async function buildTimeModules(): Promise<Plugin> {
   const inBrowser = new Set(['auto', 'cdcl-loop', 'rules']);
   const server = (await listBackends()).filter((b) => !inBrowser.has(b.name)).map((b) => ({ name: b.name, description: b.description }));
   const { version, dependencies } = projectManifest();
-  const versions = `export function projectManifest() { return ${JSON.stringify({ version, dependencies })}; }`;
+  const projectFile = `export function readProjectFile() { return ${JSON.stringify(JSON.stringify({ version, dependencies }))}; }`;
   return {
     name: 'slitherbench-build-time',
     setup(build) {
       build.onResolve({ filter: /^slitherbench:server-backends$/ }, () => ({ path: 'server-backends', namespace: 'slitherbench' }));
-      build.onResolve({ filter: /\/versions\.ts$/ }, (args) => (join(args.resolveDir, args.path) === VERSIONS ? { path: 'versions', namespace: 'slitherbench' } : undefined));
+      build.onResolve({ filter: /\/project-file\.ts$/ }, (args) => (join(args.resolveDir, args.path) === PROJECT_FILE ? { path: 'project-file', namespace: 'slitherbench' } : undefined));
       build.onLoad({ filter: /.*/, namespace: 'slitherbench' }, (args) => ({
-        contents: args.path === 'versions' ? versions : `export const SERVER_BACKENDS = ${JSON.stringify(server)};`,
+        contents: args.path === 'project-file' ? projectFile : `export const SERVER_BACKENDS = ${JSON.stringify(server)};`,
         loader: 'js',
       }));
     },

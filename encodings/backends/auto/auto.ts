@@ -7,7 +7,7 @@
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
-import { OWN_CODE } from '../../versions.ts';
+import { OWN_CODE } from '../../project.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm/binding.ts';

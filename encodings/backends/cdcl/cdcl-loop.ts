@@ -5,7 +5,7 @@
 import { elapsedMs, now } from '../../clock.ts';
 import { optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
 import { edgeCountOf, type Puzzle } from '../../grid.ts';
-import { OWN_CODE } from '../../versions.ts';
+import { OWN_CODE } from '../../project.ts';
 import { createLoopSearch, Portfolio, type Core, type LoopSearchOptions } from './loop-search.ts';
 import { CONNECTIVITY, type Connectivity } from './loop-propagator.ts';
 import { loadCdclCore } from './wasm/binding.ts';

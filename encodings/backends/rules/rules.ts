@@ -3,7 +3,7 @@
 import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
-import { OWN_CODE } from '../../versions.ts';
+import { OWN_CODE } from '../../project.ts';
 import { presolveWithRules, solveWithRules } from './search.ts';
 import { LINE, UNKNOWN } from './state.ts';
 import { loadRulesCore, presolveWithRulesCore, solveWithRulesCore } from './wasm/binding.ts';
