@@ -1,7 +1,7 @@
 // Runs test/**/*.test.ts with node's own runner (Node 20's `node --test` does not expand ** itself).
 //   node test/run.mjs               every test except the SLURM tier (npm run test:slurm)
 //   node test/run.mjs --quick       without the slow files listed below (npm run test:quick)
-//   node test/run.mjs PATH...       only the test files under these files or folders
+//   node test/run.mjs PATH...       only the test files under these files or folders (test/slurm: npm run test:slurm)
 // The output is node's spec reporter, ending with its summary; the exit status is node's.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';

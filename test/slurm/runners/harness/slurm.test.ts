@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { readRecords, runKey } from '../../reports/records.ts';
-import { slurmMissing, startCluster } from './local-cluster.ts';
+import { readRecords, runKey } from '../../../../reports/records.ts';
+import { slurmMissing, startCluster } from '../../helpers/local-cluster.ts';
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
+const BIN = new URL('../../../../bin/slitherbench.js', import.meta.url).pathname;
 const missing = slurmMissing();
 
 async function cli(args: string[], env: NodeJS.ProcessEnv = process.env) {
