@@ -117,7 +117,8 @@ export function docProblems(text: string, file: string, known: Known): string[] 
     }
     for (const match of line.matchAll(/`([^`\s]+)`/g)) {
       const token = stripPunctuation(match[1]);
-      if (!SOURCE.test(token) || /[<>{}*]|[A-Z]{2,}/.test(token) || TOP.includes(token.split('/')[0])) continue;
+      // Declarations (`.d.ts`) are built into dist/, as the compiled `.js` are.
+      if (!SOURCE.test(token) || token.endsWith('.d.ts') || /[<>{}*]|[A-Z]{2,}/.test(token) || TOP.includes(token.split('/')[0])) continue;
       // A file named by its own name or the tail of its path (`harness/worker.ts`).
       if (!known.files.some((f) => f === token || f.endsWith(`/${token}`))) problems.push(`${where}: no file ${token} in the repository`);
     }
