@@ -202,3 +202,9 @@ test("the README's table of back-ends lists every registered back-end, and only 
   const listed = [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]).sort();
   assert.deepEqual(listed, [...BACKEND_IDS].sort());
 });
+
+test('the README names every page of docs/', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const unnamed = docs.filter((file) => file.startsWith('docs/') && !readme.includes(file));
+  assert.deepEqual(unnamed, [], 'add each to the README\'s list of documentation');
+});
