@@ -25,8 +25,10 @@ export class ClauseSet {
   private readonly clauses: (Int32Array | null)[] = [];
   /** Per literal: the ids of clauses watching it (looked at when it becomes false). */
   private readonly watches: number[][];
-  /** Ids of the live clauses by their sorted literals, for deletion. */
-  private readonly byKey = new Map<string, number[]>();
+  /** Ids of the live clauses by their sorted literals, for deletion; made at the first deletion, kept up to date after. */
+  private byKey: Map<string, number[]> | null = null;
+  /** Per literal: the number of the last clause added that held it, to drop repeated literals. */
+  private readonly seen: Int32Array;
   /** The top level is contradictory: every clause, the empty one included, follows. */
   private contradiction = false;
 
@@ -34,6 +36,7 @@ export class ClauseSet {
     this.value = new Int8Array(edgeCount);
     this.trail = new Int32Array(edgeCount);
     this.watches = Array.from({ length: 2 * edgeCount }, () => []);
+    this.seen = new Int32Array(2 * edgeCount);
   }
 
   get contradictory(): boolean {
@@ -53,17 +56,14 @@ export class ClauseSet {
 
   /** Adds a clause (already checked to be implied) and propagates its consequences at the top level. */
   add(literals: readonly number[]): void {
-    const clause = Int32Array.from(new Set(literals));
+    const clause = this.withoutRepeats(literals);
     const id = this.clauses.length;
     this.clauses.push(clause);
-    const key = keyOf(clause);
-    const same = this.byKey.get(key);
-    if (same) same.push(id);
-    else this.byKey.set(key, [id]);
+    this.index(id);
     if (this.contradiction) return;
-    // Watch the two best literals: true ones first, then unassigned ones; false ones last.
-    const rank = (literal: number) => -this.valueOf(literal);
-    clause.sort((a, b) => rank(a) - rank(b));
+    // Watch the two best literals: a true one, else unassigned ones; false ones only if there are no others.
+    this.bringForward(clause, 0);
+    if (clause.length > 1 && this.valueOf(clause[0]) !== 1) this.bringForward(clause, 1);
     const first = clause.length > 0 ? this.valueOf(clause[0]) : -1;
     if (first === -1) {
       this.contradiction = true;
@@ -79,8 +79,48 @@ export class ClauseSet {
     }
   }
 
+  private added = 0;
+
+  private withoutRepeats(literals: readonly number[]): Int32Array {
+    const stamp = ++this.added;
+    const out: number[] = [];
+    for (const literal of literals) {
+      if (this.seen[literal] === stamp) continue;
+      this.seen[literal] = stamp;
+      out.push(literal);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** Swaps into clause[at] the best literal from there on: true, else unassigned, else false. */
+  private bringForward(clause: Int32Array, at: number): void {
+    let best = at;
+    for (let k = at; k < clause.length; k++) {
+      const v = this.valueOf(clause[k]);
+      if (v > this.valueOf(clause[best])) best = k;
+      if (v === 1) break;
+    }
+    const literal = clause[best];
+    clause[best] = clause[at];
+    clause[at] = literal;
+  }
+
+  private index(id: number): void {
+    const clause = this.clauses[id];
+    if (this.byKey === null || clause === null) return;
+    const key = keyOf(clause);
+    const same = this.byKey.get(key);
+    if (same) same.push(id);
+    else this.byKey.set(key, [id]);
+  }
+
   /** Removes one copy of the clause (its literals in any order); false when there is none. */
   delete(literals: readonly number[]): boolean {
+    if (this.byKey === null) {
+      // Most proofs delete nothing: the index is made only when needed.
+      this.byKey = new Map();
+      for (let id = 0; id < this.clauses.length; id++) this.index(id);
+    }
     const key = keyOf(Int32Array.from(new Set(literals)));
     const ids = this.byKey.get(key);
     if (!ids || ids.length === 0) return false;

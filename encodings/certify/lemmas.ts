@@ -92,8 +92,11 @@ export function edgeClause(literals: readonly number[]): EdgeClause {
 }
 
 /** Satisfied by the loop made of `loop`'s edges. */
-const satisfiedBy = (clause: EdgeClause, loop: ReadonlySet<number>): boolean =>
-  [...clause.on].some((e) => loop.has(e)) || [...clause.off].some((e) => !loop.has(e));
+function satisfiedBy(clause: EdgeClause, loop: ReadonlySet<number>): boolean {
+  for (const e of clause.on) if (loop.has(e)) return true;
+  for (const e of clause.off) if (!loop.has(e)) return true;
+  return false;
+}
 
 /** Blocking clause of loop L: every other loop satisfies it when it holds -e for all e on L, or +e for all e off L. */
 export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
@@ -223,29 +226,47 @@ function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set
 
 /** The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some piece is not a simple cycle. */
 function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
-  const left = new Set(edges);
-  const degree = new Map<number, number>();
-  for (const e of left) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
-  const loose = [...degree].filter(([, d]) => d === 1).map(([v]) => v);
+  const left = new Uint8Array(grid.edgeCount);
+  const degree = new Int32Array(grid.vertexCount);
+  for (const e of edges) {
+    left[e] = 1;
+    for (const v of grid.verticesOfEdge(e)) degree[v]++;
+  }
+  const loose: number[] = [];
+  for (const e of edges) for (const v of grid.verticesOfEdge(e)) if (degree[v] === 1) loose.push(v);
   while (loose.length > 0) {
     const v = loose.pop()!;
-    const e = grid.edgesAtVertex(v).find((f) => left.has(f));
+    const e = grid.edgesAtVertex(v).find((f) => left[f]);
     if (e === undefined) continue;
-    left.delete(e);
-    for (const w of grid.verticesOfEdge(e)) {
-      const d = degree.get(w)! - 1;
-      degree.set(w, d);
-      if (d === 1) loose.push(w);
-    }
+    left[e] = 0;
+    for (const w of grid.verticesOfEdge(e)) if (--degree[w] === 1) loose.push(w);
   }
+  // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: Set<number>[] = [];
   let tangled = false;
-  const done = new Set<number>();
-  for (const e of left) {
-    if (done.has(e)) continue;
-    const piece = componentOf(grid, left, grid.verticesOfEdge(e)[0]);
-    for (const f of piece) done.add(f);
-    if (cycleShapeProblem(grid, piece) === null) cycles.push(piece);
+  const seen = new Uint8Array(grid.vertexCount);
+  for (const start of edges) {
+    if (!left[start]) continue;
+    const piece = new Set<number>();
+    let simple = true;
+    const stack = [grid.verticesOfEdge(start)[0]];
+    seen[stack[0]] = 1;
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      if (degree[v] !== 2) simple = false;
+      for (const e of grid.edgesAtVertex(v)) {
+        if (!left[e]) continue;
+        left[e] = 0;
+        piece.add(e);
+        const [a, b] = grid.verticesOfEdge(e);
+        const w = a === v ? b : a;
+        if (!seen[w]) {
+          seen[w] = 1;
+          stack.push(w);
+        }
+      }
+    }
+    if (simple) cycles.push(piece);
     else tangled = true;
   }
   return { cycles, tangled };
