@@ -192,7 +192,7 @@ async function checkedVariants(wanted: readonly WantedBackend[], flags: PlanFlag
     const { backend, params: own } = await resolveBackendSpec(w.choice, w.where);
     await requireAvailable(backend);
     for (const o of backend.options ?? []) declared.add(o.name);
-    specs.push(await variant(backend, own, flags.presolve ?? w.presolve, flags.options, w.label));
+    specs.push(await variant(backend, own, flags.presolve ?? w.presolve, flags.options, w));
   }
   checkSharedOptions(flags.options, declared);
   return distinctLabels(specs);
@@ -216,13 +216,21 @@ async function defaultVariants(flags: PlanFlags): Promise<{ backends: BackendSpe
   return { backends, skipped };
 }
 
-/** One back-end of the plan: its own options in its label; the shared ones (typed flags) over them where it declares them. */
-async function variant(backend: Backend, own: Record<string, string>, presolve: string | undefined, shared: Readonly<Record<string, string>> = {}, label?: string): Promise<BackendSpec> {
+/**
+ * One back-end of the plan: its own options in its label, the shared ones (typed flags) over them where it
+ * declares them. A label from the file names what the file asked for; when a typed flag changes that entry's
+ * own options or presolver, the label is made from what runs instead, so that results never carry a wrong name.
+ */
+async function variant(backend: Backend, own: Record<string, string>, presolve: string | undefined, shared: Readonly<Record<string, string>> = {}, named?: { label?: string; presolve?: string }): Promise<BackendSpec> {
   if (presolve) await loadPresolver(presolve);
   const names = new Set(backend.options?.map((o) => o.name) ?? []);
-  const params = { ...own, ...Object.fromEntries(Object.entries(shared).filter(([k]) => names.has(k))) };
+  const typed = Object.fromEntries(Object.entries(shared).filter(([k]) => names.has(k)));
+  const params = { ...own, ...typed };
   checkParams(backend, params, '--option');
-  return { id: backend.name, label: label ?? backendLabel(backend.name, own, presolve), params, ...(presolve ? { presolve } : {}) };
+  const ownNow = Object.fromEntries(Object.keys(own).map((k) => [k, params[k]]));
+  const changed = presolve !== named?.presolve || Object.keys(own).some((k) => ownNow[k] !== own[k]);
+  const label = named?.label !== undefined && !changed ? named.label : backendLabel(backend.name, ownNow, presolve);
+  return { id: backend.name, label, params, ...(presolve ? { presolve } : {}) };
 }
 
 /** A shared option no back-end of the plan declares would change nothing: an error, not silence. */

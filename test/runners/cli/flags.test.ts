@@ -70,10 +70,15 @@ test('typed dataset filters and back-end options apply to every dataset and back
   const p = await planFor(['--config', plan, '--limit', '1', '--option', 'trial=off', '--sat-engine', 'minisat', '--presolve', 'rules:trial=off']);
   assert.equal(p.datasets[0].instances.length, 1);
   assert.deepEqual(p.backends.map((b) => ({ label: b.label, params: b.params, presolve: b.presolve })), [
-    { label: 'rules[trial=on]+rules:trial=off', params: { trial: 'off' }, presolve: 'rules:trial=off' },
+    { label: 'rules[trial=off]+rules:trial=off', params: { trial: 'off' }, presolve: 'rules:trial=off' },
     { label: 'sat-lazy+rules:trial=off', params: { engine: 'minisat' }, presolve: 'rules:trial=off' },
   ]);
   assert.equal((await planFor(['--config', plan, '--dataset', set])).datasets[0].instances.length, 2, '--dataset replaces the file\'s datasets, filters and all');
+  // A file's label names what the file asked for: it stays while that runs, and gives way when a typed flag changes it.
+  writeFileSync(plan, `datasets: [${set}]\nbackends: [{ id: rules, label: careful, options: { trial: on } }, { id: cdcl-loop, label: plain }]\n`);
+  assert.deepEqual((await planFor(['--config', plan, '--option', 'trial=on', '--option', 'core=typescript'])).backends.map((b) => b.label), ['careful', 'plain']);
+  assert.deepEqual((await planFor(['--config', plan, '--option', 'trial=off'])).backends.map((b) => b.label), ['rules[trial=off]', 'plain']);
+  assert.deepEqual((await planFor(['--config', plan, '--presolve', 'rules'])).backends.map((b) => b.label), ['rules[trial=on]+rules', 'cdcl-loop+rules']);
 });
 
 test('a flag the file\'s back-ends cannot take is an error, never dropped in silence', async () => {
