@@ -33,7 +33,7 @@ export interface BrowserBuild {
  */
 async function buildTimeModules(): Promise<Plugin> {
   const inBrowser = new Set(['auto', 'cdcl-loop', 'rules']);
-  const server = (await listBackends()).filter((b) => !inBrowser.has(b.name)).map((b) => ({ name: b.name, description: b.description }));
+  const server = (await listBackends()).filter((b) => !inBrowser.has(b.name)).map((b) => ({ name: b.name, description: b.description, options: b.options ?? [], presolver: typeof b.presolve === 'function' }));
   const { version, dependencies } = projectManifest();
   const projectFile = `export function readProjectFile() { return ${JSON.stringify(JSON.stringify({ version, dependencies }))}; }`;
   return {

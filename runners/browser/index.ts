@@ -1,44 +1,32 @@
-// The browser build's one module (`npm run build:browser` bundles it): the puzzle formats, the independent
-// verifier, SVG pictures and the back-ends that are plain WebAssembly (rules, cdcl-loop, auto), with nothing
-// from Node. A solve runs the same pipeline as `solve` (back-end, then the verifier) in the calling thread;
-// `WorkerSolver` runs it in a Web Worker, which a page needs so that a long search never freezes it.
-import { checkParams, type Backend, type Params, type Stats, type Status } from '../../encodings/backend.ts';
+// The browser build's one module (`npm run build:browser` bundles it): the library's parts that need no Node
+// (reading, writing, checking and drawing puzzles: runners/library/puzzles.ts) and the back-ends that are
+// plain WebAssembly (rules, cdcl-loop, auto), under the library's names. A solve runs the same pipeline as
+// `solve` (back-end, then the verifier) in the calling thread; `WorkerSolver` runs it in a Web Worker, which a
+// page needs so that a long search never freezes it.
+import { checkParams, type Backend, type Params } from '../../encodings/backend.ts';
 import auto from '../../encodings/backends/auto/auto.ts';
 import cdclLoop from '../../encodings/backends/cdcl/cdcl-loop.ts';
 import rules from '../../encodings/backends/rules/rules.ts';
 import { PuzzleError, UsageError, UnknownBackendError } from '../../encodings/errors.ts';
-import { FORMAT_NAMES, parsePuzzle, writePuzzle, type FormatName } from '../../encodings/formats/index.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
-import { renderSvg, renderText, type SvgOptions } from '../../encodings/render.ts';
-import { solutionFromJson, solutionToJson, type Solution, type SolutionJson } from '../../encodings/solution.ts';
-import { verify, type Verdict } from '../../encodings/verify.ts';
 import { contractJson, solveWithBackend } from '../harness/pipeline.ts';
-// Written by the build from the registry: the back-ends that need Node and its libraries or binaries.
+import type { BackendInfo } from '../library/backends.ts';
+import { checkedPuzzle, parsePuzzle } from '../library/puzzles.ts';
+import type { SolveResult } from '../library/solver.ts';
+// Written by the build from the registry: the back-ends that need Node, with their options.
 import { SERVER_BACKENDS } from 'slitherbench:server-backends';
 
-export { FORMAT_NAMES, parsePuzzle, renderSvg, renderText, solutionFromJson, solutionToJson, verify, PuzzleError, UsageError, UnknownBackendError };
-export type { FormatName, Puzzle, Solution, SolutionJson, SvgOptions, Verdict };
+export * from '../library/puzzles.ts';
+export type { SolveResult };
 
 /** The back-ends this module runs, by ID. */
 const BACKENDS: Readonly<Record<string, Backend>> = { auto, 'cdcl-loop': cdclLoop, rules };
+const NEEDS_NODE = 'needs Node: run it with slitherbench serve or solve';
 
-/** A puzzle in the given format (`url`, `loopy`, `text`, `pzprv3`, `json`), as `convert --to` writes it. */
-export function formatPuzzle(puzzle: Puzzle, format: FormatName): string {
-  if (!FORMAT_NAMES.includes(format)) throw new UsageError(`unknown format '${format}' (known: ${FORMAT_NAMES.join(', ')})`);
-  return writePuzzle(puzzle, format);
-}
-
-export interface BackendRow {
-  name: string;
-  description: string;
-  /** True for the back-ends in this module; the others run only under Node (`slitherbench serve`). */
-  inBrowser: boolean;
-}
-
-/** Every back-end of slitherbench: those this module runs, then those that need the server. */
-export function listBackends(): BackendRow[] {
-  const here = Object.values(BACKENDS).map((b) => ({ name: b.name, description: b.description, inBrowser: true }));
-  return [...here, ...SERVER_BACKENDS.map((b) => ({ ...b, inBrowser: false }))];
+/** Every back-end, as the library lists them: those this module runs are available; the others need Node. */
+export async function listBackends(): Promise<BackendInfo[]> {
+  const here = Object.values(BACKENDS).map((b) => ({ name: b.name, description: b.description, available: true, options: b.options ?? [], presolver: typeof b.presolve === 'function' }));
+  return [...here, ...SERVER_BACKENDS.map((b) => ({ ...b, available: false, reason: NEEDS_NODE }))].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export interface SolveRequest {
@@ -53,30 +41,14 @@ export interface SolveRequest {
   seed?: number;
 }
 
-/** What `solve --json` prints: status, the verified loop, uniqueness, the back-end's own time and its stats. */
-export interface SolveAnswer {
-  status: Status;
-  unique: boolean | null;
-  solution: SolutionJson | null;
-  backend: string;
-  /** The back-end's version (the project's, for these three). */
-  version?: string;
-  /** The back-end's own time: encode, solve and uniqueness, not loading. */
-  timeMs: number;
-  stats: Stats;
-  message?: string;
-  /** True when the verifier rejected the back-end's answer (status is then error). */
-  rejected?: boolean;
-}
-
 const prepared = new Map<string, Promise<void>>();
 
 /** The back-end, loaded once (its wasm core compiled), and checked as `solve` checks it. */
 async function backendFor(id: string, params: Params): Promise<Backend> {
   if (!Object.hasOwn(BACKENDS, id)) {
     const server = SERVER_BACKENDS.find((b) => b.name === id);
-    if (server) throw new UsageError(`back-end '${id}' cannot run in the browser: it needs Node (run it with slitherbench serve or solve)`);
-    throw new UnknownBackendError(`unknown back-end '${id}' (known: ${listBackends().map((b) => b.name).sort().join(', ')})`);
+    if (server) throw new UsageError(`back-end '${id}' cannot run in the browser: it ${NEEDS_NODE}`);
+    throw new UnknownBackendError(`unknown back-end '${id}' (known: ${[...Object.keys(BACKENDS), ...SERVER_BACKENDS.map((b) => b.name)].sort().join(', ')})`);
   }
   const backend = BACKENDS[id];
   checkParams(backend, params);
@@ -86,20 +58,20 @@ async function backendFor(id: string, params: Params): Promise<Backend> {
   return backend;
 }
 
-/** Reads a puzzle given as text (any supported format); a Puzzle is taken as it is. */
+/** Reads a puzzle given as text (any supported format); a Puzzle object is checked as the library checks one. */
 function puzzleOf(puzzle: Puzzle | string): Puzzle {
-  return typeof puzzle === 'string' ? parsePuzzle(puzzle, 'puzzle').puzzle : puzzle;
+  return typeof puzzle === 'string' ? parsePuzzle(puzzle) : checkedPuzzle(puzzle);
 }
 
 /** Solves in this thread; every answer is checked by the verifier before it is returned. Bad input throws PuzzleError or UsageError. */
-export async function solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveAnswer> {
+export async function solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveResult> {
   const params = request.options ?? {};
   const backend = await backendFor(request.backend ?? 'auto', params);
   const timeoutMs = request.timeoutMs ?? 60_000;
   if (!(timeoutMs > 0)) throw new UsageError(`the time limit must be a positive number of ms, got ${timeoutMs}`);
   const run = await solveWithBackend(backend, puzzleOf(puzzle), { timeoutMs, unique: request.unique === true, seed: request.seed ?? 1, params });
   // contractJson writes exactly these fields (its own type is looser, for records of any back-end).
-  return contractJson(run) as unknown as SolveAnswer;
+  return contractJson(run) as unknown as SolveResult;
 }
 
 /** The name a worker is started with to answer solves (see `answerSolves`). */
@@ -107,7 +79,7 @@ export const SOLVER_WORKER_NAME = 'slitherbench-solver';
 
 /** What a page posts to its solver worker, and what comes back. */
 type ToSolver = { id: number; puzzle: Puzzle | string } & SolveRequest;
-type FromSolver = { id: number; answer: SolveAnswer } | { id: number; error: { name: string; message: string } };
+type FromSolver = { id: number; answer: SolveResult } | { id: number; error: { name: string; message: string } };
 
 /** The parts of a worker's global scope that answering uses. */
 interface SolverScope {
@@ -146,7 +118,7 @@ export class WorkerSolver {
 
   constructor(private readonly start: () => Worker) {}
 
-  solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveAnswer> {
+  solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveResult> {
     const run = this.queue.then(() => this.run(puzzle, request));
     this.queue = run.catch(() => undefined);
     return run;
@@ -157,11 +129,11 @@ export class WorkerSolver {
     this.worker = undefined;
   }
 
-  private run(puzzle: Puzzle | string, request: SolveRequest): Promise<SolveAnswer> {
+  private run(puzzle: Puzzle | string, request: SolveRequest): Promise<SolveResult> {
     const worker = (this.worker ??= this.start());
     const id = this.next++;
     const limitMs = request.timeoutMs ?? 60_000;
-    return new Promise<SolveAnswer>((resolve, reject) => {
+    return new Promise<SolveResult>((resolve, reject) => {
       const stop = setTimeout(() => {
         // Terminated even inside a wasm loop; the next request starts a fresh worker.
         this.close();
@@ -172,8 +144,9 @@ export class WorkerSolver {
         if (reply.id !== id) return;
         clearTimeout(stop);
         if ('answer' in reply) return resolve(reply.answer);
-        const error = reply.error.name === 'PuzzleError' ? new PuzzleError(reply.error.message) : reply.error.name === 'UsageError' ? new UsageError(reply.error.message) : new Error(reply.error.message);
-        reject(error);
+        // The error as the worker threw it, by class, so that `instanceof UsageError` holds on this side too.
+        const classes: Record<string, new (message: string) => Error> = { PuzzleError, UsageError, UnknownBackendError };
+        reject(new (classes[reply.error.name] ?? Error)(reply.error.message));
       };
       worker.onerror = (event) => {
         // The worker's script failed to load or threw outside a solve: nothing will answer.

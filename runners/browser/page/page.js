@@ -27,11 +27,11 @@ async function solverFor() {
   return solver;
 }
 
-function listBackends() {
+async function listBackends() {
   const select = $('backend');
   const server = $('server-backends');
-  for (const row of sb.listBackends()) {
-    if (row.inBrowser) {
+  for (const row of await sb.listBackends()) {
+    if (row.available) {
       const option = new Option(row.name, row.name, row.name === 'auto', row.name === 'auto');
       option.title = row.description;
       select.add(option);
@@ -59,7 +59,7 @@ async function solveClicked() {
   showError('');
   let puzzle;
   try {
-    puzzle = sb.parsePuzzle($('puzzle').value, 'puzzle').puzzle;
+    puzzle = sb.parsePuzzle($('puzzle').value);
   } catch (error) {
     showError(error.message);
     return;
@@ -79,11 +79,9 @@ async function solveClicked() {
   try {
     const answer = await (await solverFor()).solve(puzzle, { backend: $('backend').value, unique, timeoutMs });
     $('wall').textContent = `${(performance.now() - started).toFixed(1)} ms`;
-    let solution = null;
     if (answer.solution) {
       // The worker's pipeline verified it; the loop drawn is checked again against the puzzle as read here.
-      solution = sb.solutionFromJson(answer.solution);
-      const verdict = sb.verify(puzzle, solution);
+      const verdict = sb.verify(puzzle, answer.solution);
       if (!verdict.valid) {
         setStatus('error', `verifier rejected the answer: ${verdict.reason}`);
         return;
@@ -92,7 +90,7 @@ async function solveClicked() {
     setStatus(answer.status, answer.message);
     $('uniqueness').textContent = uniquenessText(answer, unique);
     $('time').textContent = `${answer.timeMs.toFixed(2)} ms (${answer.backend})`;
-    $('picture').innerHTML = sb.renderSvg(puzzle, solution, { cell });
+    $('picture').innerHTML = sb.renderSvg(puzzle, answer.solution, { cell });
   } catch (error) {
     setStatus('error');
     showError(error.message);
@@ -102,5 +100,5 @@ async function solveClicked() {
   }
 }
 
-listBackends();
 $('solve').addEventListener('click', solveClicked);
+listBackends().catch((error) => showError(error.message));

@@ -7,8 +7,8 @@
 const DEFAULT_TICKED = ['auto', 'rules', 'cdcl-loop'];
 const $ = (id) => document.getElementById(id);
 const state = { puzzle: null, text: '', raced: [] };
-/** The browser module and its solver worker, once loaded. */
-const local = { module: null, solver: null };
+/** The browser module, its solver worker and the back-ends it runs, once loaded. */
+const local = { module: null, solver: null, backends: new Set() };
 
 /** A request that never reached the server (stopped, or the network is down), as opposed to one it refused. */
 class ServerUnreachable extends Error {}
@@ -85,23 +85,22 @@ async function loadBrowserModule() {
   const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
   const module = await import(url);
   local.solver = new module.WorkerSolver(() => new Worker(url, { type: 'module', name: module.SOLVER_WORKER_NAME }));
+  local.backends = new Set((await module.listBackends()).filter((row) => row.available).map((row) => row.name));
   local.module = module;
   document.body.dataset.browserModule = 'ready';
 }
 
-function inPage(backend) {
-  return local.module !== null && local.module.listBackends().some((row) => row.name === backend && row.inBrowser);
-}
+const inPage = (backend) => local.backends.has(backend);
 
 function serverGone() {
-  const here = local.module ? local.module.listBackends().filter((row) => row.inBrowser).map((row) => row.name).join(', ') : '';
+  const here = [...local.backends].join(', ');
   $('offline').textContent = here ? `The server cannot be reached: ${here} run in this page; the other back-ends need the server.` : 'The server cannot be reached, and the browser module did not load: nothing can run.';
   $('offline').hidden = false;
 }
 
 /** The puzzle as POST /puzzle describes it, read in the page by the same readers. */
 function readHere(text) {
-  const { puzzle, format } = local.module.parsePuzzle(text, 'puzzle');
+  const { puzzle, format } = local.module.readPuzzle(text);
   const clues = Array.from({ length: puzzle.rows }, (_, r) => puzzle.clues.slice(r * puzzle.cols, (r + 1) * puzzle.cols).map((c) => (c === null ? '.' : String(c))).join(''));
   return { rows: puzzle.rows, cols: puzzle.cols, clues, format, url: local.module.formatPuzzle(puzzle, 'url') };
 }
@@ -111,7 +110,7 @@ async function solveHere(backend, unique, timeout) {
   if (!inPage(backend)) return { status: 'error', unique: null, solution: null, timeMs: null, message: 'needs the server, which cannot be reached' };
   const answer = await local.solver.solve(state.text, { backend, unique, timeoutMs: timeout * 1000 });
   if (answer.solution) {
-    const verdict = local.module.verify(local.module.parsePuzzle(state.text).puzzle, local.module.solutionFromJson(answer.solution));
+    const verdict = local.module.verify(local.module.parsePuzzle(state.text), answer.solution);
     if (!verdict.valid) return { status: 'error', unique: null, solution: null, timeMs: answer.timeMs, message: `verifier rejected the answer: ${verdict.reason}` };
   }
   return answer;
