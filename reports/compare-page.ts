@@ -8,7 +8,7 @@ import { specToSvg, svgToPng } from './chart-images.ts';
 import { BOOTSTRAP_RESAMPLES, compareRecords, FLOOR_MS, type BackendComparison, type Comparison, type ComparedRun } from './compare.ts';
 import { esc, STYLE } from './html.ts';
 import { readRecords, type RunRecord } from './records.ts';
-import { chartBase, colourScale, type ChartSpec } from './specs.ts';
+import { chartBase, colourScale, drawnMs, timeAxisDomain, type ChartSpec } from './specs.ts';
 import { cellText, fmt, type Table, tableMarkdown } from './tables.ts';
 
 export interface Side {
@@ -97,11 +97,12 @@ export function scatterSpec(comparison: Comparison, limitA: number, limitB: numb
     const okB = r.statusB === 'solved' || r.statusB === 'unsat';
     return {
       backend: r.backend, instance: r.instance, repeat: r.repeat,
-      a: okA ? Math.max(FLOOR_MS, r.msA ?? 0) : top, b: okB ? Math.max(FLOOR_MS, r.msB ?? 0) : top,
+      a: okA ? drawnMs(r.msA ?? 0) : top, b: okB ? drawnMs(r.msB ?? 0) : top,
       answered: okA && okB ? 'in both' : okA ? 'in A only' : okB ? 'in B only' : 'in neither',
     };
   });
-  const domain = [FLOOR_MS, top * 1.5];
+  // The times as recorded (the speed-ups' floor is for ratios, not for drawing).
+  const domain = timeAxisDomain(values.flatMap((v) => [v.a, v.b]), top);
   return {
     name: 'compare-scatter',
     title: 'Time in A against time in B, run for run',

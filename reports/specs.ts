@@ -21,7 +21,12 @@ export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
  * A recorded time as drawn: as recorded, down to the records' resolution (a microsecond). Only a time recorded
  * as 0 (under half a microsecond) is drawn at the resolution, where a log axis can show it.
  */
-const ms = (x: number) => Math.max(RESOLUTION_MS, x);
+export const drawnMs = (x: number) => Math.max(RESOLUTION_MS, x);
+
+/** The log axis of times against times (a scatter): from just under the fastest to past `top`, the limit's line. */
+export function timeAxisDomain(times: readonly number[], top: number): [number, number] {
+  return [Math.max(RESOLUTION_MS, Math.min(top, ...times) / 1.5), top * 1.5];
+}
 
 // Tableau 10, then the lighter halves of Tableau 20: one colour per back-end for up to 20.
 const PALETTE = ['#4c78a8', '#f58518', '#e45756', '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#9ecae9', '#ffbf79', '#88d27a', '#f2cf5b', '#83bcb6', '#ff9d98', '#79706e', '#fcbfd2', '#d6a5c9', '#d8b5a5'];
@@ -58,7 +63,7 @@ export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
   // Each point keeps its instance, for the tooltips of an interactive report.
   const points: { backend: string; solved: number; time_ms: number; instance: string }[] = [];
   for (const backend of backends) {
-    const runs = records.filter((r) => r.backend === backend && isSolvedLike(r)).map((r) => ({ instance: r.instance, time_ms: ms(r.solve_ms) })).sort((a, b) => a.time_ms - b.time_ms);
+    const runs = records.filter((r) => r.backend === backend && isSolvedLike(r)).map((r) => ({ instance: r.instance, time_ms: drawnMs(r.solve_ms) })).sort((a, b) => a.time_ms - b.time_ms);
     runs.forEach((run, i) => points.push({ backend, solved: i + 1, time_ms: run.time_ms, instance: run.instance }));
   }
   return {
@@ -78,7 +83,7 @@ export function cactus(records: RunRecord[], backends: string[]): ChartSpec {
 
 /** Per instance, one back-end's time against another's; unsolved runs sit on the timeout line. */
 export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: number): ChartSpec {
-  const time = (r: RunRecord | undefined) => (r && isSolvedLike(r) ? ms(r.solve_ms) : timeoutMs);
+  const time = (r: RunRecord | undefined) => (r && isSolvedLike(r) ? drawnMs(r.solve_ms) : timeoutMs);
   const byInstance = new Map<string, { a?: RunRecord; b?: RunRecord }>();
   for (const r of records) {
     if (r.backend !== a && r.backend !== b) continue;
@@ -88,9 +93,8 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
     byInstance.set(r.instance, entry);
   }
   const values = [...byInstance].filter(([, e]) => e.a && e.b).map(([instance, e]) => ({ instance, x: time(e.a), y: time(e.b), cells: e.a!.rows * e.a!.cols }));
-  // From just under the fastest run to past the timeout line, the same on both axes.
-  const fastest = Math.min(timeoutMs, ...values.flatMap((v) => [v.x, v.y]));
-  const domain = [Math.max(RESOLUTION_MS, fastest / 1.5), Math.max(timeoutMs, 10) * 1.5];
+  // The same on both axes, past the timeout line.
+  const domain = timeAxisDomain(values.flatMap((v) => [v.x, v.y]), Math.max(timeoutMs, 10));
   return {
     name: `scatter-${slug(a)}-vs-${slug(b)}`,
     title: `${a} against ${b}, per instance`,
@@ -115,7 +119,7 @@ export function scatter(records: RunRecord[], a: string, b: string, timeoutMs: n
 
 /** Median time and spread (min-max) per size class against the number of cells, log-log. */
 export function scaling(records: RunRecord[], backends: string[]): ChartSpec {
-  const values = records.filter(isSolvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: ms(r.solve_ms), instance: r.instance }));
+  const values = records.filter(isSolvedLike).map((r) => ({ backend: r.backend, cells: r.rows * r.cols, time_ms: drawnMs(r.solve_ms), instance: r.instance }));
   const colour = { field: 'backend', type: 'nominal', title: 'back-end', scale: colourScale(backends, values.map((v) => v.backend)) };
   const x = logScale(values.map((v) => v.cells));
   const y = logScale(values.map((v) => v.time_ms));

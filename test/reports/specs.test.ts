@@ -9,7 +9,7 @@ import * as vega from 'vega';
 import { compile } from 'vega-lite';
 import { buildReport } from '../../reports/index.ts';
 import type { RunRecord } from '../../reports/records.ts';
-import { cactus, scaling, type Spec } from '../../reports/specs.ts';
+import { cactus, scaling, scatter, type Spec } from '../../reports/specs.ts';
 import { fixtureRecords } from '../fixtures/results/make.ts';
 
 /** The fixture's runs, with beta's fastest run (5 ms) recorded as 0.25 ms. */
@@ -39,6 +39,13 @@ test('cactus and scaling plot a 0.25 ms run at 0.25 ms, below the 1 ms line and 
     assert.ok(quarter > one + 10, `${chart.name}: 0.25 ms is drawn below 1 ms (y ${quarter} against ${one})`);
     assert.ok(quarter <= height, `${chart.name}: 0.25 ms is inside the axis (y ${quarter}, height ${height})`);
   }
+});
+
+test('the scatter of alpha against beta plots the 0.25 ms run as recorded, its axes starting below it', () => {
+  const spec = scatter(withSubMillisecondRun(), 'alpha', 'beta', 1000).spec as { layer: { data: { values: { instance: string; y: number }[] }; encoding: { y: { scale: { domain: number[] } } } }[] };
+  const [points] = spec.layer;
+  assert.equal(points.data.values.find((v) => v.instance === 'b')?.y, 0.25);
+  assert.ok(points.encoding.y.scale.domain[0] < 0.25, `the axis starts at ${points.encoding.y.scale.domain[0]} ms`);
 });
 
 test('the chart data written beside the cactus holds the recorded sub-millisecond time', async () => {
