@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gridOf, makePuzzle } from '../../encodings/grid.ts';
+import fc from 'fast-check';
+import { gridOf, makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
 import { readText } from '../../encodings/formats/text.ts';
-import { solutionFromEdges, solutionFromJson, solutionToJson } from '../../encodings/solution.ts';
+import { regionBoundary, solutionFromEdges, solutionFromJson, solutionToJson, type Solution } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 
 const twoByTwo = readText('2 2\n3 .\n. .\n');
@@ -53,4 +54,47 @@ test('a solution key round-trips, is the contract h and v joined by a slash, and
   assert.ok(sameSolution(solutionFromKey({ rows: 2, cols: 2 }, key), around));
   assert.throws(() => solutionFromKey({ rows: 2, cols: 3 }, key), /does not fit a 2x3 grid/);
   assert.throws(() => solutionFromKey({ rows: 2, cols: 2 }, '111001101011'), /does not fit/);
+});
+
+/** The rules read plainly, with the list lookups of `gridOf`: the verifier must give the same verdict and reason. */
+function verifyPlainly(puzzle: Puzzle, solution: Solution): { valid: true } | { valid: false; reason: string } {
+  const grid = gridOf(puzzle);
+  const on = (e: number) => solution.on[e];
+  const edges = Array.from({ length: grid.edgeCount }, (_, e) => e).filter(on);
+  if (edges.length === 0) return { valid: false, reason: 'no edge is on the loop (a loop needs at least one edge)' };
+  for (let v = 0; v < grid.vertexCount; v++) {
+    const degree = grid.edgesAtVertex(v).filter(on).length;
+    if (degree !== 0 && degree !== 2) return { valid: false, reason: `vertex (${grid.vertexPosition(v).join(', ')}) has ${degree} loop edges (must be 0 or 2)` };
+  }
+  for (let cell = 0; cell < grid.cellCount; cell++) {
+    const clue = puzzle.clues[cell];
+    const count = grid.edgesOfCell(cell).filter(on).length;
+    if (typeof clue === 'number' && count !== clue) return { valid: false, reason: `cell (${grid.cellPosition(cell).join(', ')}) has clue ${clue} but ${count} of its edges are on the loop` };
+  }
+  // The loop through the first edge: every edge reachable from it through shared vertices.
+  const seen = new Set([edges[0]]);
+  for (const queue = [edges[0]]; queue.length > 0; ) for (const f of grid.edgesTouchingEdge(queue.pop()!)) if (on(f) && !seen.has(f)) (seen.add(f), queue.push(f));
+  if (seen.size !== edges.length) return { valid: false, reason: `the edges form more than one loop (the loop through the first edge has ${seen.size} of ${edges.length} edges)` };
+  return { valid: true };
+}
+
+test('the verifier gives the verdict and reason of a plain reading of the rules, on random loops and edge sets', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer(), fc.boolean(), fc.double({ min: 0, max: 1, noNaN: true }), (rows, cols, seed, asRegion, clueShare) => {
+      const grid = gridOf({ rows, cols });
+      let state = seed >>> 0 || 1;
+      const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
+      // A region's boundary is one or more loops; a random edge set is mostly broken.
+      const inside = Uint8Array.from({ length: rows * cols }, () => (random() < 0.5 ? 1 : 0));
+      const solution = asRegion ? solutionFromEdges({ rows, cols }, regionBoundary(grid, inside)) : solutionFromEdges({ rows, cols }, Array.from({ length: grid.edgeCount }, (_, e) => e).filter(() => random() < 0.3));
+      const clues = Array.from({ length: rows * cols }, (_, cell) => {
+        if (random() >= clueShare) return null;
+        const count = grid.edgesOfCell(cell).filter((e) => solution.on[e]).length;
+        return (random() < 0.9 ? count : Math.floor(random() * 5)) as Clue;
+      });
+      const puzzle = makePuzzle(rows, cols, clues);
+      assert.deepEqual(verify(puzzle, solution), verifyPlainly(puzzle, solution));
+    }),
+    { numRuns: 3000 },
+  );
 });
