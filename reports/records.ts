@@ -36,6 +36,16 @@ export interface RunRecord {
   peak_rss_mb: number | null;
   /** 'yes' / 'no' when a published solution or other back-ends could be compared, else ''. */
   agrees: '' | 'yes' | 'no';
+  /**
+   * In a run that certifies (bench --certify): yes, the answer is certified (a proof the independent checker
+   * verified, or two different loops); no, it is not (no answer, no proof, or a proof the checker rejected);
+   * not supported, the back-end writes no proofs.
+   */
+  certified?: 'yes' | 'no' | 'not supported';
+  /** The proof's size in bytes, when there is one. */
+  proof_bytes?: number | null;
+  /** The checker's time for the proof, in ms. */
+  check_ms?: number | null;
   message: string;
   /** The back-end's full stats, as JSON (kept in results.jsonl; flattened selectively in the CSV). */
   stats: Stats;
@@ -71,6 +81,7 @@ export const runKey = (r: { instance: string; backend: string; repeat: number })
 export const CSV_COLUMNS = [
   'instance', 'dataset', 'backend', 'repeat', 'status', 'unique', 'wall_ms', 'solve_ms', 'encode_ms', 'solver_ms',
   'rows', 'cols', 'clues', 'variables', 'clauses', 'iterations', 'cuts', 'peak_rss_mb', 'agrees', 'message', 'backend_version',
+  'certified', 'proof_bytes', 'check_ms',
 ] as const;
 
 /**

@@ -29,6 +29,7 @@ export const FLAGS = {
   backend: flag<BackendChoice>({ flags: '--backend <id>', help: 'the back-end (see `backends`), optionally with its options after a colon, e.g. cdcl-loop:core=typescript', parse: (text) => parseBackendSpec(text, '--backend') }),
   config: flag<string>({ flags: '--config <file>', help: 'an experiment file (YAML or JSON) naming datasets, back-ends with options, and limits; a flag typed beside it wins over the file' }),
   unique: flag<boolean>({ flags: '--unique', help: 'also prove or refute that the solution is unique' }),
+  certify: flag<boolean>({ flags: '--certify', help: 'also certify the answer: a proof that the loop is the only one, or that there is none, checked by an independent checker (implies --unique; a back-end that cannot certify says so)' }),
   timeout: flag<number>({ flags: '--timeout <seconds>', help: 'time limit per run', parse: (text) => parseSeconds(text, '--timeout'), default: PLAN_DEFAULTS.timeout }),
   repeat: flag<number>({ flags: '--repeat <k>', help: 'runs per instance and back-end', parse: (text) => parseInteger(text, '--repeat', 1), default: PLAN_DEFAULTS.repeat }),
   jobs: flag<number>({ flags: '--jobs <n>', help: 'worker processes in parallel (default: cores - 1, at least 1)', parse: (text) => parseInteger(text, '--jobs', 1) }),
@@ -83,13 +84,14 @@ export function typedFlags<N extends FlagName>(command: Command, names: readonly
 
 /** The plan flags the user typed, in the plan's vocabulary (--sat-engine is the option `engine`). */
 export function planFlags(command: Command): PlanFlags {
-  const t = typedFlags(command, ['dataset', 'backends', 'timeout', 'unique', 'repeat', 'jobs', 'seed', 'out', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine']);
+  const t = typedFlags(command, ['dataset', 'backends', 'timeout', 'unique', 'certify', 'repeat', 'jobs', 'seed', 'out', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine']);
   const options = { ...t.option, ...(t.satEngine ? { engine: t.satEngine } : {}) };
   return {
     ...(t.dataset !== undefined ? { dataset: t.dataset } : {}),
     ...(t.backends ? { backends: t.backends } : {}),
     ...(t.timeout !== undefined ? { timeout: t.timeout } : {}),
     ...(t.unique !== undefined ? { unique: t.unique } : {}),
+    ...(t.certify !== undefined ? { certify: t.certify } : {}),
     ...(t.repeat !== undefined ? { repeat: t.repeat } : {}),
     ...(t.jobs !== undefined ? { jobs: t.jobs } : {}),
     ...(t.seed !== undefined ? { seed: t.seed } : {}),

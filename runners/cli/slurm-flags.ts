@@ -21,7 +21,7 @@ export interface SlurmFlags {
   resume?: boolean;
 }
 
-type PlanParts = Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'repeat' | 'seed' | 'invocation'>;
+type PlanParts = Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed' | 'invocation'>;
 
 export async function runSlurm(flags: SlurmFlags & { report: boolean }, parts: PlanParts, limits: WorkerLimits, jobs: number, outFlag: string): Promise<void> {
   if (!flags.shards) throw new UsageError('--slurm needs --shards N (one array task per shard)');

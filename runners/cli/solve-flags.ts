@@ -9,6 +9,7 @@ import { addFlags } from './flags.ts';
 export interface SolveFlags {
   timeout: number;
   unique?: boolean;
+  certify?: boolean;
   seed: number;
   option?: Record<string, string>;
   presolve?: string;
@@ -16,7 +17,7 @@ export interface SolveFlags {
 }
 
 export function addSolveFlags(command: Command): Command {
-  return addFlags(command, ['timeout', 'unique', 'seed', 'option', 'presolve', 'satEngine'], {
+  return addFlags(command, ['timeout', 'unique', 'certify', 'seed', 'option', 'presolve', 'satEngine'], {
     timeout: { help: 'time limit per puzzle for encode + solve + uniqueness' },
     option: { help: 'a back-end option (repeatable; see `backends`)' },
   });
@@ -30,5 +31,5 @@ export function solveOptionsFrom(flags: SolveFlags, backend?: BackendChoice): So
     if (Object.hasOwn(params, key) && params[key] !== value) throw new UsageError(`option '${key}' is ${params[key]} in --backend ${backend!.id}:${key}=${params[key]} but ${value} in --option or --sat-engine; give it once`);
     params[key] = value;
   }
-  return { timeoutMs: flags.timeout * 1000, unique: Boolean(flags.unique), seed: flags.seed, params };
+  return { timeoutMs: flags.timeout * 1000, unique: Boolean(flags.unique || flags.certify), seed: flags.seed, params, ...(flags.certify ? { certify: true } : {}) };
 }

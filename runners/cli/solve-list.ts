@@ -98,7 +98,7 @@ export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, o
     let result: RunResult;
     try {
       const { puzzle } = parsePuzzle(entry.text, `${input.where}:${entry.line}`);
-      result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
+      result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify })).result;
     } catch (error) {
       if (!(error instanceof PuzzleError)) throw error;
       unreadable = true;

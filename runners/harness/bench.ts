@@ -14,6 +14,7 @@ import { Progress } from './progress.ts';
 import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from '../../encodings/clock.ts';
 import { writeCsv } from './results-files.ts';
+import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
 import { resolvePlan, type BackendSpec, type Experiment } from './experiment.ts';
 import { execute, type StopSignal } from './executor.ts';
@@ -27,6 +28,8 @@ export interface BenchPlan {
   backends: BackendSpec[];
   timeoutMs: number;
   unique: boolean;
+  /** Certify every unique and no-loop answer where the back-end can (with unique). */
+  certify?: boolean;
   repeat: number;
   jobs: number;
   seed: number;
@@ -46,7 +49,7 @@ export interface BenchPlan {
 export interface Disagreement {
   dataset: string;
   instance: string;
-  kind: 'solvable' | 'unique' | 'solution' | 'published' | 'wrong';
+  kind: 'solvable' | 'unique' | 'solution' | 'published' | 'wrong' | 'proof';
   detail: string;
 }
 
@@ -102,6 +105,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       baseline: plan.baseline ?? plan.backends[0]?.label ?? null,
       timeoutSeconds: plan.timeoutMs / 1000,
       unique: plan.unique,
+      ...(plan.certify ? { certify: true } : {}),
       repeat: plan.repeat,
       jobs: plan.jobs,
       seed: plan.seed,
@@ -135,7 +139,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
         const worker = slot.worker({ backend: task.backend.id, presolve: task.backend.presolve, key: task.backend.label });
         let run: WorkerRun;
         try {
-          run = await worker.solve(task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params });
+          run = await worker.solve(task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params, ...(plan.certify ? { certify: true } : {}) });
         } catch (error) {
           run = { result: { status: 'error', unique: null, solution: null, backend: task.backend.id, timeMs: 0, stats: {}, message: `worker could not start: ${(error as Error).message}` }, wallMs: 0, peakRssMb: null };
         }
@@ -198,7 +202,7 @@ function instanceName(dataset: Dataset, instance: Instance, all: Dataset[]): str
 }
 
 /** The plan as plan.json holds it: what every shard of this run must agree on. */
-export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'repeat' | 'seed' | 'invocation'>, limits: WorkerLimits): PlanFile {
+export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed' | 'invocation'>, limits: WorkerLimits): PlanFile {
   const description: PlanDescription = {
     datasets: plan.datasets.map((d) => ({
       name: d.name,
@@ -208,6 +212,8 @@ export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'ti
     backends: plan.backends.map((b) => ({ id: b.id, label: b.label, params: b.params, ...(b.presolve ? { presolve: b.presolve } : {}) })),
     timeoutSeconds: plan.timeoutMs / 1000,
     unique: plan.unique,
+    // Only when asked, so that the plans (and fingerprints) of runs without it stay as they were.
+    ...(plan.certify ? { certify: true } : {}),
     repeat: plan.repeat,
     seed: plan.seed,
     memoryMbPerWorker: limits.memoryMb,
@@ -256,7 +262,8 @@ function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
     clues: clueCount(puzzle),
     peak_rss_mb: run.peakRssMb,
     agrees,
-    message: result.message ?? '',
+    ...(plan.certify ? certificateColumns(result.certificate) : {}),
+    message: result.message ?? (result.certificate?.certified === 'no' ? `not certified: ${result.certificate.reason}` : ''),
     stats,
     solution_key: solution ? solutionToKey(solution) : '',
     puzzle: writeUrl(puzzle),
@@ -272,6 +279,8 @@ export function crossCheck(records: RunRecord[]): Disagreement[] {
     const dataset = runs[0].dataset;
     const who = (pred: (r: RunRecord) => boolean) => [...new Set(runs.filter(pred).map((r) => r.backend))].join(', ');
     for (const r of runs.filter((x) => x.status === 'wrong')) out.push({ dataset, instance, kind: 'wrong', detail: `${r.backend}: ${r.message}` });
+    // A proof that was checked and did not certify the answer: the checker rejected it.
+    for (const r of runs.filter((x) => x.certified === 'no' && typeof x.check_ms === 'number')) out.push({ dataset, instance, kind: 'proof', detail: `${r.backend}: ${r.message}` });
     const solved = runs.filter((r) => r.status === 'solved');
     const unsat = runs.filter((r) => r.status === 'unsat');
     if (solved.length > 0 && unsat.length > 0) out.push({ dataset, instance, kind: 'solvable', detail: `solved by ${who((r) => r.status === 'solved')}; unsat by ${who((r) => r.status === 'unsat')}` });

@@ -49,6 +49,7 @@ export const experimentSchema = z.object({
   backends: z.array(backendEntry).min(1),
   timeout: z.number().positive().optional().describe('seconds per run'),
   unique: z.boolean().optional(),
+  certify: z.boolean().optional(),
   repeat: z.number().int().positive().optional(),
   jobs: z.number().int().positive().optional(),
   seed: z.number().int().optional(),
@@ -101,6 +102,7 @@ export interface PlanFlags {
   backends?: readonly BackendChoice[];
   timeout?: number;
   unique?: boolean;
+  certify?: boolean;
   repeat?: number;
   jobs?: number;
   seed?: number;
@@ -123,6 +125,8 @@ export interface ResolvedPlan {
   backends: BackendSpec[];
   timeoutMs: number;
   unique: boolean;
+  /** Certify every unique and no-loop answer (implies unique). */
+  certify: boolean;
   repeat: number;
   seed: number;
   memoryMb: number;
@@ -137,6 +141,7 @@ export interface ResolvedPlan {
 export async function resolvePlan(flags: PlanFlags, file?: { path: string; experiment: Experiment }): Promise<ResolvedPlan> {
   const experiment = file?.experiment;
   const seed = flags.seed ?? experiment?.seed ?? PLAN_DEFAULTS.seed;
+  const certify = flags.certify ?? experiment?.certify ?? PLAN_DEFAULTS.certify;
   const datasets = flags.dataset !== undefined || !experiment
     ? [loadDataset(flags.dataset ?? PLAN_DEFAULTS.dataset, { sizes: flags.sizes, limit: flags.limit, sample: flags.sample, seed })]
     : experiment.datasets.map((d) => {
@@ -155,7 +160,8 @@ export async function resolvePlan(flags: PlanFlags, file?: { path: string; exper
     datasets,
     backends,
     timeoutMs: (flags.timeout ?? experiment?.timeout ?? PLAN_DEFAULTS.timeout) * 1000,
-    unique: flags.unique ?? experiment?.unique ?? PLAN_DEFAULTS.unique,
+    unique: (flags.unique ?? experiment?.unique ?? PLAN_DEFAULTS.unique) || certify,
+    certify,
     repeat: flags.repeat ?? experiment?.repeat ?? PLAN_DEFAULTS.repeat,
     seed,
     memoryMb: flags.memoryMb ?? experiment?.memoryMb ?? PLAN_DEFAULTS.memoryMb,

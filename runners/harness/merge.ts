@@ -64,7 +64,7 @@ function machineOf(run: Record<string, unknown>): MachineDescription {
 
 /** Which fields of two plans differ, for the refusal message. */
 function planDifference(a: PlanFile, b: PlanFile): string {
-  const fields = ['datasets', 'backends', 'timeoutSeconds', 'unique', 'repeat', 'seed', 'memoryMbPerWorker', 'gitCommit'] as const;
+  const fields = ['datasets', 'backends', 'timeoutSeconds', 'unique', 'certify', 'repeat', 'seed', 'memoryMbPerWorker', 'gitCommit'] as const;
   const differ = fields.filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
   const detail = differ.map((f) => (f === 'datasets' || f === 'backends' ? f : `${f} ${JSON.stringify(a[f])} vs ${JSON.stringify(b[f])}`));
   return detail.join(', ') || 'fingerprint only';
@@ -210,6 +210,7 @@ export function mergeShards(outDir: string, dirs: readonly string[], options: Me
     backends: reference.backends.map((b) => ({ ...b, ...(versions.get(b.label) ? { versions: versions.get(b.label) } : {}) })),
     timeoutSeconds: reference.timeoutSeconds,
     unique: reference.unique,
+    ...(reference.certify ? { certify: true } : {}),
     repeat: reference.repeat,
     seed: reference.seed,
     limits: base.limits,

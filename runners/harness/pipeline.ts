@@ -5,6 +5,7 @@ import { withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
 import { sameSolution, solutionFromKey, solutionToJson, solutionToKey, type Solution, type SolutionJson } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
+import { certificateOf, certifyBlocker, type Certificate } from './certificate.ts';
 
 /** A run's answer after the verifier: what `solve` prints and `bench` records. */
 export interface RunResult {
@@ -24,6 +25,8 @@ export interface RunResult {
   rejected?: boolean;
   /** When uniqueness was refuted: the verified second loop (in this process only; not sent between processes). */
   secondSolution?: Solution;
+  /** With `certify`: whether the answer is certified, and its proof's size and check time. */
+  certificate?: Certificate;
 }
 
 /** A RunResult between processes: the loop as its key (encodings/solution.ts), the one text form. */
@@ -37,8 +40,8 @@ export function resultFromWire({ solutionKey, ...rest }: WireResult, shape: { ro
 
 /** The `solve --json` object of the contract (`version` added). */
 export function contractJson(result: RunResult): Record<string, unknown> & { solution: SolutionJson | null } {
-  const { status, unique, solution, backend, backendVersion, timeMs, stats, message, rejected } = result;
-  return { status, unique, solution: solution ? solutionToJson(solution) : null, backend, ...(backendVersion ? { version: backendVersion } : {}), timeMs, stats, ...(message ? { message } : {}), ...(rejected ? { rejected } : {}) };
+  const { status, unique, solution, backend, backendVersion, timeMs, stats, message, rejected, certificate } = result;
+  return { status, unique, solution: solution ? solutionToJson(solution) : null, backend, ...(backendVersion ? { version: backendVersion } : {}), timeMs, stats, ...(message ? { message } : {}), ...(rejected ? { rejected } : {}), ...(certificate ? { certificate } : {}) };
 }
 
 export interface PipelineOptions extends SolveOptions {
@@ -46,6 +49,8 @@ export interface PipelineOptions extends SolveOptions {
   readonly presolver?: Backend;
   /** The presolver's own options (not the solving back-end's). */
   readonly presolverParams?: Params;
+  /** With `certify`: write the proof here instead of checking it. */
+  readonly proofFile?: string;
 }
 
 const versions = new Map<string, string>();
@@ -63,11 +68,15 @@ async function versionOf(backend: Backend, params: Params): Promise<string | und
   return versions.get(key);
 }
 
-export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options: PipelineOptions): Promise<RunResult> {
-  const backendVersion = await versionOf(backend, options.params);
+export async function solveWithBackend(backend: Backend, puzzle: Puzzle, asked: PipelineOptions): Promise<RunResult> {
+  const backendVersion = await versionOf(backend, asked.params);
   const started = now();
   const stats: Stats = {};
   let solvedMs: number | undefined;
+  // A certified answer is about uniqueness too; a run that cannot be certified says why, and runs as asked.
+  const blocker = asked.certify ? certifyBlocker(backend, asked.params, puzzle, asked.presolver !== undefined) : null;
+  const certify = asked.certify === true && !blocker;
+  const options: PipelineOptions = asked.certify ? { ...asked, unique: true, certify } : asked;
   try {
     let presolved = puzzle;
     if (options.presolver) {
@@ -88,6 +97,7 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
     const checkStarted = now();
     const run = check(result);
     stats.verifyMs = roundMs(elapsedMs(checkStarted));
+    if (certify) run.certificate = certificateOf(puzzle, result, run.status, run.unique, options.proofFile);
     return run;
   } catch (error) {
     return finish('error', null, null, error instanceof Error ? error.message : String(error));
@@ -117,6 +127,7 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, options
   function finish(status: Status, solution: Solution | null, unique: boolean | null, message?: string, rejected?: boolean): RunResult {
     const run: RunResult = { status, unique, solution, backend: backend.name, timeMs: solvedMs ?? roundMs(elapsedMs(started)), stats };
     if (backendVersion) run.backendVersion = backendVersion;
+    if (asked.certify) run.certificate = blocker ?? { certified: 'no', reason: `no answer (${status})` };
     if (message) run.message = message;
     if (rejected) run.rejected = true;
     return run;

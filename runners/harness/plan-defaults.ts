@@ -14,6 +14,7 @@ export const PLAN_DEFAULTS = Object.freeze({
   dataset: 'quick',
   timeout: 60,
   unique: false,
+  certify: false,
   repeat: 1,
   seed: 1,
   memoryMb: DEFAULT_LIMITS.memoryMb,

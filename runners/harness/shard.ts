@@ -23,6 +23,8 @@ export interface PlanDescription {
   backends: { id: string; label: string; params: Record<string, string>; presolve?: string }[];
   timeoutSeconds: number;
   unique: boolean;
+  /** Present (true) when the run certifies its answers. */
+  certify?: boolean;
   repeat: number;
   seed: number;
   memoryMbPerWorker: number;

@@ -165,7 +165,7 @@ export class WorkerProcess {
   }
 
   /** Solves one puzzle; never throws for the run's own failures, which come back as statuses. */
-  async solve(puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> }): Promise<WorkerRun> {
+  async solve(puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string }): Promise<WorkerRun> {
     if (!this.child || !this.ready) await this.start();
     else await this.ready;
     const child = this.child!;

@@ -20,7 +20,7 @@ export interface PuzzleMessage {
 
 export type ToWorker =
   | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string; /** One puzzle, then exit: apply the back-end's oneShotV8Flags. */ oneShot?: boolean }
-  | { type: 'solve'; id: number; puzzle: PuzzleMessage; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> };
+  | { type: 'solve'; id: number; puzzle: PuzzleMessage; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
 
 export type FromWorker =
   | { type: 'ready'; prepareMs: number }
@@ -57,7 +57,7 @@ async function handle(message: ToWorker): Promise<void> {
   if (!backend) throw new Error('worker was asked to solve before init');
   const p = message.puzzle;
   const puzzle = makePuzzle(p.rows, p.cols, p.clues, p.fixedEdges);
-  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, presolver: presolver?.backend, presolverParams: presolver?.params });
+  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = v8Flags;
   send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
 }

@@ -9,9 +9,9 @@ import { optionValue, type Backend, type SolveOptions, type SolveResult, type St
 import type { Puzzle } from '../../grid.ts';
 import { OWN_CODE } from '../../project.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
-import { createLoopSearch, Portfolio, type LoopSearchOptions } from '../cdcl/loop-search.ts';
+import { createLoopSearch, Portfolio, searchCertifies, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm/binding.ts';
-import { loadAutoCore, portfolioStats, solveWithAutoCore } from './wasm/binding.ts';
+import { certifiedSearch, loadAutoCore, portfolioStats, solveWithAutoCore } from './wasm/binding.ts';
 
 
 /** From this many cells trial runs whatever deduction decided (trial-from=size): searching thousands of edges without it costs seconds. */
@@ -51,10 +51,15 @@ const backend: Backend = {
   async prepare() {
     loadAutoCore();
   },
+  // Its certified answers come from cdcl-loop's search (see solve).
+  certifies: (params) => cdclLoop.certifies!(params),
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);
     const run: Run = { puzzle, chosen, started, deadline: started + options.timeoutMs, unique: options.unique };
+    // A proof's base is the puzzle's rules alone, and what deduction decides is not in it: a certified answer
+    // comes from one search of the puzzle as given, as with presolve=off.
+    if (options.certify === true && searchCertifies(chosen) === true) return certifiedSearch(puzzle, chosen, run);
     if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(run, undefined, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);

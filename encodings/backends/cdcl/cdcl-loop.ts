@@ -3,10 +3,10 @@
 // with reason clauses instead of after full models). Uniqueness: a blocking clause, then a second search
 // that keeps everything learnt in the first.
 import { elapsedMs, now } from '../../clock.ts';
-import { optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
+import { defaultSolveOptions, optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
 import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { OWN_CODE } from '../../project.ts';
-import { createLoopSearch, Portfolio, type Core, type LoopSearchOptions } from './loop-search.ts';
+import { createLoopSearch, Portfolio, proofOf, searchCertifies, type Core, type LoopSearchOptions } from './loop-search.ts';
 import { CONNECTIVITY, type Connectivity } from './loop-propagator.ts';
 import { loadCdclCore } from './wasm/binding.ts';
 
@@ -38,15 +38,20 @@ const backend: Backend = {
   // One puzzle per process: every function of the core compiled by the optimising compiler in prepare (outside
   // the solve's time); search runs long enough in the core that the baseline compiler's code costs more.
   oneShotV8Flags: ['--no-liftoff', '--no-wasm-lazy-compilation'],
+  certifies(params) {
+    return searchCertifies({ core: optionValue(backend, { ...defaultSolveOptions, params }, 'core') as Core });
+  },
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);
-    const search = createLoopSearch(puzzle, chosen);
+    const certify = options.certify === true && searchCertifies(chosen) === true;
+    const search = createLoopSearch(puzzle, chosen, undefined, certify);
     const encodeMs = elapsedMs(started);
     const portfolio = new Portfolio(search);
     const outcome = portfolio.run(puzzle, started + options.timeoutMs, options.unique);
     const stats = { variables: edgeCountOf(puzzle), constraints: search.clauses, cornerClauses: search.cornerCount, encodeMs, solverMs: elapsedMs(started) - encodeMs, ...portfolio.stats() };
-    return { ...outcome, stats };
+    const proof = certify ? proofOf(search, puzzle, outcome) : undefined;
+    return { ...outcome, ...(proof ? { proof } : {}), stats };
   },
 };
 

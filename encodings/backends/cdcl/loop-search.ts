@@ -9,6 +9,7 @@ import { loopClauses } from './loop-clauses.ts';
 import { LoopPropagator, type Connectivity } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
 import { WasmLoopSearch } from './wasm/binding.ts';
+import { ProofLog, type ProofClaim } from './proof-log.ts';
 
 export type Core = 'wasm' | 'typescript';
 
@@ -31,6 +32,8 @@ export interface LoopSearch {
   model(): Uint8Array;
   /** The solver's counters, in the order of COUNTERS. */
   counters(): Float64Array;
+  /** Moves the proof's steps written so far into `log` (a search created with `proof` only). */
+  drainProof?(log: ProofLog): void;
 }
 
 /** CdclStats's counters in the order LoopSearch.counters gives them (the wasm core writes them so). */
@@ -73,10 +76,18 @@ class TypeScriptLoopSearch implements LoopSearch {
 
 /**
  * A search over the puzzle's edges with its clauses loaded, in the chosen core; `fixed`: edge states decided
- * in advance (0 open, 1 on, 2 off, as the rules core leaves them), added as unit clauses before the rest.
+ * in advance (0 open, 1 on, 2 off, as the rules core leaves them), added as unit clauses before the rest. With
+ * `proof` the search writes a proof (docs/proof-format.md; the wasm core only), whose base is the puzzle's
+ * rules alone: then nothing may be decided in advance.
  */
-export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array): LoopSearch {
-  return options.core === 'wasm' ? WasmLoopSearch.load(puzzle, options, fixed) : new TypeScriptLoopSearch(puzzle, options, fixed);
+export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array, proof = false): LoopSearch {
+  if (proof && (options.core !== 'wasm' || fixed || puzzle.fixedEdges?.length)) throw new Error('internal: a proof is written by the wasm core, for a puzzle with no edge decided in advance');
+  return options.core === 'wasm' ? WasmLoopSearch.load(puzzle, options, fixed, undefined, proof) : new TypeScriptLoopSearch(puzzle, options, fixed);
+}
+
+/** Whether a search with these options can write a proof: true, or why not (Backend.certifies). */
+export function searchCertifies(options: { core: Core }): true | string {
+  return options.core === 'wasm' ? true : 'the TypeScript reference search (core=typescript) writes no proofs; the default core=wasm does';
 }
 
 /** Every edge of the loop on makes that loop the whole answer, so "not all of them" excludes exactly it. */
@@ -84,6 +95,18 @@ export function blockingClause(loop: Uint8Array): number[] {
   const clause: number[] = [];
   loop.forEach((bit, e) => bit && clause.push(2 * e + 1));
   return clause;
+}
+
+/**
+ * The proof a search wrote (created with `proof`), for its outcome: of a unique loop or of no loop; none for
+ * other outcomes (a second loop, no answer in time).
+ */
+export function proofOf(search: LoopSearch, puzzle: Puzzle, outcome: Outcome): string | undefined {
+  const claim: ProofClaim | undefined = outcome.status === 'unsat' ? { kind: 'unsat' } : outcome.unique === true && outcome.solution ? { kind: 'unique', loop: outcome.solution.on } : undefined;
+  if (!claim || !search.drainProof) return undefined;
+  const log = new ProofLog();
+  search.drainProof(log);
+  return log.text(puzzle, claim);
 }
 
 /** Conflicts the first search gets before the second starts, and the growth of each turn's budget. */

@@ -25,9 +25,10 @@ export function register(program: Command): void {
   const command = program
     .command('bench')
     .description('run back-ends over a dataset in isolated worker processes; write results.jsonl, results.csv, run.json and the report');
-  addFlags(command, ['dataset', 'backends', 'config', 'unique', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory'], {
+  addFlags(command, ['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory'], {
     backends: { help: `${FLAGS.backends.help} (default: ${DEFAULT_BACKENDS.join(',')}, those available here)` },
     unique: { help: 'every back-end also proves or refutes uniqueness' },
+    certify: { help: 'every back-end that can also certifies its answer (a proof checked by the independent checker; implies --unique): the certified, proof_bytes and check_ms columns' },
     out: { help: 'results directory (default: results/<dataset>-<time>)' },
     seed: { help: 'random seed for --sample and for the solvers' },
     presolve: { help: "decide edges with this back-end's deduction before each run: rules, or with its options, e.g. rules:trial=off" },
@@ -56,7 +57,7 @@ export function register(program: Command): void {
       if (flags.sbatchArg.length && !flags.slurm) throw new UsageError('--sbatch-arg needs --slurm');
       const experiment = flags.config ? readExperiment(flags.config) : undefined;
       const plan = await resolvePlan(planFlags(self), flags.config && experiment ? { path: flags.config, experiment } : undefined);
-      const { datasets, backends: specs, timeoutMs, unique, repeat, seed } = plan;
+      const { datasets, backends: specs, timeoutMs, unique, certify, repeat, seed } = plan;
       for (const d of datasets) {
         if (d.instances.length === 0) throw new UsageError(`dataset ${d.name}: no instances left after the filters`);
         for (const s of d.skipped ?? []) process.stderr.write(`bench: warning: ${d.name}: skipped ${s.id}: ${s.reason}\n`);
@@ -69,13 +70,13 @@ export function register(program: Command): void {
       const out = plan.out ?? defaultOut(plan.name ?? datasets.map((d) => d.name).join('+'));
       const limits = { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb };
       if (flags.slurm) {
-        return runSlurm(flags, { datasets, backends: specs, timeoutMs, unique, repeat, seed, invocation: { argv: process.argv.slice(2) } }, limits, jobs, out);
+        return runSlurm(flags, { datasets, backends: specs, timeoutMs, unique, certify, repeat, seed, invocation: { argv: process.argv.slice(2) } }, limits, jobs, out);
       }
       const { signal, release } = stopOnInterrupt('bench: stopping (Ctrl-C again to quit at once)...');
       const runs = datasets.reduce((n, d) => n + d.instances.length, 0) * specs.length * repeat;
       process.stderr.write(`bench: ${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
       const outcome = await runBench({
-        datasets, backends: specs, timeoutMs, unique, repeat, jobs, seed, out, resume: Boolean(flags.resume), limits,
+        datasets, backends: specs, timeoutMs, unique, certify, repeat, jobs, seed, out, resume: Boolean(flags.resume), limits,
         invocation: { argv: process.argv.slice(2), ...(flags.config ? { config: flags.config, experiment } : {}) },
         baseline,
         ...(shard ? { shard } : {}),

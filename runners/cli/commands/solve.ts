@@ -13,6 +13,8 @@ import { flagOption } from '../flags.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { checkedBackend, workerKindFor } from '../../harness/solve-request.ts';
 import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
+import { describeCertificate } from '../../harness/certificate.ts';
+import { resolve } from 'node:path';
 
 export const DEFAULT_BACKEND = 'auto';
 
@@ -25,9 +27,13 @@ export function register(program: Command): void {
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_BACKEND, '--backend'), defaultText: DEFAULT_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
       .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
+      .option('--proof <file>', 'with --certify: write the proof to this file instead of checking it here (check it with `certify check PUZZLE FILE`)')
       .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
-  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: BackendChoice; json?: boolean; inProcess?: boolean; svg?: string }) => {
+  ).action(async (puzzleArg: string, flags: SolveFlags & { backend: BackendChoice; json?: boolean; inProcess?: boolean; svg?: string; proof?: string }) => {
     const options = solveOptionsFrom(flags, flags.backend);
+    if (flags.proof && !flags.certify) throw new UsageError('--proof needs --certify');
+    // The worker writes the proof itself: it may be large, and it need not cross to this process.
+    const proofFile = flags.proof ? resolve(flags.proof) : undefined;
     const id = flags.backend.id;
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
     // the input is read and the checks below run (its start and the engine's load overlap them); anything
@@ -43,7 +49,7 @@ export function register(program: Command): void {
       const backend = await checkedBackend(id, options.params);
       const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
       if (input.kind === 'list') {
-        if (!worker || flags.svg) throw new UsageError(`${flags.svg ? '--svg' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
+        if (!worker || flags.svg || flags.proof) throw new UsageError(`${flags.svg ? '--svg' : flags.proof ? '--proof' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
         process.exitCode = await solveList(input, options, worker, (line) => process.stdout.write(line));
         return;
       }
@@ -52,10 +58,10 @@ export function register(program: Command): void {
         const v8Flags = applyOneShotFlags(backend);
         await backend.prepare?.();
         await presolver?.backend.prepare?.();
-        result = await solveWithBackend(backend, puzzle, { ...options, presolver: presolver?.backend, presolverParams: presolver?.params });
+        result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
         if (v8Flags) result.stats.v8Flags = v8Flags;
       } else {
-        result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params } })).result;
+        result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile })).result;
       }
     } finally {
       worker?.kill();
@@ -67,7 +73,9 @@ export function register(program: Command): void {
       if (result.solution) process.stdout.write(renderText(puzzle, result.solution));
       const unique = result.unique === null ? '' : result.unique ? ', unique' : ', not unique';
       process.stdout.write(`${result.status}${unique} (${result.backend}, ${result.timeMs.toFixed(1)} ms)${result.message ? `: ${result.message}` : ''}\n`);
+      if (result.certificate) process.stdout.write(`${describeCertificate(result.certificate)}\n`);
     }
-    process.exitCode = result.status === 'error' ? 1 : 0;
+    // A proof the checker rejected is a fault of the back-end, as an answer the verifier rejects is.
+    process.exitCode = result.status === 'error' || result.certificate?.verified === false ? 1 : 0;
   });
 }

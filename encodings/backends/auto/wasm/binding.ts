@@ -6,7 +6,7 @@ import { elapsedMs } from '../../../clock.ts';
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
-import { FIRST_TURN, Portfolio, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
+import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
 import { connectivityLevel } from '../../cdcl/loop-propagator.ts';
 import { ANSWERS, WasmLoopSearch, type CdclCore } from '../../cdcl/wasm/binding.ts';
 import { levelName, STATUS } from '../../rules/wasm/binding.ts';
@@ -89,6 +89,22 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
   autoCores.give(core);
   done.stats.solverMs = elapsedMs(run.started);
   return { ...done.outcome, stats: done.stats };
+}
+
+/**
+ * auto asked to certify: one search of the puzzle as given that writes a proof of its answer (a proof's base is
+ * the puzzle's rules alone, so the presolve's decisions cannot enter it), in an instance of this module, which
+ * auto's prepare compiled.
+ */
+export function certifiedSearch(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; deadline: number; unique: boolean }): SolveResult {
+  const core = autoCores.take();
+  const search = WasmLoopSearch.load(puzzle, options, undefined, core, true);
+  const portfolio = new Portfolio(search);
+  const outcome = portfolio.run(puzzle, run.deadline, run.unique);
+  const stats = { ...portfolioStats({ decidedByRules: 0, certifiedSearch: 'as given' }, portfolio), solverMs: elapsedMs(run.started) };
+  const proof = proofOf(search, puzzle, outcome);
+  autoCores.give(core);
+  return { ...outcome, ...(proof ? { proof } : {}), stats };
 }
 
 /** Past the first turn: the turns go on as Portfolio takes them, the puzzle as given in a second instance. */

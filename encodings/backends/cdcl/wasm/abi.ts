@@ -24,3 +24,13 @@ export const MIN_CONFLICTS_BETWEEN_RESTARTS = 50, BLOCK_AFTER_CONFLICTS = 10000;
 export const RANDOM_DECISIONS = 0.05;
 /** Conflicts between rephasings, growing by this much each time. */
 export const REPHASE_INTERVAL = 1000;
+
+// The records of the proof the core writes after startProof (docs/proof-format.md; proof-log.ts turns them into
+// its text): [kind, n, literal x n], a cut lemma followed by [hinge vertex or -1, m, vertex x m].
+export const PROOF_LEARNT = 1;
+export const PROOF_DELETE = 2;
+export const PROOF_WINDOW = 3;
+export const PROOF_CYCLE = 4;
+export const PROOF_CUT = 5;
+export const PROOF_BLOCKING = 6;
+export const PROOF_EMPTY = 7;

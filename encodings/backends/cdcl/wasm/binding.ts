@@ -7,6 +7,7 @@ import { connectivityLevel, type Connectivity } from '../loop-propagator.ts';
 import type { SolveAnswer } from '../solver.ts';
 import { BUDGET, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi.ts';
 import { CDCL_CORE_WASM } from './core.wasm.ts';
+import type { ProofLog } from '../proof-log.ts';
 
 /** The cdcl core's exports (auto's core exports them too). */
 export interface CdclCore {
@@ -25,6 +26,10 @@ export interface CdclCore {
   loopPointer(): number;
   addBlockingClause(): number;
   statsPointer(): number;
+  startProof(): void;
+  proofPointer(): number;
+  proofLength(): number;
+  drainProof(): void;
 }
 
 /** The answers of the core's solve (abi.ts), by code (auto's core reports its searches' answers in these codes too). */
@@ -55,13 +60,15 @@ export class WasmLoopSearch {
   /**
    * The puzzle's clauses, in the same order as loop-clauses.ts writes them (made by the core itself), after
    * `fixed`: edge states decided in advance (0 open, 1 on, 2 off, as the rules core leaves them) as units,
-   * so that clauses they satisfy are never attached. `core`: an instance of this module or of auto's.
+   * so that clauses they satisfy are never attached. `core`: an instance of this module or of auto's. With
+   * `proof`, the search writes a proof of what it finds (drainProof reads it).
    */
-  static load(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array, core: CdclCore = cdclCores.take()): WasmLoopSearch {
+  static load(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array, core: CdclCore = cdclCores.take(), proof = false): WasmLoopSearch {
     const edges = edgeCountOf(puzzle);
     core.setupGrid(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity));
     new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
     core.finishSetup();
+    if (proof) core.startProof();
     let units = 0;
     if (fixed) {
       // The pointer first: making room may grow the memory, and a view taken before would be detached.
@@ -87,6 +94,12 @@ export class WasmLoopSearch {
 
   model(): Uint8Array {
     return new Uint8Array(this.core.memory.buffer, this.core.writeModel(), this.edgeCount).slice();
+  }
+
+  /** Moves the proof's records written so far into `log`. */
+  drainProof(log: ProofLog): void {
+    log.append(new Int32Array(this.core.memory.buffer, this.core.proofPointer(), this.core.proofLength()));
+    this.core.drainProof();
   }
 
   /** The counters in the order of loop-search.ts's COUNTERS (statsPointer writes them so). */

@@ -18,6 +18,7 @@ import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/gr
 import { SORT } from '~lib/util/sort';
 // The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from './abi';
 import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
 
 @external("env", "now")
@@ -170,6 +171,28 @@ const MAX_BLOCK_SKIP = 15;
 let blockSkip = 0;
 let blockSkipLeft = 0;
 
+// --- the proof log (docs/proof-format.md), written only after startProof ---
+// Records of integers (abi.ts) that the binding turns into the proof's text. Theory reasons are written when
+// conflict analysis first uses them (most are never used), or at once at level 0, whose literals every later
+// step may rely on.
+/** A theory clause's justification, stored after its literals: a cycle, a cut, or a cut around a hinge vertex (>= 0). */
+const BY_CYCLE = -2;
+const BY_CUT = -1;
+let proofOn = false;
+let proof = new StaticArray<i32>(0);
+let proofTop = 0;
+let proofEnded = false;
+/** Per variable: 1 once its theory reason is in the proof; cleared when the variable is unassigned. */
+let reasonLogged = new StaticArray<u8>(0);
+/** The justification of the theory conflict in `conflict` (BY_CYCLE, BY_CUT or a hinge vertex). */
+let conflictBy = BY_CYCLE;
+/** A theory reason's clause, the implied literal first, for the proof. */
+let lemma = new StaticArray<i32>(0);
+/** Marks for a cut lemma's vertex set: edges of the clause's positive literals, vertices reached, and the walk. */
+let cutEdge = new StaticArray<u8>(0);
+let cutVertex = new StaticArray<u8>(0);
+let cutWalk = new StaticArray<i32>(0);
+
 function filled(n: i32, value: i32): StaticArray<i32> {
   const a = new StaticArray<i32>(n);
   for (let i = 0; i < n; i++) unchecked((a[i] = value));
@@ -242,6 +265,10 @@ function resetScalars(): void {
   blockSkipLeft = 0;
   pathEpoch = 0;
   closingCheckedAt = -1;
+  proofOn = false;
+  proofTop = 0;
+  proofEnded = false;
+  conflictBy = BY_CYCLE;
 }
 
 export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConnectivity: i32): void {
@@ -330,6 +357,13 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
   nextSlot = new StaticArray<i32>(vertices);
   dfsStack = new StaticArray<i32>(vertices);
   onBefore = new StaticArray<i32>(vertices + 1);
+  // The proof's arrays come with startProof: a search that writes none allocates nothing for it.
+  proof = new StaticArray<i32>(0);
+  reasonLogged = new StaticArray<u8>(0);
+  lemma = new StaticArray<i32>(0);
+  cutEdge = new StaticArray<u8>(0);
+  cutVertex = new StaticArray<u8>(0);
+  cutWalk = new StaticArray<i32>(0);
 }
 
 /** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
@@ -394,6 +428,7 @@ export function addBlockingClause(): i32 {
   if (input.length < edgeCount) input = new StaticArray<i32>(edgeCount);
   let n = 0;
   for (let e = 0; e < edgeCount; e++) if (unchecked(loopBytes[e]) == 1) unchecked((input[n++] = 2 * e + 1));
+  if (proofOn) logClause(PROOF_BLOCKING, input, n);
   return addClause(n);
 }
 
@@ -465,6 +500,7 @@ function clause2(a: i32, b: i32): i32 {
   unchecked((input[0] = a));
   unchecked((input[1] = b));
   clauseCount++;
+  if (proofOn) logClause(PROOF_WINDOW, input, 2);
   return addClause(2);
 }
 
@@ -480,6 +516,7 @@ export function addCornerClauses(): i32 {
     if (c == 0 || c == 4) {
       for (let k = 0; k < 4; k++) {
         unchecked((input[0] = c == 0 ? 2 * side[k] + 1 : 2 * side[k]));
+        if (proofOn) logClause(PROOF_WINDOW, input, 1);
         ok &= addClause(1);
         clauseCount++;
       }
@@ -501,6 +538,8 @@ export function addCornerClauses(): i32 {
           if (e >= 0 && e != a && e != b) unchecked((input[n++] = 2 * e));
         }
         unchecked((input[n++] = 2 * (twice == 0 ? a : b) + sign));
+        // Follows by unit propagation from the vertex's rule and the pair clause of the cell's two edges there.
+        if (proofOn) logClause(PROOF_LEARNT, input, n);
         ok &= addClause(n);
         clauseCount++;
       }
@@ -551,16 +590,18 @@ export function addClause(n: i32): i32 {
   unchecked((trail[trailLength++] = lit));
 }
 
-/** A theory's implication: `lit` true because every literal of because[0..n) is false. */
-function imply(lit: i32, n: i32): void {
-  pool = withRoom(pool, poolTop, n + 2);
+/** A theory's implication: `lit` true because every literal of because[0..n) is false; `by` justifies it (for the proof). */
+function imply(lit: i32, n: i32, by: i32): void {
+  pool = withRoom(pool, poolTop, n + 3);
   const at = poolTop;
   unchecked((pool[at] = n + 1));
   unchecked((pool[at + 1] = lit));
   for (let i = 0; i < n; i++) unchecked((pool[at + 2 + i] = because[i]));
-  poolTop += n + 2;
+  unchecked((pool[at + 2 + n] = by));
+  poolTop += n + 3;
   theoryPropagations++;
   enqueue(lit, -at - 2);
+  if (proofOn && decisionLevel == 0) logReason(lit >> 1);
 }
 
 function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32): i32 {
@@ -741,7 +782,9 @@ function redundant(lit: i32, levels: i32): bool {
   unchecked((stack[top++] = lit));
   const mark = toClearLength;
   while (top > 0) {
-    const r = unchecked(reason[stack[--top] >> 1]);
+    const v = unchecked(stack[--top]) >> 1;
+    const r = unchecked(reason[v]);
+    if (proofOn && r < -1) logReason(v);
     const size = reasonSize(r);
     const at = reasonAt(r);
     for (let k = 1; k < size; k++) {
@@ -791,6 +834,7 @@ function analyze(): i32 {
     pathCount--;
     if (pathCount <= 0) break;
     r = unchecked(reason[p >> 1]);
+    if (proofOn && r < -1) logReason(p >> 1);
     fromConflict = false;
   }
   unchecked((learnt[0] = p ^ 1));
@@ -850,7 +894,10 @@ function cancelUntil(target: i32): void {
     unchecked((litValue[2 * v] = UNDEF));
     unchecked((litValue[2 * v + 1] = UNDEF));
     const r = unchecked(reason[v]);
-    if (r <= -2 && -r - 2 < poolTop) poolTop = -r - 2;
+    if (r <= -2) {
+      if (-r - 2 < poolTop) poolTop = -r - 2;
+      if (proofOn) unchecked((reasonLogged[v] = 0));
+    }
     unchecked((reason[v] = -1));
     if (unchecked(heapIndex[v]) < 0) heapInsert(v);
   }
@@ -873,6 +920,7 @@ function propagateAll(): i32 {
     const answer = theoryPropagate();
     if (answer == THEORY_CONFLICT) {
       theoryConflicts++;
+      if (proofOn) logTheory(conflict, conflictLength, conflictBy);
       return THEORY_CONFLICT;
     }
     if (answer == THEORY_MODEL) return THEORY_MODEL;
@@ -902,6 +950,7 @@ function reduceLearnts(): void {
     else {
       unchecked((arena[c + 1] |= DELETED));
       deletedClauses++;
+      if (proofOn) logArenaClause(PROOF_DELETE, c);
     }
   }
   learntCount = kept;
@@ -951,7 +1000,10 @@ function pickBranchVariable(): i32 {
 
 /** Searches on from the current state: SAT (assign holds a model), UNSAT, TIMEOUT or BUDGET (budget < 0: none). */
 export function solve(deadline: f64, budget: f64): i32 {
-  if (unsatAtRoot) return UNSAT;
+  if (unsatAtRoot) {
+    if (proofOn) logEmpty();
+    return UNSAT;
+  }
   const stopAt = budget < 0 ? f64.MAX_VALUE : <f64>conflicts + budget;
   conflictsAtRestart = conflicts;
   for (;;) {
@@ -966,6 +1018,7 @@ export function solve(deadline: f64, budget: f64): i32 {
       }
       if (top == 0) {
         unsatAtRoot = true;
+        if (proofOn) logEmpty();
         return UNSAT;
       }
       if (trailLength > bestTrail) {
@@ -978,6 +1031,7 @@ export function solve(deadline: f64, budget: f64): i32 {
       if (conflicts > BLOCK_AFTER_CONFLICTS && <f64>trailLength > BLOCK_MARGIN * trailAverage) conflictsAtRestart = conflicts;
       if (top < decisionLevel) cancelUntil(top);
       const back = analyze();
+      if (proofOn) logClause(PROOF_LEARNT, learnt, learntLength);
       const lbd = learntLength == 1 ? 1 : learntLbd();
       average(lbd);
       cancelUntil(back);
@@ -1110,6 +1164,7 @@ function addOn(e: i32, index: i32): bool {
       const witness = closedVertex >= 0 ? nextOn(closedVertex, -1) : witnessBeside(a, b);
       conflictLength = collectPath(a, conflict, 0);
       unchecked((conflict[conflictLength++] = 2 * witness + 1));
+      conflictBy = BY_CYCLE;
       return true;
     }
     closedVertex = a;
@@ -1169,6 +1224,7 @@ function theoryPropagate(): i32 {
     if (addOn(lit >> 1, index)) return THEORY_CONFLICT;
   }
   if (closedVertex >= 0) {
+    conflictBy = BY_CYCLE;
     if (totalOn > closedLength) {
       conflictLength = collectPath(closedVertex, conflict, 0);
       unchecked((conflict[conflictLength++] = 2 * witnessBeside(-1, -1) + 1));
@@ -1195,7 +1251,7 @@ function theoryPropagate(): i32 {
     if (witness == -1) continue;
     becauseLength = collectPath(x, because, 0);
     if (witness >= 0) unchecked((because[becauseLength++] = 2 * witness + 1));
-    imply(2 * e + 1, becauseLength);
+    imply(2 * e + 1, becauseLength, BY_CYCLE);
   }
   if (connectivity == CONNECTIVITY_OFF || trailLength != trailBefore || totalOn == 0) return THEORY_OK;
   // After a walk that found nothing, skip a growing number of fixpoints (as ../loop-propagator.ts does).
@@ -1287,6 +1343,7 @@ function propagateConnectivity(): i32 {
         } else conflictLength = here;
         unchecked((conflict[conflictLength++] = 2 * onHere + 1));
         unchecked((conflict[conflictLength++] = 2 * witness + 1));
+        conflictBy = BY_CUT;
         return THEORY_CONFLICT;
       }
       withOn = id;
@@ -1322,11 +1379,12 @@ function fenceOff(from: i32, to: i32, besides: i32, n: i32): void {
       if (e < 0 || value(2 * e) != UNDEF) continue;
       if (across(e, v) != besides && unchecked(edgeEnds[2 * e]) != v) continue;
       if (shared == 0) {
-        imply(2 * e + 1, n);
+        imply(2 * e + 1, n, besides);
         shared = unchecked(reason[e]);
       } else {
         theoryPropagations++;
         enqueue(2 * e + 1, shared);
+        if (proofOn && decisionLevel == 0) logReason(e);
       }
     }
   }
@@ -1428,6 +1486,7 @@ function propagateBlocks(first: i32, n: i32): i32 {
   if (unchecked(lowest[s]) > 0) {
     conflictLength = pushSubtreeCut(1, unchecked(subtreeEnd[s]), -1, conflict, 0);
     unchecked((conflict[conflictLength++] = 2 * first + 1));
+    conflictBy = BY_CUT;
     return THEORY_CONFLICT;
   }
   unchecked((onBefore[0] = 0));
@@ -1450,6 +1509,7 @@ function propagateBlocks(first: i32, n: i32): i32 {
       conflictLength = pushSubtreeCut(i, end, p, conflict, 0);
       unchecked((conflict[conflictLength++] = 2 * inside + 1));
       unchecked((conflict[conflictLength++] = 2 * first + 1));
+      conflictBy = p;
       return THEORY_CONFLICT;
     }
     const cutLength = pushSubtreeCut(i, end, p, because, 0);
@@ -1483,4 +1543,110 @@ function theoryBacktrack(length: i32): void {
       closedAt = -1;
     }
   }
+}
+
+// --- the proof log ---
+
+/** From now on every step beyond the base clauses goes into the proof (call after setupGrid, before the clauses). */
+export function startProof(): void {
+  proofOn = true;
+  proof = unzeroed(max(1 << 12, edgeCount * 16));
+  proofTop = 0;
+  reasonLogged = new StaticArray<u8>(edgeCount);
+  lemma = new StaticArray<i32>(edgeCount + 2);
+  cutEdge = new StaticArray<u8>(edgeCount);
+  cutVertex = new StaticArray<u8>(vertexCount);
+  cutWalk = new StaticArray<i32>(vertexCount);
+}
+
+/** The records written since the last drainProof: proofLength() integers at proofPointer(). */
+export function proofPointer(): usize { return changetype<usize>(proof); }
+export function proofLength(): i32 { return proofTop; }
+/** The binding has read the records: the buffer starts again from its beginning. */
+export function drainProof(): void { proofTop = 0; }
+
+/** A record of `kind` with the clause lits[0..n). */
+function logClause(kind: i32, lits: StaticArray<i32>, n: i32): void {
+  proof = withRoom(proof, proofTop, n + 2);
+  unchecked((proof[proofTop++] = kind));
+  unchecked((proof[proofTop++] = n));
+  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = lits[i]));
+}
+
+/** A learnt or deleted clause in the arena at c. */
+function logArenaClause(kind: i32, c: i32): void {
+  const n = unchecked(arena[c]);
+  proof = withRoom(proof, proofTop, n + 2);
+  unchecked((proof[proofTop++] = kind));
+  unchecked((proof[proofTop++] = n));
+  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = arena[c + 2 + i]));
+}
+
+function logEmpty(): void {
+  if (proofEnded) return;
+  proofEnded = true;
+  proof = withRoom(proof, proofTop, 2);
+  unchecked((proof[proofTop++] = PROOF_EMPTY));
+  unchecked((proof[proofTop++] = 0));
+}
+
+/**
+ * A theory clause lits[0..n) as a lemma: a cycle lemma, or a cut lemma with its vertex set S found here. Every
+ * cut clause of the theory holds +e for each edge e leaving a vertex set (all off), -a for an edge a inside it
+ * and -b for an edge outside, or (the block rule's bridge) -f for the one edge f leaving it that is not off;
+ * with a hinge vertex p the set is cut off from the rest but for p. S is the set reached from an end of the
+ * clause's first negated edge without crossing a positive literal's edge, the bridge f, or p.
+ */
+function logTheory(lits: StaticArray<i32>, n: i32, by: i32): void {
+  if (by == BY_CYCLE) {
+    logClause(PROOF_CYCLE, lits, n);
+    return;
+  }
+  let first = -1;
+  let negatives = 0;
+  for (let i = 0; i < n; i++) {
+    const lit = unchecked(lits[i]);
+    if (lit & 1) {
+      if (first < 0) first = lit >> 1;
+      negatives++;
+    } else unchecked((cutEdge[lit >> 1] = 1));
+  }
+  const bridge = negatives == 1 ? first : -1;
+  let start = unchecked(edgeEnds[2 * first + 1]);
+  if (start == by) start = unchecked(edgeEnds[2 * first]);
+  unchecked((cutVertex[start] = 1));
+  unchecked((cutWalk[0] = start));
+  let m = 1;
+  for (let next = 0; next < m; next++) {
+    const v = unchecked(cutWalk[next]);
+    for (let k = 0; k < 4; k++) {
+      const e = unchecked(vertexEdges[4 * v + k]);
+      if (e < 0 || e == bridge || unchecked(cutEdge[e])) continue;
+      const w = unchecked(vertexNeighbors[4 * v + k]);
+      if (w == by || unchecked(cutVertex[w])) continue;
+      unchecked((cutVertex[w] = 1));
+      unchecked((cutWalk[m++] = w));
+    }
+  }
+  for (let i = 0; i < n; i++) unchecked((cutEdge[lits[i] >> 1] = 0));
+  logClause(PROOF_CUT, lits, n);
+  proof = withRoom(proof, proofTop, m + 2);
+  unchecked((proof[proofTop++] = by));
+  unchecked((proof[proofTop++] = m));
+  for (let i = 0; i < m; i++) {
+    const v = unchecked(cutWalk[i]);
+    unchecked((cutVertex[v] = 0));
+    unchecked((proof[proofTop++] = v));
+  }
+}
+
+/** The theory reason of variable v (a pool entry: its literals after the implied one, then the justification) as a lemma, once. */
+function logReason(v: i32): void {
+  if (unchecked(reasonLogged[v])) return;
+  unchecked((reasonLogged[v] = 1));
+  const at = -unchecked(reason[v]) - 2;
+  const n = unchecked(pool[at]);
+  unchecked((lemma[0] = 2 * v + (unchecked(assign[v]) == 1 ? 0 : 1)));
+  for (let i = 1; i < n; i++) unchecked((lemma[i] = pool[at + 1 + i]));
+  logTheory(lemma, n, unchecked(pool[at + 1 + n]));
 }

@@ -1,0 +1,99 @@
+// The proof a certifying search writes (docs/proof-format.md): the cdcl core's records turned into the proof's
+// text as they are drained from the core, then the header and the claim in front. Records: [kind, n, literal
+// x n] (literal 2e: edge e on, 2e + 1: off), and for a cut lemma then [hinge or -1, m, vertex x m].
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from './wasm/abi.ts';
+
+const PREFIX: Record<number, string> = {
+  [PROOF_LEARNT]: '',
+  [PROOF_DELETE]: 'd ',
+  [PROOF_WINDOW]: 'w ',
+  [PROOF_CYCLE]: 'y ',
+  [PROOF_CUT]: 'x ',
+  [PROOF_BLOCKING]: 'b ',
+};
+
+/** What a proof shows: no loop, or that this loop (one byte per edge, 1 on) is the only one. */
+export type ProofClaim = { kind: 'unsat' } | { kind: 'unique'; loop: Uint8Array };
+
+export class ProofLog {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  /** Appends the core's records as lines of text. */
+  append(records: Int32Array): void {
+    if (records.length === 0) return;
+    // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside.
+    const out = Buffer.allocUnsafe(records.length * 12 + 64);
+    let at = 0;
+    const write = (text: string) => {
+      at += out.write(text, at, 'latin1');
+    };
+    const number = (value: number) => {
+      if (value < 0) {
+        out[at++] = 45; // '-'
+        value = -value;
+      }
+      const start = at;
+      do {
+        out[at++] = 48 + (value % 10);
+        value = Math.floor(value / 10);
+      } while (value > 0);
+      // Digits were written lowest first.
+      for (let i = start, j = at - 1; i < j; i++, j--) {
+        const swap = out[i];
+        out[i] = out[j];
+        out[j] = swap;
+      }
+      out[at++] = 32;
+    };
+    for (let i = 0; i < records.length; ) {
+      const kind = records[i];
+      const n = records[i + 1];
+      i += 2;
+      if (kind === PROOF_EMPTY) {
+        write('0\n');
+        continue;
+      }
+      const prefix = PREFIX[kind];
+      if (prefix === undefined) throw new Error(`internal: the cdcl core wrote a proof record of unknown kind ${kind}`);
+      write(prefix);
+      for (let k = 0; k < n; k++) {
+        const literal = records[i + k];
+        number(literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
+      }
+      i += n;
+      out[at++] = 48; // '0'
+      if (kind === PROOF_CUT) {
+        // The vertex set (vertex index + 1) and, when there is one, the hinge vertex after it.
+        const hinge = records[i];
+        const m = records[i + 1];
+        i += 2;
+        out[at++] = 32;
+        for (let k = 0; k < m; k++) number(records[i + k] + 1);
+        i += m;
+        out[at++] = 48;
+        if (hinge >= 0) {
+          out[at++] = 32;
+          number(hinge + 1);
+          at--;
+        }
+      }
+      out[at++] = 10; // '\n'
+    }
+    this.chunks.push(out.subarray(0, at));
+    this.size += at;
+  }
+
+  /** The proof's length in bytes so far, without header and claim. */
+  get stepBytes(): number {
+    return this.size;
+  }
+
+  /** The whole proof: the header for this grid, the claim, then the steps. */
+  text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
+    const edges: number[] = [];
+    if (claim.kind === 'unique') claim.loop.forEach((bit, e) => bit && edges.push(e + 1));
+    const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n${claim.kind === 'unsat' ? 'claim unsat' : `claim unique ${edges.join(' ')} 0`}\n`;
+    return head + Buffer.concat(this.chunks, this.size).toString('latin1');
+  }
+}

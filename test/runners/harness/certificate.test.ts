@@ -1,0 +1,81 @@
+// Certified runs through the solve pipeline: a unique loop, no loop and two loops are certified (the first two
+// by a proof the checker verified), back-ends and options that write no proofs say so, a presolved run is not
+// certified, `--proof FILE` writes the proof unchecked, and a proof the checker rejects is not a certificate.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDataset } from '../../../datasets/load.ts';
+import { getBackend } from '../../../encodings/registry.ts';
+import type { Puzzle } from '../../../encodings/grid.ts';
+import { checkProof } from '../../../encodings/certify/check.ts';
+import { solveWithBackend, type PipelineOptions } from '../../../runners/harness/pipeline.ts';
+import { certificateOf } from '../../../runners/harness/certificate.ts';
+
+const OPTIONS: PipelineOptions = { timeoutMs: 60_000, unique: false, seed: 1, params: {}, certify: true };
+const first = (set: string): Puzzle => loadDataset(set).instances[0].puzzle;
+
+test('cdcl-loop and auto certify a unique loop, no loop and two loops; --certify implies --unique', async () => {
+  for (const id of ['cdcl-loop', 'auto']) {
+    const backend = await getBackend(id);
+    const unique = await solveWithBackend(backend, first('gen-10x10-minimal'), OPTIONS);
+    assert.equal(unique.unique, true, id);
+    assert.equal(unique.certificate?.certified, 'yes', `${id}: ${unique.certificate?.reason}`);
+    assert.equal(unique.certificate?.claim, 'unique');
+    assert.ok(unique.certificate!.proofBytes! > 0 && unique.certificate!.checkMs! >= 0);
+    const unsat = await solveWithBackend(backend, first('unsat'), OPTIONS);
+    assert.deepEqual([unsat.status, unsat.certificate?.certified, unsat.certificate?.claim], ['unsat', 'yes', 'unsat'], id);
+    const multi = await solveWithBackend(backend, first('multi'), OPTIONS);
+    assert.deepEqual([multi.unique, multi.certificate?.certified, multi.certificate?.claim], [false, 'yes', 'not unique'], id);
+  }
+});
+
+test('back-ends and options that write no proofs are not supported, and a presolved run is not certified', async () => {
+  const puzzle = first('gen-10x10');
+  const rules = await solveWithBackend(await getBackend('rules'), puzzle, OPTIONS);
+  assert.equal(rules.status, 'solved');
+  assert.equal(rules.certificate?.certified, 'not supported');
+  const reference = await solveWithBackend(await getBackend('cdcl-loop'), puzzle, { ...OPTIONS, params: { core: 'typescript' } });
+  assert.equal(reference.certificate?.certified, 'not supported');
+  assert.match(reference.certificate!.reason!, /core=typescript/);
+  const presolved = await solveWithBackend(await getBackend('cdcl-loop'), puzzle, { ...OPTIONS, presolver: await getBackend('rules') });
+  assert.equal(presolved.status, 'solved');
+  assert.equal(presolved.certificate?.certified, 'no');
+  assert.match(presolved.certificate!.reason!, /presolve/);
+  const plain = await solveWithBackend(await getBackend('cdcl-loop'), puzzle, { ...OPTIONS, certify: false });
+  assert.equal(plain.certificate, undefined);
+});
+
+test('with a proof file the proof is written, not checked, and the checker verifies it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certificate-'));
+  try {
+    const puzzle = first('gen-15x15-hard');
+    const proofFile = join(dir, 'proof.txt');
+    const run = await solveWithBackend(await getBackend('cdcl-loop'), puzzle, { ...OPTIONS, proofFile });
+    assert.equal(run.certificate?.certified, 'written');
+    assert.equal(run.certificate?.checkMs, undefined);
+    const text = readFileSync(proofFile, 'latin1');
+    assert.equal(text.length, run.certificate?.proofBytes);
+    assert.equal(checkProof(puzzle, text).verified, true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a proof the checker rejects, or one that claims another answer, certifies nothing', async () => {
+  const puzzle = first('gen-10x10-minimal');
+  const run = await solveWithBackend(await getBackend('cdcl-loop'), puzzle, OPTIONS);
+  const proofFile = join(mkdtempSync(join(tmpdir(), 'certificate-')), 'proof.txt');
+  await solveWithBackend(await getBackend('cdcl-loop'), puzzle, { ...OPTIONS, proofFile });
+  const proof = readFileSync(proofFile, 'latin1');
+  rmSync(proofFile);
+  const result = { status: 'solved' as const, unique: true, solution: run.solution, stats: {} };
+  assert.equal(certificateOf(puzzle, { ...result, proof }, 'solved', true).certified, 'yes');
+  // The empty clause dropped: the proof no longer ends in a contradiction.
+  const cut = certificateOf(puzzle, { ...result, proof: proof.replace(/^0\n/m, '') }, 'solved', true);
+  assert.deepEqual([cut.certified, cut.verified], ['no', false]);
+  // A verified proof of "unique" offered for a "no loop" answer: the checker's claim is not the answer's.
+  const other = certificateOf(puzzle, { ...result, proof }, 'unsat', null);
+  assert.deepEqual([other.certified, other.verified, other.reason], ['no', true, 'the proof claims another answer']);
+});
