@@ -12,7 +12,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
-import { median } from '../../reports/statistics.ts';
+import { median as medianOrNull } from '../../reports/statistics.ts';
 import { REPOSITORY, useCompiled } from '../harness/compiled.ts';
 import { parsePuzzle, Solver, verify } from '../library/index.ts';
 
@@ -46,6 +46,7 @@ try {
 const linesOf = (set: string) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8'));
 const load = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const median = (values: number[]) => medianOrNull(values) ?? Number.NaN;
 const loadBefore = load();
 
 // 1. One warm Solver.
@@ -65,7 +66,7 @@ for (let i = 0; i < options.solves; i++) {
   if (result.status !== 'solved' || result.unique !== true || !verify(puzzle, result.solution!).valid) throw new Error(`solve ${i + 1}: ${result.status} ${result.message ?? ''}`);
 }
 solver.close();
-const solverFigures = { solves: options.solves, medianPerSolveMs: round2(median(perSolve)), medianOwnTimeMs: round2(median(own)), ratio: round2(median(perSolve)! / median(own)!), goal: SOLVER_GOAL };
+const solverFigures = { solves: options.solves, medianPerSolveMs: round2(median(perSolve)), medianOwnTimeMs: round2(median(own)), ratio: round2(median(perSolve) / median(own)), goal: SOLVER_GOAL };
 process.stderr.write(`bench:api: Solver: median ${solverFigures.medianPerSolveMs} ms per solve, worker's own ${solverFigures.medianOwnTimeMs} ms (${solverFigures.ratio}x)\n`);
 
 // 2. `solve -` on 30 puzzles in one process.
