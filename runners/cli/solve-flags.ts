@@ -3,7 +3,6 @@
 import type { Command } from 'commander';
 import type { BackendChoice } from '../../encodings/backend-spec.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
-import { UsageError } from '../../encodings/errors.ts';
 import { addFlags } from './flags.ts';
 
 export interface SolveFlags {
@@ -23,13 +22,8 @@ export function addSolveFlags(command: Command): Command {
   });
 }
 
-/** The solve options of the flags; the back-end's own options (from `--backend id:k=v`) and --option must not contradict. */
+/** The solve options of the flags: the back-end's own options (`--backend id:k=v`), and --option or --sat-engine over them. */
 export function solveOptionsFrom(flags: SolveFlags, backend?: BackendChoice): SolveOptions {
-  const params: Record<string, string> = { ...backend?.params };
-  const typed = { ...flags.option, ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
-  for (const [key, value] of Object.entries(typed)) {
-    if (Object.hasOwn(params, key) && params[key] !== value) throw new UsageError(`option '${key}' is ${params[key]} in --backend ${backend!.id}:${key}=${params[key]} but ${value} in --option or --sat-engine; give it once`);
-    params[key] = value;
-  }
+  const params = { ...backend?.params, ...flags.option, ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
   return { timeoutMs: flags.timeout * 1000, unique: Boolean(flags.unique || flags.certify), seed: flags.seed, params, ...(flags.certify ? { certify: true } : {}) };
 }

@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { Command } from 'commander';
 import { addFlags, FLAGS, planFlags, type FlagName } from '../../../runners/cli/flags.ts';
 import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/experiment.ts';
-import { parseBackendList } from '../../../encodings/backend-spec.ts';
+import { parseBackendList, parseBackendSpec } from '../../../encodings/backend-spec.ts';
+import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../../../runners/cli/solve-flags.ts';
 
 const run = promisify(execFile);
 const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
@@ -98,6 +99,14 @@ test('every declared flag is spelled as it is named, and a command can word it f
   const timeout = command.options.find((o) => o.long === '--timeout')!;
   assert.equal(timeout.description, 'per puzzle');
   assert.equal(timeout.defaultValue, 10);
+});
+
+test('solve: the back-end\'s own options, then --option and --sat-engine over them, as bench and the library do', () => {
+  const command = addSolveFlags(new Command('solve').exitOverride());
+  command.parse(['--option', 'core=wasm', '--timeout', '5'], { from: 'user' });
+  const options = solveOptionsFrom(command.opts<SolveFlags>(), parseBackendSpec('cdcl-loop:core=typescript:corners=off', '--backend'));
+  assert.deepEqual({ ...options.params }, { core: 'wasm', corners: 'off' });
+  assert.equal(options.timeoutMs, 5000);
 });
 
 test('fuzz reads its back-ends in the same grammar, the older id:k=v:k=v included', async () => {
