@@ -1,6 +1,6 @@
 // Every long run is killed with SIGKILL part-way (no handler runs, a line may be torn) and resumed: the
 // resumed run ends with every task recorded exactly once and the output of a run never stopped.
-// (bench's own test of this is in bench-run.test.ts.)
+// (bench's own kill test is in bench.test.ts; here bench is stopped with Ctrl-C instead.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -70,4 +70,27 @@ test('the search sweep killed part-way resumes: every puzzle run once, the puzzl
   assert.ok(recorded.every((r) => r.auto.status === 'solved'));
   const made = cli([BIN, 'generate', '--size', '5x5', '--count', '3', '--seed', '3', '--difficulty', 'hard', '--confirm', 'none']);
   assert.deepEqual(recorded.sort((a, b) => a.index - b.index).map((r) => r.url), made.stdout.trim().split('\n'));
+});
+
+test('bench stopped with Ctrl-C keeps every finished run, says how to resume, and the resume completes the plan', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'bench-interrupt-')), 'run');
+  const args = [BIN, 'bench', '--dataset', 'gen-5x5', '--backends', 'rules', '--repeat', '5', '--jobs', '1', '--out', out, '--no-report'];
+  const jsonl = join(out, 'results.jsonl');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null && lines(jsonl).length < 10) await new Promise((r) => setTimeout(r, 20));
+  child.kill('SIGINT');
+  assert.equal(await exited, 130, stderr);
+  assert.match(stderr, /bench: interrupted; every finished run is in .*Resume with:\n {2}slitherbench bench .*--resume\n/);
+  const kept = lines(jsonl).length;
+  assert.ok(kept >= 10 && kept < 100, `stopped part-way (${kept} runs)`);
+  const again = cli([...args, '--resume']);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, new RegExp(`resuming: ${kept} of 100 runs already recorded`));
+  const keys = lines(jsonl).map((l) => JSON.parse(l) as { instance: string; repeat: number }).map((r) => `${r.instance}/${r.repeat}`);
+  assert.equal(keys.length, 100);
+  assert.equal(new Set(keys).size, 100, 'no run twice');
 });
