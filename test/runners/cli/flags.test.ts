@@ -126,8 +126,8 @@ test('bench --config plan.yaml --timeout 5 --repeat 2 --backends rules runs rule
   assert.deepEqual(records.map((x) => `${x.backend}/${x.instance}/${x.repeat}`).sort(), ['rules/1/1', 'rules/1/2', 'rules/2/1', 'rules/2/2']);
 });
 
-test('bench --backends cdcl-loop:core=typescript,auto runs both, the option in the label; a bad spec is one error line', async () => {
-  const { dir, set } = planFolder();
+test('bench --backends cdcl-loop:core=typescript,auto runs both, the option in the label; a bad spec, or a flag the file cannot take, is one error line', async () => {
+  const { dir, set, plan } = planFolder();
   const out = join(dir, 'run');
   const r = await cli(['bench', '--dataset', set, '--backends', 'cdcl-loop:core=typescript,auto', '--jobs', '1', '--out', out, '--no-report']);
   assert.equal(r.code, 0, r.stderr);
@@ -138,6 +138,7 @@ test('bench --backends cdcl-loop:core=typescript,auto runs both, the option in t
     [['--dataset', set, '--backends', 'cdcl-loop:core=fortran'], "error: --backends: option core of 'cdcl-loop' must be one of wasm, typescript; got 'fortran'"],
     [['--dataset', set, '--backends', 'no-such'], "error: --backends: unknown back-end 'no-such' (known: "],
     [['--collect', out, '--timeout', '5'], 'error: --timeout: bench --collect only merges'],
+    [['--config', plan, '--option', 'depth=3'], "error: --option depth=3: no back-end of this run has an option 'depth'"],
   ] as const) {
     const bad = await cli(['bench', ...args]);
     assert.equal(bad.code, 2, bad.stderr);
