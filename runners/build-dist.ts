@@ -68,5 +68,14 @@ for (const name of ['package.json', 'node_modules', 'bin']) {
   if (lstatSync(link, { throwIfNoEntry: false })) unlinkSync(link);
   symlinkSync(`../${name}`, link);
 }
+// The browser module and its static page (npm run build:browser's output), so that an installed package has them.
+let browser = '';
+try {
+  const { writeBrowserBuild } = await import('./browser/build.ts');
+  await writeBrowserBuild(`${dist}browser`);
+  browser = '; dist/browser/ bundled';
+} catch (error) {
+  process.stderr.write(`build: the browser module was not bundled (${(error as Error).message.split('\n')[0]})\n`);
+}
 writeStamp(inputs, started, root);
-process.stderr.write(`build: dist/ compiled in ${((Date.now() - started) / 1000).toFixed(1)} s; ${copied} other files copied${removed ? `, ${removed} left-overs removed` : ''}\n`);
+process.stderr.write(`build: dist/ compiled in ${((Date.now() - started) / 1000).toFixed(1)} s; ${copied} other files copied${removed ? `, ${removed} left-overs removed` : ''}${browser}\n`);

@@ -1,7 +1,7 @@
-// `npm run build:browser`: bundles runners/browser/index.ts with esbuild into one ES module
-// (slitherbench.js) and writes the static page (index.html), self-contained so that it opens from file://:
-// Chromium loads no module script and no worker file from a file:// page, but runs an inline classic script
-// and a classic worker made from a blob, so the page carries the same bundle in classic form inline.
+// `npm run build:browser` (and `npm run build`, into dist/browser/): bundles runners/browser/index.ts with
+// esbuild into one ES module (slitherbench.js) and writes the static page (index.html), self-contained so that
+// it opens from file://: Chromium loads no module script and no worker file from a file:// page, but runs an
+// inline classic script and a classic worker made from a blob, so the page carries the bundle in classic form.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -63,7 +63,7 @@ export async function buildBrowser(): Promise<BrowserBuild> {
   return { module, classic, page: inlinePage(classic) };
 }
 
-/** The page's HTML with its stylesheet, the classic bundle and its script inline (each is also a file beside it). */
+/** The page's HTML (runners/browser/page/) with its stylesheet, script and the classic bundle inline. */
 function inlinePage(classic: string): string {
   const read = (name: string) => readFileSync(join(PAGE, name), 'utf8');
   const html = read('index.html');
@@ -76,12 +76,11 @@ function inlinePage(classic: string): string {
   return replaced;
 }
 
-/** Writes slitherbench.js, slitherbench.classic.js and index.html to `outDir`. */
+/** Writes slitherbench.js and index.html to `outDir`. */
 export async function writeBrowserBuild(outDir: string): Promise<BrowserBuild> {
   const built = await buildBrowser();
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'slitherbench.js'), built.module);
-  writeFileSync(join(outDir, 'slitherbench.classic.js'), built.classic);
   writeFileSync(join(outDir, 'index.html'), built.page);
   return built;
 }
@@ -90,9 +89,8 @@ const USAGE = `usage: npm run build:browser [-- --out DIR]
 
 Bundles the browser module (formats, verifier, SVG pictures, the rules, cdcl-loop and auto back-ends) and
 writes to DIR (default dist/browser/):
-  slitherbench.js          the ES module
-  slitherbench.classic.js  the same as a classic script (sets the global slitherbench)
-  index.html               the static page: open it from disk or any static host; it solves in a Web Worker
+  slitherbench.js  the ES module
+  index.html       the static page: open it from disk or any static host; it solves in a Web Worker
 `;
 
 if (import.meta.url === new URL(process.argv[1] ?? '', 'file://').href) {

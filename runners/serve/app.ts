@@ -1,7 +1,8 @@
 // The solver service behind `slitherbench serve`: fastify routes over a pool of warm workers. Every answer
 // comes from the same pipeline as `solve` (back-end, then the independent verifier) and has the contract's
 // JSON form; bad input is a 400 whose `error` is the line the CLI prints after `error: `.
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -156,11 +157,12 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     });
   }
 
-  // The browser module, with which the page solves in itself when this server cannot be reached: bundled from
-  // the sources when first asked for (well under a second), so that it is never older than the server's code.
+  // The browser module, with which the page solves in itself when this server cannot be reached. In a checkout
+  // it is bundled from the sources when first asked for (well under a second), so it is never older than the
+  // server's code; an installed package has no sources, but its build (dist/browser/, by npm run build).
   let browserModule: Promise<string> | undefined;
   app.get('/browser/slitherbench.js', async (_request, reply) => {
-    browserModule ??= buildBrowser().then((built) => built.module);
+    browserModule ??= existsSync(join(REPOSITORY, 'runners/browser/index.ts')) ? buildBrowser().then((built) => built.module) : readFile(join(REPOSITORY, 'dist/browser/slitherbench.js'), 'utf8');
     browserModule.catch(() => (browserModule = undefined));
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await browserModule);
   });

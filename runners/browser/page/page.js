@@ -10,18 +10,11 @@ function showError(message) {
   $('error').textContent = message ? `error: ${message}` : '';
 }
 
-/** The bundle's source: inline in the built page; fetched from beside the page when it is a file there. */
-async function bundleSource() {
-  const script = $('slitherbench-classic');
-  if (script.textContent.trim()) return script.textContent;
-  return (await fetch(script.src)).text();
-}
-
 let solver;
-/** One solver worker for the page, made from a blob: a page opened from file:// can start no worker from a file. */
-async function solverFor() {
+/** One solver worker for the page, made from a blob of the inline bundle: a page opened from file:// can start no worker from a file. */
+function solverFor() {
   if (!solver) {
-    const url = URL.createObjectURL(new Blob([await bundleSource()], { type: 'text/javascript' }));
+    const url = URL.createObjectURL(new Blob([$('slitherbench-classic').textContent], { type: 'text/javascript' }));
     solver = new sb.WorkerSolver(() => new Worker(url, { name: sb.SOLVER_WORKER_NAME }));
   }
   return solver;
@@ -77,7 +70,7 @@ async function solveClicked() {
   $('solve').disabled = true;
   const started = performance.now();
   try {
-    const answer = await (await solverFor()).solve(puzzle, { backend: $('backend').value, unique, timeoutMs });
+    const answer = await solverFor().solve(puzzle, { backend: $('backend').value, unique, timeoutMs });
     $('wall').textContent = `${(performance.now() - started).toFixed(1)} ms`;
     if (answer.solution) {
       // The worker's pipeline verified it; the loop drawn is checked again against the puzzle as read here.
