@@ -80,6 +80,11 @@ export interface BackendOption {
   readonly unsound?: readonly string[];
 }
 
+/** An option that turns something on or off. */
+export function onOff(name: string, description: string, defaultValue: 'on' | 'off' = 'on'): BackendOption {
+  return { name, description, default: defaultValue, choices: ['on', 'off'] };
+}
+
 export type Availability = { available: true; detail?: string } | { available: false; reason: string };
 
 /** The CNF of a puzzle under a SAT encoding, for `encode --dimacs` and size tables. */

@@ -2,7 +2,7 @@
 // clingo run asking for two models when uniqueness is wanted, and clingo's statistics as stats. Each back-end
 // adds only its connectivity program (an .lp file beside this one; build-dist copies it to dist/).
 import { readFileSync } from 'node:fs';
-import { optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+import { onOff, optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import { cluedCells, gridOf, makePuzzle, type Grid, type Puzzle } from '../../grid.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
@@ -24,12 +24,7 @@ export interface AspConnectivity {
 export const CONFIGURATIONS = ['auto', 'frumpy', 'jumpy', 'tweety', 'handy', 'crafty', 'trendy'] as const;
 
 const options = (configuration: string): readonly BackendOption[] => [
-  {
-    name: 'projection',
-    description: 'on: count models projected on the edge atoms (--project=show), so that two models are two loops; off: plain enumeration (the other atoms are determined by the edges here, so the count is the same)',
-    default: 'on',
-    choices: ['on', 'off'],
-  },
+  onOff('projection', 'on: count models projected on the edge atoms (--project=show), so that two models are two loops; off: plain enumeration (the other atoms are determined by the edges here, so the count is the same)'),
   { name: 'configuration', description: "clingo's search configuration (--configuration)", default: configuration, choices: CONFIGURATIONS },
 ];
 

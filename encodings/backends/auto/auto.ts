@@ -5,7 +5,7 @@
 // Search is heavy-tailed: past a conflict budget cdcl-loop's own search on the puzzle as given takes turns
 // with the first, with growing budgets, so that auto costs at most a few times the better of the two.
 import { elapsedMs, now } from '../../clock.ts';
-import { optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+import { onOff, optionValue, type Backend, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
 import { OWN_CODE } from '../../project.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
@@ -21,8 +21,8 @@ const backend: Backend = {
   name: 'auto',
   description: 'rules deduction (liu-wu-sun; trial where deduction gets half-way), then cdcl-loop on the edges left undecided, taking turns with cdcl-loop on the puzzle as given past 1,000 conflicts',
   options: [
-    { name: 'presolve', description: 'on: rules first; off: cdcl-loop alone (to chart what the deduction saves)', default: 'on', choices: ['on', 'off'] },
-    { name: 'trial', description: 'the rules presolve\'s trial (see rules); off: deduction only', default: 'on', choices: ['on', 'off'] },
+    onOff('presolve', 'on: rules first; off: cdcl-loop alone (to chart what the deduction saves)'),
+    onOff('trial', 'the rules presolve\'s trial (see rules); off: deduction only'),
     {
       name: 'trial-ms',
       description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a graded puzzle quickly but can take longer than the search on a fully minimal one; past it, what trial decided so far is kept',

@@ -3,7 +3,7 @@
 // with reason clauses instead of after full models). Uniqueness: a blocking clause, then a second search
 // that keeps everything learnt in the first.
 import { elapsedMs, now } from '../../clock.ts';
-import { defaultSolveOptions, optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
+import { defaultSolveOptions, onOff, optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
 import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { OWN_CODE } from '../../project.ts';
 import { createLoopSearch, Portfolio, proofOf, searchCertifies, type Core, type LoopSearchOptions } from './loop-search.ts';
@@ -13,7 +13,7 @@ import { loadCdclCore } from './wasm/binding.ts';
 /** The options of the search itself, which auto passes on. */
 export const SEARCH_OPTIONS: BackendOption[] = [
   { name: 'connectivity', description: "components: also split the graph of edges not off into components after each fixpoint (two holding on-edges: conflict; one without: its edges off), which spares the search many conflicts on fully minimal puzzles; blocks: also the block rule (the loop lies in one biconnected block of that graph: edges beyond a cut vertex off, an on-edge there or on a bridge a conflict); off: the path rules only", default: 'blocks', choices: CONNECTIVITY },
-  { name: 'corners', description: 'on: add the corner rules of liu-wu-sun as clauses over pairs of edges (a clue cell\'s corner: both edges on or both off, or exactly one); off: the degree and clue CNF only', default: 'on', choices: ['on', 'off'] },
+  onOff('corners', 'on: add the corner rules of liu-wu-sun as clauses over pairs of edges (a clue cell\'s corner: both edges on or both off, or exactly one); off: the degree and clue CNF only'),
   { name: 'core', description: 'wasm: the solver compiled to WebAssembly (fast from the first solve in a process); typescript: the reference it is tested against', default: 'wasm', choices: ['wasm', 'typescript'] },
 ];
 

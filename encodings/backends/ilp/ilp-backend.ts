@@ -5,7 +5,7 @@
 // glpk-cuts and highs-cuts. An engine that runs its own branch and cut (GLPK on glpk-wasm) takes the
 // separation into its search instead, and the loop here only checks what its search returns; with
 // uniqueness, its one tree can go on past the first loop (solveBeyond) instead of a second search.
-import { optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
+import { onOff, optionValue, type Backend, type BackendOption, type Params, type SolveOptions, type SolveResult, type Stats } from '../../backend.ts';
 import { elapsedMs } from '../../clock.ts';
 import type { Grid, Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type NoLoop, type SolveStep } from '../../protocol.ts';
@@ -144,12 +144,11 @@ export function ilpBackend(name: string, description: string, engines: readonly 
     description,
     options: [
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
-      {
-        name: 'inside',
-        description: `on: a binary per cell, 1 inside the loop, each edge the XOR of the cells beside it (outside the grid: 0), and each clue as a count of inside neighbours${engines.length > 1 ? ` (defaults to ${engines.map((e) => `${e.defaultInside} on ${e.name}`).join(', ')})` : ''}`,
-        default: engines[0].defaultInside,
-        choices: ['on', 'off'],
-      },
+      onOff(
+        'inside',
+        `on: a binary per cell, 1 inside the loop, each edge the XOR of the cells beside it (outside the grid: 0), and each clue as a count of inside neighbours${engines.length > 1 ? ` (defaults to ${engines.map((e) => `${e.defaultInside} on ${e.name}`).join(', ')})` : ''}`,
+        engines[0].defaultInside,
+      ),
       {
         name: 'separation',
         description: `lp: valid corner inequalities, then cut-set cuts separated exactly (minimum cuts) at each LP relaxation before the integer solve${engines.some((e) => e.branchAndCut) ? ' (an engine with its own branch and cut: at the nodes of its tree)' : ''}; integer: cuts only against integer solutions with several loops`,

@@ -1,6 +1,6 @@
 // rules: the deduction method of Liu, Wu and Sun (liu-wu-sun) with a complete search on top; also a
 // presolver that fixes the edges deduction decides before another back-end encodes the puzzle.
-import { optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
+import { onOff, optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
 import type { Puzzle } from '../../grid.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
 import { OWN_CODE } from '../../project.ts';
@@ -18,7 +18,7 @@ const backend: Backend = {
   description: 'deduction rules of Liu, Wu and Sun (basic rules + corner edge-count sets), optional trial, then depth-first search',
   options: [
     { name: 'rules', description: 'basic: vertex, clue and loop rules with the II.A patterns for 3s, 2s and 1s (the paper\'s P_old; always run by the TypeScript core); corners: with the corner sets of the paper (P_new)', default: 'corners', choices: ['basic', 'corners'] },
-    { name: 'trial', description: 'trial and generalisation before search (on: decides edges deduction alone leaves open, so far less search on hard puzzles)', default: 'on', choices: ['on', 'off'] },
+    onOff('trial', 'trial and generalisation before search (on: decides edges deduction alone leaves open, so far less search on hard puzzles)'),
     {
       name: 'core',
       description: 'wasm: the solver compiled to WebAssembly, fast from the first solve in a process; typescript: the reference, same answers and stats, slow until V8 has warmed it up',
