@@ -26,7 +26,7 @@ export function register(program: Command): void {
     .command('bench')
     .description('run back-ends over a dataset in isolated worker processes; write results.jsonl, results.csv, run.json and the report');
   addFlags(command, ['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory'], {
-    backends: { help: `${FLAGS.backends.help} (default: ${DEFAULT_BACKENDS.join(',')}, those available here)` },
+    backends: { help: `${FLAGS.backends.help} (default: ${DEFAULT_BACKENDS.join(', ')}, those available here)` },
     unique: { help: 'every back-end also proves or refutes uniqueness' },
     certify: { help: 'every back-end that can also certifies its answer (a proof checked by the independent checker; implies --unique): the certified, proof_bytes and check_ms columns' },
     out: { help: 'results directory (default: results/<dataset>-<time>)' },

@@ -59,7 +59,7 @@ export function register(program: Command): void {
     .option('--large-sizes <RxC..RxC>', 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', '6x6..10x10')
     .option('--large-share <fraction>', 'share of large puzzles, 0 to 1', '0.1');
   addFlags(command, ['backends', 'presolve', 'seed', 'jobs', 'timeout'], {
-    backends: { help: `${FLAGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(',')}, those available)` },
+    backends: { help: `${FLAGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
     presolve: { help: "decide edges with this back-end's deduction first, for every listed back-end: rules, or e.g. rules:trial=off" },
     seed: { help: 'random seed: the same seed gives the same puzzles' },
     timeout: { help: 'time limit per run (a run past it is killed and counts as timeout, not as an answer)', default: 10 },
