@@ -43,7 +43,7 @@ export interface BenchPlan {
   /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: the first back-end). */
   baseline?: string;
   /** Runs recorded so far, for a caller that shows its own progress (reproduce); without it, bench's progress line. */
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: (done: number, total: number, record: RunRecord) => void;
 }
 
 export interface Disagreement {
@@ -149,7 +149,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       done: (_task, record) => {
         records.push(record);
         if (record.status === 'error' || record.status === 'wrong' || record.status === 'memout') failures++;
-        plan.onProgress?.(records.length, total);
+        plan.onProgress?.(records.length, total, record);
         progress?.tick(`${failures} failed`, `${record.backend} ${record.instance}: ${record.status}${isSolvedLike(record) ? ` ${record.solve_ms.toFixed(0)} ms` : ''}`);
       },
     });

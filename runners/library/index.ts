@@ -6,3 +6,4 @@ export * from './puzzles.ts';
 export { DEFAULT_BACKEND, DEFAULT_TIMEOUT_MS, solve, Solver, type SolveOptions, type SolveResult, type SolverOptions } from './solver.ts';
 export { generate, type GenerateOptions, type GeneratedPuzzle } from './generate.ts';
 export { listBackends, type BackendInfo } from './backends.ts';
+export { runBench, type BenchOptions, type BenchResult, type Disagreement, type RunRecord } from './bench.ts';

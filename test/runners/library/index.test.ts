@@ -3,13 +3,13 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const library = await import('../../../runners/library/index.ts');
-const { formatPuzzle, generate, listBackends, parsePuzzle, PUZZLE_FORMATS, readPuzzle, renderSvg, solve, Solver, UsageError, verify } = library;
+const { formatPuzzle, generate, listBackends, parsePuzzle, PUZZLE_FORMATS, readPuzzle, renderSvg, runBench, solve, Solver, UsageError, verify } = library;
 
 const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
 const solvers: InstanceType<typeof Solver>[] = [];
@@ -105,10 +105,29 @@ test('listBackends and generate', async () => {
   assert.deepEqual(cli.stdout.trim().split('\n'), made.map((m) => m.url), 'the same puzzles as the command');
 });
 
+test('runBench runs bench\'s plan: the records bench writes, progress by callback, a stop that keeps what finished', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'slitherbench-library-bench-'));
+  const seen: [number, number, string][] = [];
+  const result = await runBench({ out, dataset: 'gen-5x5', limit: 3, backends: 'rules,auto:trial-from=0', unique: true, jobs: 1, timeoutMs: 20_000, onProgress: ({ done, total, record }) => seen.push([done, total, record.backend]) });
+  assert.equal(result.records.length, 6);
+  assert.deepEqual(seen.map(([done, total]) => [done, total]), [1, 2, 3, 4, 5, 6].map((n) => [n, 6]));
+  assert.deepEqual(new Set(seen.map(([, , backend]) => backend)), new Set(['rules', 'auto[trial-from=0]']));
+  assert.ok(result.records.every((r) => r.status === 'solved' && r.unique === true));
+  assert.deepEqual(result.disagreements, []);
+  const logged = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { instance: string; backend: string; solution_key: string });
+  assert.deepEqual(logged.map((r) => [r.instance, r.backend, r.solution_key]), result.records.map((r) => [r.instance, r.backend, r.solution_key]));
+  await assert.rejects(runBench({ out, dataset: 'gen-5x5', limit: 3, backends: 'rules' }), (e: Error) => e instanceof UsageError && /--resume/.test(e.message));
+  await assert.rejects(runBench({ out: join(out, 'x'), dataset: 'no-such-set' }), UsageError);
+  // Stopped before it starts: nothing runs, and the run says it was interrupted.
+  const stopped = await runBench({ out: join(out, 'stopped'), dataset: 'gen-5x5', limit: 2, backends: 'rules', jobs: 1, signal: AbortSignal.abort() });
+  assert.equal(stopped.interrupted, true);
+  assert.equal(stopped.records.length, 0);
+});
+
 test('the library writes nothing to stdout or stderr, even when a worker crashes', () => {
   const script = `
     process.env.SLITHERBENCH_BACKENDS_DIR = ${JSON.stringify(process.env.SLITHERBENCH_BACKENDS_DIR)};
-    const { solve, Solver, parsePuzzle } = await import(${JSON.stringify(new URL('../../../runners/library/index.ts', import.meta.url).href)});
+    const { solve, Solver, parsePuzzle, runBench } = await import(${JSON.stringify(new URL('../../../runners/library/index.ts', import.meta.url).href)});
     const answers = [];
     answers.push((await solve(${JSON.stringify(TEN)}, { backend: 'fixture-crash' })).status);
     answers.push((await solve(${JSON.stringify(TEN)}, { backend: 'cpsat-circuit', unique: true })).status);
@@ -116,12 +135,15 @@ test('the library writes nothing to stdout or stderr, even when a worker crashes
     const solver = new Solver();
     answers.push((await solver.solve(${JSON.stringify(TEN)})).status);
     solver.close();
-    if (answers.join() !== 'error,solved,refused,solved') process.exitCode = 5;
+    const bench = await runBench({ out: ${JSON.stringify(join(tmpdir(), `slitherbench-quiet-${process.pid}`))}, dataset: 'gen-5x5', limit: 2, backends: 'rules', jobs: 1 });
+    answers.push(bench.records.length);
+    if (answers.join() !== 'error,solved,refused,solved,2') process.exitCode = 5;
   `;
   // A file, not -e: worker threads inherit the process's flags, and -e is one of them.
   const file = join(mkdtempSync(join(tmpdir(), 'slitherbench-library-')), 'quiet.mjs');
   writeFileSync(file, script);
   const child = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 120_000 });
+  rmSync(join(tmpdir(), `slitherbench-quiet-${process.pid}`), { recursive: true, force: true });
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout, '');
   assert.equal(child.stderr, '');
