@@ -13,7 +13,6 @@ import { REPOSITORY } from '../harness/compiled.ts';
 // Always the sources (also when this runs compiled, from dist/): esbuild reads TypeScript itself.
 const ENTRY = join(REPOSITORY, 'runners/browser/index.ts');
 const PAGE = join(REPOSITORY, 'runners/browser/page');
-const PROJECT_FILE = join(REPOSITORY, 'encodings/project-file.ts');
 /** The module's name inside the page's classic script (`slitherbench.parsePuzzle(...)`). */
 const GLOBAL_NAME = 'slitherbench';
 export const DEFAULT_OUT = join(REPOSITORY, 'dist/browser');
@@ -28,23 +27,27 @@ export interface BrowserBuild {
 }
 
 /**
- * The modules only a build has: the back-ends that need Node (read from the registry now), and the project's
- * manifest, which Node reads from disk (encodings/project-file.ts), as it is now.
+ * The modules only a build has: the back-ends that need Node (read from the registry now), and in place of the
+ * two modules on the browser's path that use Node for one thing each, what a page has instead: the project's
+ * manifest as it is now, and no files to write a proof to.
  */
 async function buildTimeModules(): Promise<Plugin> {
   const inBrowser = new Set(['auto', 'cdcl-loop', 'rules']);
   const server = (await listBackends()).filter((b) => !inBrowser.has(b.name)).map((b) => ({ name: b.name, description: b.description, options: b.options ?? [], presolver: typeof b.presolve === 'function' }));
   const { version, dependencies } = projectManifest();
-  const projectFile = `export function readProjectFile() { return ${JSON.stringify(JSON.stringify({ version, dependencies }))}; }`;
+  const modules = new Map([
+    ['slitherbench:server-backends', `export const SERVER_BACKENDS = ${JSON.stringify(server)};`],
+    [join(REPOSITORY, 'encodings/project-file.ts'), `export function readProjectFile() { return ${JSON.stringify(JSON.stringify({ version, dependencies }))}; }`],
+    [join(REPOSITORY, 'runners/harness/proof-file.ts'), `export function writeProofFile() { throw new Error('a page writes no files: write a proof with slitherbench solve --proof'); }`],
+  ]);
   return {
     name: 'slitherbench-build-time',
     setup(build) {
-      build.onResolve({ filter: /^slitherbench:server-backends$/ }, () => ({ path: 'server-backends', namespace: 'slitherbench' }));
-      build.onResolve({ filter: /\/project-file\.ts$/ }, (args) => (join(args.resolveDir, args.path) === PROJECT_FILE ? { path: 'project-file', namespace: 'slitherbench' } : undefined));
-      build.onLoad({ filter: /.*/, namespace: 'slitherbench' }, (args) => ({
-        contents: args.path === 'project-file' ? projectFile : `export const SERVER_BACKENDS = ${JSON.stringify(server)};`,
-        loader: 'js',
-      }));
+      build.onResolve({ filter: /^slitherbench:server-backends$|\/(project|proof)-file\.ts$/ }, (args) => {
+        const path = args.path.startsWith('slitherbench:') ? args.path : join(args.resolveDir, args.path);
+        return modules.has(path) ? { path, namespace: 'slitherbench' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'slitherbench' }, (args) => ({ contents: modules.get(args.path), loader: 'js' }));
     },
   };
 }

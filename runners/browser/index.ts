@@ -63,12 +63,18 @@ function puzzleOf(puzzle: Puzzle | string): Puzzle {
   return typeof puzzle === 'string' ? parsePuzzle(puzzle) : checkedPuzzle(puzzle);
 }
 
+/** The request's time limit in ms: 60 s when not given. */
+function timeLimitOf(request: SolveRequest): number {
+  const timeoutMs = request.timeoutMs ?? 60_000;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new UsageError(`the time limit must be a positive number of ms, got ${String(timeoutMs)}`);
+  return timeoutMs;
+}
+
 /** Solves in this thread; every answer is checked by the verifier before it is returned. Bad input throws PuzzleError or UsageError. */
 export async function solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveResult> {
   const params = request.options ?? {};
   const backend = await backendFor(request.backend ?? 'auto', params);
-  const timeoutMs = request.timeoutMs ?? 60_000;
-  if (!(timeoutMs > 0)) throw new UsageError(`the time limit must be a positive number of ms, got ${timeoutMs}`);
+  const timeoutMs = timeLimitOf(request);
   const run = await solveWithBackend(backend, puzzleOf(puzzle), { timeoutMs, unique: request.unique === true, seed: request.seed ?? 1, params });
   // contractJson writes exactly these fields (its own type is looser, for records of any back-end).
   return contractJson(run) as unknown as SolveResult;
@@ -129,10 +135,10 @@ export class WorkerSolver {
     this.worker = undefined;
   }
 
-  private run(puzzle: Puzzle | string, request: SolveRequest): Promise<SolveResult> {
+  private async run(puzzle: Puzzle | string, request: SolveRequest): Promise<SolveResult> {
+    const limitMs = timeLimitOf(request);
     const worker = (this.worker ??= this.start());
     const id = this.next++;
-    const limitMs = request.timeoutMs ?? 60_000;
     return new Promise<SolveResult>((resolve, reject) => {
       const stop = setTimeout(() => {
         // Terminated even inside a wasm loop; the next request starts a fresh worker.

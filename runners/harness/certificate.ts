@@ -1,11 +1,11 @@
 // Certified answers: a back-end that certifies writes a proof of each unique and no-loop answer
 // (docs/proof-format.md), and the independent checker (encodings/certify/) checks it against the puzzle as given,
 // after the verifier has checked the loop. What a run reports about it is its certificate.
-import { writeFileSync } from 'node:fs';
 import type { Backend, Params, SolveResult } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { checkProof, describeResult } from '../../encodings/certify/check.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
+import { writeProofFile } from './proof-file.ts';
 
 /**
  * yes: the answer is certified (a proof the checker verified, or for "not unique" two different loops the
@@ -48,9 +48,10 @@ export function certificateOf(puzzle: Puzzle, result: SolveResult, status: strin
   if (!claim) return { certified: 'no', reason: status === 'solved' ? 'uniqueness was not decided' : `no answer (${status})` };
   const proof = result.proof;
   if (!proof) return { certified: 'no', claim, reason: 'the back-end gave no proof' };
-  const proofBytes = Buffer.byteLength(proof, 'latin1');
+  // Latin1 text: one byte per character.
+  const proofBytes = proof.length;
   if (proofFile) {
-    writeFileSync(proofFile, proof, 'latin1');
+    writeProofFile(proofFile, proof);
     return { certified: 'written', claim, proofBytes, proofFile };
   }
   const started = now();

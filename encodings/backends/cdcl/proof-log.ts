@@ -16,17 +16,18 @@ const PREFIX: Record<number, string> = {
 export type ProofClaim = { kind: 'unsat' } | { kind: 'unique'; loop: Uint8Array };
 
 export class ProofLog {
-  private readonly chunks: Buffer[] = [];
+  // Plain bytes, so that the browser build runs this too; the text is ASCII throughout.
+  private readonly chunks: Uint8Array[] = [];
   private size = 0;
 
   /** Appends the core's records as lines of text. */
   append(records: Int32Array): void {
     if (records.length === 0) return;
     // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside.
-    const out = Buffer.allocUnsafe(records.length * 12 + 64);
+    const out = new Uint8Array(records.length * 12 + 64);
     let at = 0;
     const write = (text: string) => {
-      at += out.write(text, at, 'latin1');
+      for (let k = 0; k < text.length; k++) out[at++] = text.charCodeAt(k);
     };
     const number = (value: number) => {
       if (value < 0) {
@@ -94,6 +95,12 @@ export class ProofLog {
     const edges: number[] = [];
     if (claim.kind === 'unique') claim.loop.forEach((bit, e) => bit && edges.push(e + 1));
     const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n${claim.kind === 'unsat' ? 'claim unsat' : `claim unique ${edges.join(' ')} 0`}\n`;
-    return head + Buffer.concat(this.chunks, this.size).toString('latin1');
+    const steps = new Uint8Array(this.size);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      steps.set(chunk, at);
+      at += chunk.length;
+    }
+    return head + new TextDecoder().decode(steps);
   }
 }

@@ -118,6 +118,7 @@ test('WorkerSolver and answerSolves: answers in order, bad input rejected with i
   const [ten, open] = await Promise.all([solver.solve(TEN, { unique: true }), solver.solve(OPEN, { backend: 'rules', unique: true })]);
   assert.deepEqual([ten.status, ten.unique, open.status, open.unique], ['solved', true, 'solved', false]);
   await assert.rejects(solver.solve('https://puzz.link/p?slither/3/3/g0a'), { name: 'PuzzleError', message: /the body is truncated/ });
+  await assert.rejects(solver.solve(TEN, { timeoutMs: Number.NaN }), { name: 'UsageError', message: 'the time limit must be a positive number of ms, got NaN' });
   assert.equal(started, 1, 'one worker for all of them');
   solver.close();
 
