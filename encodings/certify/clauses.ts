@@ -23,7 +23,9 @@ export class ClauseSet {
   private head = 0;
   /** Clauses by id; null once deleted. A watched clause keeps its two watched literals first. */
   private readonly clauses: (Int32Array | null)[] = [];
-  /** Per literal: the ids of clauses watching it (looked at when it becomes false). */
+  /** Per clause: where the search for a new watched literal starts (2 or more). */
+  private readonly searchFrom: number[] = [];
+  /** Per literal: the clauses watching it (looked at when it becomes false), as pairs: the clause's id, and another of its literals (if true, the clause is satisfied). */
   private readonly watches: number[][];
   /** Ids of the live clauses by their sorted literals, for deletion; made at the first deletion, kept up to date after. */
   private byKey: Map<string, number[]> | null = null;
@@ -59,6 +61,7 @@ export class ClauseSet {
     const clause = this.withoutRepeats(literals);
     const id = this.clauses.length;
     this.clauses.push(clause);
+    this.searchFrom.push(2);
     this.index(id);
     if (this.contradiction) return;
     // Watch the two best literals: a true one, else unassigned ones; false ones only if there are no others.
@@ -70,8 +73,8 @@ export class ClauseSet {
       return;
     }
     if (clause.length >= 2) {
-      this.watches[clause[0]].push(id);
-      this.watches[clause[1]].push(id);
+      this.watches[clause[0]].push(id, clause[1]);
+      this.watches[clause[1]].push(id, clause[0]);
     }
     if (first === 0 && (clause.length === 1 || this.valueOf(clause[1]) === -1)) {
       this.assign(clause[0]);
@@ -157,36 +160,52 @@ export class ClauseSet {
       let kept = 0;
       let i = 0;
       let conflict = false;
-      for (; i < list.length; i++) {
+      for (; i < list.length; i += 2) {
         const id = list[i];
+        const blocker = list[i + 1];
+        // A true literal of the clause, seen last time: nothing to do, and the clause need not be read.
+        if (this.valueOf(blocker) === 1) {
+          list[kept++] = id;
+          list[kept++] = blocker;
+          continue;
+        }
         const clause = this.clauses[id];
         if (clause === null) continue;
         if (clause[0] === falsified) {
           clause[0] = clause[1];
           clause[1] = falsified;
         }
-        if (this.valueOf(clause[0]) === 1) {
+        const other = clause[0];
+        if (this.valueOf(other) === 1) {
           list[kept++] = id;
+          list[kept++] = other;
           continue;
         }
+        // Look for a literal not false to watch instead, from where the last search stopped (long clauses
+        // would otherwise be read from the start again and again).
         let moved = false;
-        for (let k = 2; k < clause.length; k++) {
+        const n = clause.length;
+        const from = this.searchFrom[id];
+        for (let step = 0; step < n - 2; step++) {
+          const k = from + step < n ? from + step : from + step - n + 2;
           if (this.valueOf(clause[k]) !== -1) {
             clause[1] = clause[k];
             clause[k] = falsified;
-            this.watches[clause[1]].push(id);
+            this.watches[clause[1]].push(id, other);
+            this.searchFrom[id] = k;
             moved = true;
             break;
           }
         }
         if (moved) continue;
         list[kept++] = id;
-        if (this.valueOf(clause[0]) === -1) {
+        list[kept++] = other;
+        if (this.valueOf(other) === -1) {
           conflict = true;
-          i++;
+          i += 2;
           break;
         }
-        this.assign(clause[0]);
+        this.assign(other);
       }
       for (; i < list.length; i++) list[kept++] = list[i];
       list.length = kept;
@@ -194,6 +213,7 @@ export class ClauseSet {
     }
     return true;
   }
+
 }
 
 function keyOf(clause: Int32Array): string {

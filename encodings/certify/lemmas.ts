@@ -1,7 +1,7 @@
 // The puzzle's rules as clauses, and the test of each lemma kind. Each test is on the puzzle itself; the
 // reasons they are enough (every solution satisfies an accepted lemma) are argued in check.ts.
 // Literals: 2e for edge e on, 2e + 1 for off (clauses.ts). A test returns null when the lemma holds, else why not.
-import { gridOf, type Grid, type Puzzle } from '../grid.ts';
+import { flatGridOf, gridOf, type Grid, type Puzzle } from '../grid.ts';
 import { solutionFromEdges } from '../solution.ts';
 import { verify } from '../verify.ts';
 import { offLiteral, onLiteral } from './clauses.ts';
@@ -224,22 +224,31 @@ function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set
   return seen;
 }
 
-/** The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some piece is not a simple cycle. */
+/**
+ * The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some
+ * piece is not a simple cycle. On the grid's flat tables: it runs once for every cycle lemma.
+ */
 function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
+  const { edgeEnds, vertexEdges } = flatGridOf(grid);
   const left = new Uint8Array(grid.edgeCount);
   const degree = new Int32Array(grid.vertexCount);
   for (const e of edges) {
     left[e] = 1;
-    for (const v of grid.verticesOfEdge(e)) degree[v]++;
+    degree[edgeEnds[2 * e]]++;
+    degree[edgeEnds[2 * e + 1]]++;
   }
   const loose: number[] = [];
-  for (const e of edges) for (const v of grid.verticesOfEdge(e)) if (degree[v] === 1) loose.push(v);
+  for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
   while (loose.length > 0) {
     const v = loose.pop()!;
-    const e = grid.edgesAtVertex(v).find((f) => left[f]);
-    if (e === undefined) continue;
-    left[e] = 0;
-    for (const w of grid.verticesOfEdge(e)) if (--degree[w] === 1) loose.push(w);
+    for (let k = 0; k < 4; k++) {
+      const e = vertexEdges[4 * v + k];
+      if (e < 0 || !left[e]) continue;
+      left[e] = 0;
+      if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
+      if (--degree[edgeEnds[2 * e + 1]] === 1) loose.push(edgeEnds[2 * e + 1]);
+      break;
+    }
   }
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: Set<number>[] = [];
@@ -249,17 +258,17 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
     if (!left[start]) continue;
     const piece = new Set<number>();
     let simple = true;
-    const stack = [grid.verticesOfEdge(start)[0]];
+    const stack = [edgeEnds[2 * start]];
     seen[stack[0]] = 1;
     while (stack.length > 0) {
       const v = stack.pop()!;
       if (degree[v] !== 2) simple = false;
-      for (const e of grid.edgesAtVertex(v)) {
-        if (!left[e]) continue;
+      for (let k = 0; k < 4; k++) {
+        const e = vertexEdges[4 * v + k];
+        if (e < 0 || !left[e]) continue;
         left[e] = 0;
         piece.add(e);
-        const [a, b] = grid.verticesOfEdge(e);
-        const w = a === v ? b : a;
+        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
         if (!seen[w]) {
           seen[w] = 1;
           stack.push(w);
