@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
+import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { parsePuzzle } from '../../encodings/formats/index.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
@@ -51,7 +51,8 @@ if (!existsSync(CHROMIUM)) {
   process.exit(2);
 }
 
-const puzzles = SETS.flatMap((set) => readFileSync(builtinPuzzlesPath(set)!, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.split('\t')[1].trim()));
+// The puzzles of bench:api's warm Solver, in the same order.
+const puzzles = SETS.flatMap((set) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8')).map((l) => l.puzzle));
 const request = { backend: 'auto', unique: true, timeoutMs: 60_000 };
 /** The puzzle of the i-th solve: all of them in turn. */
 const nth = (i: number) => puzzles[i % puzzles.length];

@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { writeBrowserBuild, type BrowserBuild } from '../../runners/browser/build.ts';
 
 export interface BuiltBrowser extends BrowserBuild {
@@ -23,6 +24,5 @@ export function statsWithoutTimes(stats: unknown): Record<string, unknown> {
 
 /** The first puzzle of a built-in dataset's puzzles.txt (its lines: `ID<TAB>puzzle`). */
 export function firstPuzzle(dataset: string): string {
-  const text = readFileSync(new URL(`../../datasets/${dataset}/puzzles.txt`, import.meta.url), 'utf8');
-  return text.split('\n').find((line) => line.trim() && !line.startsWith('#'))!.split('\t')[1].trim();
+  return readPuzzleLines(readFileSync(builtinPuzzlesPath(dataset)!, 'utf8'))[0].puzzle;
 }
