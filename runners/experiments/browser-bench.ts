@@ -19,10 +19,10 @@ import { contractJson, solveWithBackend } from '../harness/pipeline.ts';
 
 const USAGE = `usage: npm run bench:browser [-- --solves N] [--blocks K] [--out DIR]
 
-Solves the built-in Loopy 10x10 puzzles with auto (uniqueness proved), warm, N times each in Node and in
-headless Chromium (/usr/bin/chromium, the browser build's page served cross-origin isolated from
-127.0.0.1 for its finer clock, in its Web Worker), in K
-alternating blocks, and compares the medians of the back-end's own time. Default: 1000 solves, 4 blocks.
+Solves the built-in Loopy 10x10 puzzles with auto (uniqueness proved), warm, N times on each side: in Node,
+and in headless Chromium (/usr/bin/chromium) in the browser build's page and its Web Worker, served
+cross-origin isolated from 127.0.0.1 for the finer clock. The sides take turns in K blocks. Compares the
+medians of the back-end's own time. Default: 1000 solves, 4 blocks; writes to DIR (default results/bench-browser).
 `;
 const CHROMIUM = '/usr/bin/chromium';
 const SETS = ['loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard'];
