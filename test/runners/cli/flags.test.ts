@@ -2,19 +2,15 @@
 // setting; a flag that would change nothing is an error; back-ends are named in one grammar everywhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Command } from 'commander';
 import { addFlags, FLAGS, planFlags, type FlagName } from '../../../runners/cli/flags.ts';
 import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/experiment.ts';
 import { parseBackendList, parseBackendSpec } from '../../../encodings/backend-spec.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../../../runners/cli/solve-flags.ts';
-
-const run = promisify(execFile);
-const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+import { runCli as cli } from '../../helpers/cli.ts';
 
 /** A folder with a two-puzzle set and an experiment file that sets every plan value it can. */
 function planFolder(): { dir: string; set: string; plan: string } {
@@ -29,16 +25,6 @@ function planFolder(): { dir: string; set: string; plan: string } {
     'timeout: 30', 'unique: true', 'repeat: 3', 'jobs: 2', 'seed: 7', `out: ${join(dir, 'from-file')}`, 'memoryMb: 1000',
   ].join('\n') + '\n');
   return { dir, set, plan };
-}
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { maxBuffer: 16 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
 }
 
 const PLAN_FLAG_NAMES: FlagName[] = ['dataset', 'backends', 'config', 'unique', 'timeout', 'repeat', 'jobs', 'out', 'seed', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine'];

@@ -1,17 +1,15 @@
 // The benchmark runner as a user meets it: a run writes every row once, limits hold, a killed run resumes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
 import { makePuzzle } from '../../../encodings/grid.ts';
+import { BIN, runCli } from '../../helpers/cli.ts';
 
-const run = promisify(execFile);
-const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
 const FIXTURES = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const env = { ...process.env, SLITHERBENCH_BACKENDS_DIR: FIXTURES };
 
@@ -25,15 +23,7 @@ function setFile(lines: string[]): { dir: string; file: string } {
   return { dir, file };
 }
 
-async function bench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, 'bench', ...args], { env, maxBuffer: 16 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const bench = (args: string[]) => runCli(['bench', ...args], env);
 
 const csvRows = (dir: string) => readFileSync(join(dir, 'results.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
 

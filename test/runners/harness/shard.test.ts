@@ -2,27 +2,13 @@
 // shard is named with the command that runs it; shards of different plans are refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { assignShards, parseShard, planTasks, type PlanTask } from '../../../runners/harness/shard.ts';
 import { planArgs } from '../../../runners/harness/merge.ts';
 import { readRecords, runKey } from '../../../reports/records.ts';
-
-const run = promisify(execFile);
-const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { maxBuffer: 16 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { runCli as cli } from '../../helpers/cli.ts';
 
 test('--shard K/N is read with K from 1 to N, anything else is a usage error', () => {
   assert.deepEqual(parseShard('2/8'), { index: 2, count: 8 });

@@ -2,27 +2,14 @@
 // --shards 4 --wait` on the quick set, and the merged results run for run equal to a local bench of the plan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { readRecords, runKey } from '../../../../reports/records.ts';
 import { slurmMissing, startCluster } from '../../helpers/local-cluster.ts';
+import { runCli as cli } from '../../../helpers/cli.ts';
 
-const run = promisify(execFile);
-const BIN = new URL('../../../../bin/slitherbench.js', import.meta.url).pathname;
 const missing = slurmMissing();
-
-async function cli(args: string[], env: NodeJS.ProcessEnv = process.env) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, maxBuffer: 16 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 test('bench --slurm --shards 4 --wait on a local cluster equals a local bench, run for run', { skip: missing ?? false, timeout: 600_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'slitherbench-slurm-test-'));
