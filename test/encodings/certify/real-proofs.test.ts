@@ -1,0 +1,118 @@
+// The checker on real proofs: cdcl-loop's and auto's "unique" and "no loop" answers on samples of the built-in
+// sets come with proofs it verifies; mutants of those proofs (a step dropped, a literal flipped, a lemma
+// weakened into a false one, the claim moved to another puzzle) are rejected at a step, or, where the mutant
+// still holds, claim only what the exact oracle confirms.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { readPuzzleLines } from '../../../datasets/builtin.ts';
+import { checkProof, describeResult } from '../../../encodings/certify/check.ts';
+import { parsePuzzle } from '../../../encodings/formats/index.ts';
+import { makePuzzle, type Puzzle } from '../../../encodings/grid.ts';
+import { solveExactly } from '../../../encodings/oracle.ts';
+import { getBackend } from '../../../encodings/registry.ts';
+
+function sample(set: string, count: number): { id: string; puzzle: Puzzle }[] {
+  const text = readFileSync(new URL(`../../../datasets/${set}/puzzles.txt`, import.meta.url), 'utf8');
+  return readPuzzleLines(text).slice(0, count).map(({ id, puzzle }) => ({ id, puzzle: parsePuzzle(puzzle, id).puzzle }));
+}
+
+async function certified(name: 'cdcl-loop' | 'auto', puzzle: Puzzle) {
+  const backend = await getBackend(name);
+  await backend.prepare?.();
+  return backend.solve(puzzle, { timeoutMs: 60_000, unique: true, seed: 1, params: {}, certify: true });
+}
+
+test('cdcl-loop and auto: every unique and no-loop answer on samples of the built-in sets has a proof that verifies', async () => {
+  const puzzles = [...sample('gen-5x5', 2), ...sample('gen-10x10-minimal', 2), ...sample('gen-15x15-hard', 1), ...sample('unsat', 2)];
+  for (const name of ['cdcl-loop', 'auto'] as const) {
+    for (const { id, puzzle } of puzzles) {
+      const result = await certified(name, puzzle);
+      assert.ok(result.status === 'unsat' || result.unique === true, `${name} ${id}: ${result.status} ${result.unique}`);
+      assert.ok(result.proof, `${name} ${id}: a proof`);
+      const checked = checkProof(puzzle, result.proof!);
+      assert.ok(checked.verified, `${name} ${id}: ${describeResult(checked)}`);
+      assert.equal(checked.claim.kind, result.status === 'unsat' ? 'unsat' : 'unique', `${name} ${id}`);
+      if (checked.claim.kind === 'unique') assert.deepEqual(checked.claim.loop.on, result.solution!.on, `${name} ${id}: the claimed loop is the answer`);
+    }
+  }
+});
+
+test('a real proof held against a puzzle with one clue taken out, which has two loops, is rejected', async () => {
+  // Taking clues out of a unique 5x5 until it has a second loop: the old proof must fail on the new puzzle.
+  for (const { id, puzzle } of sample('gen-5x5', 3)) {
+    const proof = (await certified('cdcl-loop', puzzle)).proof!;
+    let weaker = puzzle;
+    for (let cell = 0; cell < puzzle.clues.length && solveExactly(weaker, 2).count < 2; cell++) {
+      weaker = makePuzzle(puzzle.rows, puzzle.cols, weaker.clues.map((c, i) => (i === cell ? null : c)));
+    }
+    assert.equal(solveExactly(weaker, 2).count, 2, `${id}: a weaker puzzle with two loops`);
+    const checked = checkProof(weaker, proof);
+    assert.equal(checked.verified, false, `${id}: ${describeResult(checked)}`);
+  }
+});
+
+test('random mutants of real proofs are rejected at a step, or claim only what is true', async () => {
+  let seed = 11;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const tally = { dropped: 0, flipped: 0, rejected: 0, held: 0, lemmasRejected: 0 };
+  for (const { id, puzzle } of sample('gen-5x5', 4)) {
+    const proof = (await certified('cdcl-loop', puzzle)).proof!;
+    const lines = proof.trimEnd().split('\n');
+    const solutions = solveExactly(puzzle, 1000).solutions.map((s) => s.on);
+    const steps = lines.map((line, i) => i).filter((i) => i >= 2 && !lines[i].startsWith('c'));
+    for (let k = 0; k < 60; k++) {
+      const at = steps[Math.floor(rand() * steps.length)];
+      const tokens = lines[at].split(' ');
+      const numbers = tokens.map((t, i) => i).filter((i) => /^-?[1-9]\d*$/.test(tokens[i]) && i < tokens.indexOf('0', /^[a-z]$/.test(tokens[0]) ? 1 : 0));
+      const mutant = [...lines];
+      if (numbers.length === 0 || rand() < 0.4) {
+        mutant.splice(at, 1);
+        tally.dropped++;
+      } else {
+        const i = numbers[Math.floor(rand() * numbers.length)];
+        mutant[at] = tokens.map((t, j) => (j === i ? String(-Number(t)) : t)).join(' ');
+        tally.flipped++;
+      }
+      const result = checkProof(puzzle, mutant.join('\n'));
+      if (!result.verified) {
+        tally.rejected++;
+        if (/lemma/.test(result.kind)) tally.lemmasRejected++;
+        assert.ok(result.line >= 1 && result.line <= lines.length + 1, describeResult(result));
+        continue;
+      }
+      // Accepted: still a proof of a true claim (a dropped step that was not needed, a flip that left a true clause).
+      tally.held++;
+      const loop = result.claim.kind === 'unique' ? result.claim.loop.on : null;
+      assert.ok(solutions.every((on) => loop !== null && on.every((bit, e) => bit === loop[e])), `${id}: a verified mutant claims what is false`);
+    }
+  }
+  assert.ok(tally.rejected >= 100 && tally.lemmasRejected >= 10, JSON.stringify(tally));
+});
+
+test('weakening a real lemma into a false one is rejected at that lemma', async () => {
+  // Each lemma of a real proof with its literals beyond the first two dropped is often no longer implied;
+  // whenever the checker still accepts the shortened lemma, every solution satisfies it.
+  let rejected = 0;
+  for (const { puzzle } of sample('gen-5x5', 4)) {
+    const proof = (await certified('cdcl-loop', puzzle)).proof!;
+    const lines = proof.trimEnd().split('\n');
+    const solutions = solveExactly(puzzle, 1000).solutions.map((s) => s.on);
+    for (let at = 2; at < lines.length; at++) {
+      if (!/^[yxw] /.test(lines[at])) continue;
+      const tokens = lines[at].split(' ');
+      const literals = tokens.slice(1, tokens.indexOf('0', 1)).slice(0, 2);
+      const shortened = `${tokens[0]} ${literals.join(' ')} 0`;
+      // A lemma is tested on the puzzle alone, so the header and claim are all it needs before it.
+      const result = checkProof(puzzle, [lines[0], lines[1], shortened].join('\n'));
+      if (!result.verified && result.line === 3 && result.kind !== 'end of proof') {
+        rejected++;
+        continue;
+      }
+      for (const on of solutions) {
+        assert.ok(literals.some((x) => (Number(x) > 0 ? on[Number(x) - 1] === 1 : on[-Number(x) - 1] === 0)), `'${shortened}' accepted but false`);
+      }
+    }
+  }
+  assert.ok(rejected >= 15, `${rejected} shortened lemmas rejected`);
+});
