@@ -39,6 +39,8 @@ export interface SolveRequest {
   /** The back-end's options, by name, as `solve --option key=value`. */
   options?: Record<string, string>;
   seed?: number;
+  /** With WorkerSolver: cancels the solve; the worker is stopped and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 const prepared = new Map<string, Promise<void>>();
@@ -72,6 +74,8 @@ function timeLimitOf(request: SolveRequest): number {
 
 /** Solves in this thread; every answer is checked by the verifier before it is returned. Bad input throws PuzzleError or UsageError. */
 export async function solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveResult> {
+  // In this thread a search cannot be stopped midway: a signal is read before it starts (WorkerSolver stops its worker).
+  request.signal?.throwIfAborted();
   const params = request.options ?? {};
   const backend = await backendFor(request.backend ?? 'auto', params);
   const timeoutMs = timeLimitOf(request);
@@ -84,7 +88,7 @@ export async function solve(puzzle: Puzzle | string, request: SolveRequest = {})
 export const SOLVER_WORKER_NAME = 'slitherbench-solver';
 
 /** What a page posts to its solver worker, and what comes back. */
-type ToSolver = { id: number; puzzle: Puzzle | string } & SolveRequest;
+type ToSolver = { id: number; puzzle: Puzzle | string } & Omit<SolveRequest, 'signal'>;
 type FromSolver = { id: number; answer: SolveResult } | { id: number; error: { name: string; message: string } };
 
 /** The parts of a worker's global scope that answering uses. */
@@ -135,12 +139,20 @@ export class WorkerSolver {
     this.worker = undefined;
   }
 
-  private async run(puzzle: Puzzle | string, request: SolveRequest): Promise<SolveResult> {
+  private async run(puzzle: Puzzle | string, { signal, ...request }: SolveRequest): Promise<SolveResult> {
     const limitMs = timeLimitOf(request);
+    signal?.throwIfAborted();
     const worker = (this.worker ??= this.start());
     const id = this.next++;
     return new Promise<SolveResult>((resolve, reject) => {
+      const cancel = () => {
+        clearTimeout(stop);
+        this.close();
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
       const stop = setTimeout(() => {
+        signal?.removeEventListener('abort', cancel);
         // Terminated even inside a wasm loop; the next request starts a fresh worker.
         this.close();
         resolve({ status: 'timeout', unique: null, solution: null, backend: request.backend ?? 'auto', timeMs: limitMs, stats: {}, message: `stopped after ${limitMs + GRACE_MS} ms (time limit ${limitMs} ms + ${GRACE_MS} ms grace)` });
@@ -149,6 +161,7 @@ export class WorkerSolver {
         const reply = event.data as FromSolver;
         if (reply.id !== id) return;
         clearTimeout(stop);
+        signal?.removeEventListener('abort', cancel);
         if ('answer' in reply) return resolve(reply.answer);
         // The error as the worker threw it, by class, so that `instanceof UsageError` holds on this side too.
         const classes: Record<string, new (message: string) => Error> = { PuzzleError, UsageError, UnknownBackendError };
@@ -157,6 +170,7 @@ export class WorkerSolver {
       worker.onerror = (event) => {
         // The worker's script failed to load or threw outside a solve: nothing will answer.
         clearTimeout(stop);
+        signal?.removeEventListener('abort', cancel);
         this.close();
         reject(new Error(`the solver worker failed: ${event.message || 'its script did not load'}`));
       };

@@ -109,7 +109,7 @@ function workerPair(browser: BrowserModule) {
   return page;
 }
 
-test('WorkerSolver and answerSolves: answers in order, bad input rejected with its error, a silent worker stopped past the limit', async () => {
+test('WorkerSolver and answerSolves: answers in order, bad input rejected with its error, a cancelled solve stops the worker, a silent one is stopped past the limit', async () => {
   let started = 0;
   const solver = new browser.WorkerSolver(() => {
     started++;
@@ -124,6 +124,13 @@ test('WorkerSolver and answerSolves: answers in order, bad input rejected with i
 
   const silent = { onmessage: null, onerror: null, terminated: false, postMessage() {}, terminate() { this.terminated = true; } };
   const stuck = new browser.WorkerSolver(() => silent as unknown as Worker);
+  // Cancelled: the worker is stopped at once, and the solve rejects with the signal's reason.
+  const controller = new AbortController();
+  const cancelled = stuck.solve(TEN, { timeoutMs: 60_000, signal: controller.signal });
+  setTimeout(() => controller.abort(new Error('no longer wanted')), 50);
+  await assert.rejects(cancelled, { message: 'no longer wanted' });
+  assert.equal(silent.terminated, true);
+  silent.terminated = false;
   const before = performance.now();
   const answer = await stuck.solve(TEN, { timeoutMs: 100 });
   assert.equal(answer.status, 'timeout');
