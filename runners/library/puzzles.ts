@@ -27,7 +27,7 @@ export function parsePuzzle(text: string): Puzzle {
 export function readPuzzle(text: string): { puzzle: Puzzle; format: PuzzleFormat; solution: SolutionJson | null } {
   if (typeof text !== 'string') throw new UsageError(`a puzzle is read from text; got ${typeof text}`);
   const parsed = parseAny(text, 'puzzle');
-  return { puzzle: parsed.puzzle, format: parsed.format, solution: parsed.solution ? solutionToJson(parsed.solution) : null };
+  return { puzzle: remember(parsed.puzzle), format: parsed.format, solution: parsed.solution ? solutionToJson(parsed.solution) : null };
 }
 
 /** Writes a puzzle as `url`, `loopy`, `text`, `pzprv3` or `json` (the last two with the loop, when one is given). */
@@ -53,13 +53,21 @@ export function renderText(puzzle: Puzzle, solution?: SolutionJson | null): stri
 
 /** A puzzle from its size and its clues (row-major; null for a blank cell), checked as the readers check one. */
 export function makeGrid(rows: number, cols: number, clues: readonly Clue[]): Puzzle {
-  return makePuzzle(rows, cols, clues);
+  return remember(makePuzzle(rows, cols, clues));
 }
 
 /** The puzzle checked: a caller may hand over any object (from JSON, say); a malformed one is a UsageError, not a crash deep inside. */
 export function checkedPuzzle(puzzle: Puzzle): Puzzle {
+  // A puzzle this module made or checked is frozen, so it is still as checked: a warm Solver does not copy it again.
+  if (checked.has(puzzle)) return puzzle;
   if (typeof puzzle !== 'object' || puzzle === null || !Array.isArray(puzzle.clues)) throw new UsageError('a puzzle is an object {rows, cols, clues} (see parsePuzzle)');
-  return makePuzzle(puzzle.rows, puzzle.cols, puzzle.clues, puzzle.fixedEdges);
+  return remember(makePuzzle(puzzle.rows, puzzle.cols, puzzle.clues, puzzle.fixedEdges));
+}
+
+const checked = new WeakSet<Puzzle>();
+function remember(puzzle: Puzzle): Puzzle {
+  if (Object.isFrozen(puzzle) && Object.isFrozen(puzzle.clues)) checked.add(puzzle);
+  return puzzle;
 }
 
 /** The loop in the library's form (the contract's {rows, cols, h, v}) read into the internal one. */
