@@ -3,10 +3,10 @@
 import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { isSolvedLike, type RunRecord } from '../../reports/records.ts';
-import { chartBase, colourScale, type ChartSpec } from '../../reports/specs.ts';
+import { chartBase, drawnMs, type ChartSpec } from '../../reports/specs.ts';
 import { bySize, groupBy, median, par2Ms } from '../../reports/statistics.ts';
 import { fmt } from '../../reports/tables.ts';
-import { msText, runsOf, timeoutMsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
+import { encodingLines, msText, runsOf, timeoutMsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
 
 const REACH = 'sat-reach/cadical';
 const DISTANCE = 'sat-distance/cadical';
@@ -51,21 +51,12 @@ function perSize(results: PlanResults, label: string): Map<string, { cells: numb
 }
 
 function timeChart(results: PlanResults): ChartSpec {
-  const values = CNF.flatMap((label) => [...perSize(results, label)].map(([size, s]) => ({ encoding: label, size, cells: s.cells, median_ms: Math.max(1, s.median ?? 1) })));
-  return {
-    name: 'hakerh400-reach-vs-distance',
-    title: 'sat-reach against sat-distance as the grid grows',
-    spec: chartBase(`hakerh400: median time against cells (CaDiCaL, first solution; failures at ${(2 * timeoutMsOf(results)) / 1000} s)`, {
-      data: { values },
-      mark: { type: 'line', point: true },
-      encoding: {
-        x: { field: 'cells', type: 'quantitative', scale: { type: 'log' }, title: 'cells (log)' },
-        y: { field: 'median_ms', type: 'quantitative', scale: { type: 'log' }, title: 'median PAR-2 time (ms, log)' },
-        color: { field: 'encoding', type: 'nominal', title: 'encoding', scale: colourScale(CNF) },
-        tooltip: [{ field: 'size' }, { field: 'median_ms', format: '.1f' }],
-      },
-    }),
-  };
+  const values = CNF.flatMap((label) => [...perSize(results, label)].flatMap(([size, s]) => (s.median === null ? [] : [{ encoding: label, size, cells: s.cells, median_ms: drawnMs(s.median) }])));
+  return encodingLines(
+    { name: 'hakerh400-reach-vs-distance', title: 'sat-reach against sat-distance as the grid grows', heading: `hakerh400: median time against cells (CaDiCaL, first solution; failures at ${(2 * timeoutMsOf(results)) / 1000} s)` },
+    CNF, values, { field: 'cells', title: 'cells (log)' }, { field: 'median_ms', title: 'median PAR-2 time (ms, log)' },
+    { tooltip: [{ field: 'size' }, { field: 'median_ms', format: '.3~f' }] },
+  );
 }
 
 const claims: ClaimDef[] = [
@@ -73,9 +64,8 @@ const claims: ClaimDef[] = [
     id: 'reach-vs-distance',
     sentence: 'This turns out to be faster for large grids, but slower for small grids (compared to the Method 1). [...] For larger grids, it renders intractable.',
     published: 'cellular automaton faster on small grids, path distance on large ones; no crossover size given',
-    plans: ['hakerh400-sizes'],
-    evaluate(results) {
-      const r = results.get('hakerh400-sizes')!;
+    plan: 'hakerh400-sizes',
+    evaluate(r) {
       const reach = perSize(r, REACH);
       const distance = perSize(r, DISTANCE);
       const failed = CNF.filter((label) => !runsOf(r, label).some(isSolvedLike));
@@ -117,9 +107,8 @@ const claims: ClaimDef[] = [
     id: 'cnf-vs-solvers',
     sentence: 'It is definitely possible to convert Slitherlink rules to a pure CNF formula and it is at least as performant as other Slitherlink solvers.',
     published: 'pure CNF at least as fast as other Slitherlink solvers (no figure)',
-    plans: ['hakerh400-solvers'],
-    evaluate(results) {
-      const r = results.get('hakerh400-solvers')!;
+    plan: 'hakerh400-solvers',
+    evaluate(r) {
       const timeoutMs = timeoutMsOf(r);
       if (!r.records.some((x) => CNF.includes(x.backend) && isSolvedLike(x))) return { ours: 'no CNF run answered', verdict: 'not comparable', why: r.records.find((x) => CNF.includes(x.backend))?.message || 'nothing answered within the limit' };
       const peer = readPeerRuns(PEER_BUILTIN);
@@ -161,9 +150,9 @@ const claims: ClaimDef[] = [
     id: 'lazy-cuts',
     sentence: 'Their solution calls SAT solver multiple times [...] Most of the times it works well, but deliberately crafted puzzles can trigger exponential number of solver invocations.',
     published: 'exponentially many solver calls on crafted puzzles (no family or figure given)',
-    plans: ['hakerh400-lazy-trap'],
+    plan: 'hakerh400-lazy-trap',
     evaluate(results) {
-      const runs = runsOf(results.get('hakerh400-lazy-trap')!, LAZY).filter((r) => isSolvedLike(r) && r.iterations !== null && Number.isFinite(trapSize(r)));
+      const runs = runsOf(results, LAZY).filter((r) => isSolvedLike(r) && r.iterations !== null && Number.isFinite(trapSize(r)));
       const byN = [...groupBy(runs, (r) => String(trapSize(r)))].map(([n, rs]) => ({ n: Number(n), calls: Math.max(...rs.map((r) => r.iterations!)) })).sort((a, b) => a.n - b.n);
       if (byN.length < 2) return { ours: 'fewer than two sizes answered', verdict: 'not comparable', why: 'no growth to measure' };
       const [first, last] = [byN[0], byN.at(-1)!];

@@ -38,9 +38,8 @@ const claims: ClaimDef[] = [
     id: 'p-new-0.05s',
     sentence: 'After using P_new, all can be solved within 0.05 second.',
     published: '10,000 hard 25x30 puzzles (puzzle-loop.com): every one within 0.05 s (Core 2 Duo E7200, 2.53 GHz)',
-    plans: ['liu-wu-sun'],
-    evaluate(results) {
-      const r = results.get('liu-wu-sun')!;
+    plan: 'liu-wu-sun',
+    evaluate(r) {
       const runs = hardRuns(r, P_NEW);
       const within = runs.filter((x) => x.status === 'solved' && x.solve_ms <= 50);
       const times = runs.filter(isSolvedLike).map((x) => x.solve_ms);
@@ -58,9 +57,8 @@ const claims: ClaimDef[] = [
     id: 'p-old-2pct',
     sentence: 'In the program P_old, at least 2% of the 10000 puzzles cannot be solved within 2000 seconds.',
     published: 'P_old: at least 2% unsolved within 2000 s',
-    plans: ['liu-wu-sun'],
-    evaluate(results) {
-      const r = results.get('liu-wu-sun')!;
+    plan: 'liu-wu-sun',
+    evaluate(r) {
       const limit = timeoutMsOf(r) / 1000;
       const runs = hardRuns(r, P_OLD);
       const unsolved = runs.filter((x) => !isSolvedLike(x));
@@ -79,9 +77,8 @@ const claims: ClaimDef[] = [
     id: '40x35',
     sentence: 'Our program P_new can solve the puzzle in 1.7 seconds.',
     published: "Fujiwara's 40x35 puzzle: P_new 1.7 s; Herting's method about 150 s",
-    plans: ['liu-wu-sun'],
-    evaluate(results) {
-      const r = results.get('liu-wu-sun')!;
+    plan: 'liu-wu-sun',
+    evaluate(r) {
       const big = (label: string) => runsOf(r, label).filter((x) => BIG_SETS.includes(x.dataset));
       const runs = big(P_NEW);
       if (runs.length === 0) return { ours: 'no 40x35 run', verdict: 'not comparable', why: 'the built-in sets gen-40x35 and loopy-40x35-hard are missing (npm run datasets:build)' };

@@ -1,10 +1,10 @@
 // reproduce optilog: OptiLog's model has the vertex and cell constraints only, so its first model may hold
 // several loops; we count how often (janko), the cuts that follow, and what incremental re-solving saves.
 import { isSolvedLike, type RunRecord } from '../../reports/records.ts';
-import { chartBase, colourScale, type ChartSpec } from '../../reports/specs.ts';
+import { chartBase, colourScale, drawnMs, logScale, type ChartSpec } from '../../reports/specs.ts';
 import { groupBy, median } from '../../reports/statistics.ts';
 import { fmt } from '../../reports/tables.ts';
-import { msText, runsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
+import { msText, runsOf, type ClaimDef, type Evaluation, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
 
 export const INCREMENTAL = 'sat-lazy/minisat-js incremental';
 export const SCRATCH = 'sat-lazy/minisat-js scratch';
@@ -18,6 +18,15 @@ const firstLoops = (r: RunRecord) => (typeof r.stats.firstModelLoops === 'number
 export function firstModels(results: PlanResults): { runs: RunRecord[]; several: RunRecord[] } {
   const runs = runsOf(results, INCREMENTAL).filter((r) => isSolvedLike(r) && firstLoops(r) !== null);
   return { runs, several: runs.filter((r) => firstLoops(r)! > 1) };
+}
+
+/** A claim read from the first models (optilog's and slitherlinky's): not comparable when no run reports one. */
+export function fromFirstModels(evaluate: (models: { runs: RunRecord[]; several: RunRecord[] }) => Evaluation): (results: PlanResults) => Evaluation {
+  return (results) => {
+    const models = firstModels(results);
+    if (models.runs.length === 0) return { ours: 'no run answered', verdict: 'not comparable', why: 'no answered run reports its first model' };
+    return evaluate(models);
+  };
 }
 
 function iterationsChart(runs: RunRecord[]): ChartSpec {
@@ -38,7 +47,7 @@ function iterationsChart(runs: RunRecord[]): ChartSpec {
 
 function resolveChart(results: PlanResults, instances: Set<string>): ChartSpec {
   const labels = [INCREMENTAL, SCRATCH, CADICAL];
-  const values = labels.flatMap((label) => runsOf(results, label).filter((r) => instances.has(r.instance) && isSolvedLike(r)).map((r) => ({ engine: label, iterations: r.iterations ?? 0, solve_ms: Math.max(1, r.solve_ms) })));
+  const values = labels.flatMap((label) => runsOf(results, label).filter((r) => instances.has(r.instance) && isSolvedLike(r)).map((r) => ({ engine: label, iterations: r.iterations ?? 0, solve_ms: drawnMs(r.solve_ms) })));
   return {
     name: 'optilog-incremental-vs-scratch',
     title: 'Incremental re-solving against re-solving from scratch',
@@ -47,7 +56,7 @@ function resolveChart(results: PlanResults, instances: Set<string>): ChartSpec {
       mark: { type: 'point', filled: true, opacity: 0.6 },
       encoding: {
         x: { field: 'iterations', type: 'quantitative', scale: { type: 'log' }, title: 'solver calls (log)' },
-        y: { field: 'solve_ms', type: 'quantitative', scale: { type: 'log' }, title: 'time (ms, log)' },
+        y: { field: 'solve_ms', type: 'quantitative', scale: logScale(values.map((v) => v.solve_ms)), title: 'time (ms, log)' },
         color: { field: 'engine', type: 'nominal', title: 'engine, re-solving', scale: colourScale(labels) },
       },
     }),
@@ -59,11 +68,8 @@ const claims: ClaimDef[] = [
     id: 'several-loops',
     sentence: 'Notice that this model is not taking into account the fact that there has to be exactly one cycle.',
     published: 'the vertex and cell constraints alone do not ensure one cycle (no figure)',
-    plans: ['optilog-janko'],
-    evaluate(results) {
-      const r = results.get('optilog-janko')!;
-      const { runs, several } = firstModels(r);
-      if (runs.length === 0) return { ours: 'no run answered', verdict: 'not comparable', why: 'no answered run reports its first model' };
+    plan: 'optilog-janko',
+    evaluate: fromFirstModels(({ runs, several }) => {
       const cuts = runs.map((x) => x.cuts ?? 0);
       const share = (100 * several.length) / runs.length;
       const bySize = [...groupBy(runs, (x) => (x.rows * x.cols <= 100 ? 'up to 100 cells' : x.rows * x.cols <= 400 ? '101..400 cells' : 'over 400 cells'))];
@@ -78,15 +84,14 @@ const claims: ClaimDef[] = [
         },
         charts: [iterationsChart(runs)],
       };
-    },
+    }),
   },
   {
     id: 'incremental',
     sentence: 'Then, we encode the problem to CNF DIMACS (line 21) applying the Tseitin transformation [...] this model is not taking into account the fact that there has to be exactly one cycle.',
     published: "OptiLog's use case adds the missing cycle constraint lazily and re-solves incrementally (CaDiCaL); no figure",
-    plans: ['optilog-janko'],
-    evaluate(results) {
-      const r = results.get('optilog-janko')!;
+    plan: 'optilog-janko',
+    evaluate(r) {
       // Only puzzles that needed a cut re-solve at all; each engine's answered runs there.
       const cut = new Set(firstModels(r).several.map((x) => x.instance));
       const times = (label: string) => new Map(runsOf(r, label).filter((x) => cut.has(x.instance) && isSolvedLike(x)).map((x) => [x.instance, x.solve_ms]));

@@ -12,7 +12,7 @@ import { stopOnInterrupt } from '../harness/executor.ts';
 import { formatSeconds } from '../harness/progress.ts';
 import { readRecords, type RunRecord } from '../../reports/records.ts';
 import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
-import type { ChartSpec } from '../../reports/specs.ts';
+import { chartBase, colourScale, logScale, type ChartSpec, type Spec } from '../../reports/specs.ts';
 import type { Table } from '../../reports/tables.ts';
 import { shellCommand } from '../harness/shell.ts';
 
@@ -54,9 +54,9 @@ export interface ClaimDef {
   id: string;
   sentence: string;
   published: string;
-  /** The plans whose results the figure is computed from. */
-  plans: string[];
-  evaluate(results: Map<string, PlanResults>, context: { quick: boolean }): Evaluation;
+  /** The plan whose results the figure is computed from (a plan may serve several claims and sources). */
+  plan: string;
+  evaluate(results: PlanResults, context: { quick: boolean }): Evaluation;
 }
 
 export interface SourceDef {
@@ -203,13 +203,10 @@ export function machineOf(run: Record<string, unknown>): string {
 }
 
 /** A claim whose plan has no results: not comparable, and why. */
-export function missingEvaluation(results: Map<string, PlanResults>, plans: string[]): Evaluation | null {
-  for (const name of plans) {
-    const r = results.get(name);
-    if (!r || r.missing) return { ours: 'not measured', verdict: 'not comparable', why: `plan ${name} has no results: ${r?.missing ?? 'not run'}` };
-    // A missing engine or library fails every run alike: that is no figure at all.
-    if (r.records.every((x) => x.status === 'error')) return { ours: 'not measured', verdict: 'not comparable', why: `every run of plan ${name} failed: ${r.records[0].message || 'no message'}` };
-  }
+export function missingEvaluation(name: string, r: PlanResults | undefined): Evaluation | null {
+  if (!r || r.missing) return { ours: 'not measured', verdict: 'not comparable', why: `plan ${name} has no results: ${r?.missing ?? 'not run'}` };
+  // A missing engine or library fails every run alike: that is no figure at all.
+  if (r.records.every((x) => x.status === 'error')) return { ours: 'not measured', verdict: 'not comparable', why: `every run of plan ${name} failed: ${r.records[0].message || 'no message'}` };
   return null;
 }
 
@@ -218,18 +215,18 @@ export function claimRows(source: SourceDef, results: Map<string, PlanResults>, 
   const rows: ClaimRow[] = [];
   const charts: ChartSpec[] = [];
   for (const claim of source.claims) {
-    let evaluation = missingEvaluation(results, claim.plans);
+    const plan = results.get(claim.plan);
+    let evaluation = missingEvaluation(claim.plan, plan);
     if (!evaluation) {
       try {
-        evaluation = claim.evaluate(results, { quick: options.quick });
+        evaluation = claim.evaluate(plan!, { quick: options.quick });
       } catch (error) {
         evaluation = { ours: 'not computed', verdict: 'not comparable', why: `the figure could not be computed: ${(error as Error).message}` };
       }
     }
-    const first = results.get(claim.plans[0]);
     rows.push({
       source: source.name, claim: claim.id, sentence: claim.sentence, seedFile: source.seedFile, published: claim.published,
-      ours: evaluation.ours, verdict: evaluation.verdict, why: evaluation.why, machine: first ? machineOf(first.run) : 'not run',
+      ours: evaluation.ours, verdict: evaluation.verdict, why: evaluation.why, machine: plan ? machineOf(plan.run) : 'not run',
       command: reproduceCommand(source.name, options, claim.id), table: evaluation.table, charts: evaluation.charts?.map((c) => c.name), figures: evaluation.figures,
     });
     charts.push(...(evaluation.charts ?? []));
@@ -247,3 +244,20 @@ export const timeoutMsOf = (results: PlanResults) => Number(results.run.timeoutS
 
 /** "12 ms" for a figure in ms; "-" when there is none. */
 export const msText = (x: number | null) => (x === null ? '-' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : x >= 10 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);
+
+/**
+ * One line per encoding on log-log axes, `x` and `y` the fields of `values` to plot as they are: how a
+ * figure (time, variables) grows with the grid in the sources that compare encodings.
+ */
+export function encodingLines(chart: { name: string; title: string; heading: string }, encodings: string[], values: Record<string, unknown>[], x: { field: string; title: string }, y: { field: string; title: string }, extra: Spec = {}): ChartSpec {
+  const axis = (a: { field: string; title: string }) => ({ ...a, type: 'quantitative', scale: logScale(values.map((v) => Number(v[a.field]))) });
+  return {
+    name: chart.name,
+    title: chart.title,
+    spec: chartBase(chart.heading, {
+      data: { values },
+      mark: { type: 'line', point: true },
+      encoding: { x: axis(x), y: axis(y), color: { field: 'encoding', type: 'nominal', title: 'encoding', scale: colourScale(encodings) }, ...extra },
+    }),
+  };
+}

@@ -5,11 +5,11 @@ import { gridOf } from '../../encodings/grid.ts';
 import { renderSvg } from '../../encodings/render.ts';
 import { edgeComponents, solutionFromKey } from '../../encodings/solution.ts';
 import { isSolvedLike, type RunRecord } from '../../reports/records.ts';
-import { chartBase, colourScale, type ChartSpec } from '../../reports/specs.ts';
+import type { ChartSpec } from '../../reports/specs.ts';
 import { bySize, groupBy } from '../../reports/statistics.ts';
 import { fmt } from '../../reports/tables.ts';
-import { firstModels } from './reproduce-optilog.ts';
-import { runsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
+import { fromFirstModels } from './reproduce-optilog.ts';
+import { encodingLines, runsOf, type ClaimDef, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';
 
 const SEED = 'closure=seed/cadical';
 /** The same recursion in answer-set programming, where stable models make it the transitive closure. */
@@ -40,19 +40,10 @@ function sizes(results: PlanResults): { size: string; edges: number; theirs: num
 
 function sizeChart(rows: ReturnType<typeof sizes>): ChartSpec {
   const values = rows.flatMap((r) => [...r.ours].filter(([, v]) => v !== null).map(([label, v]) => ({ encoding: label, edges: r.edges, variables: v })));
-  return {
-    name: 'slitherlinky-closure-size',
-    title: 'Variables against edges',
-    spec: chartBase('slitherlinky: CNF variables against edges E (closure=seed is its recursion)', {
-      data: { values },
-      mark: { type: 'line', point: true },
-      encoding: {
-        x: { field: 'edges', type: 'quantitative', scale: { type: 'log' }, title: 'edges E (log)' },
-        y: { field: 'variables', type: 'quantitative', scale: { type: 'log' }, title: 'variables (log)' },
-        color: { field: 'encoding', type: 'nominal', title: 'encoding', scale: colourScale(ENCODINGS) },
-      },
-    }),
-  };
+  return encodingLines(
+    { name: 'slitherlinky-closure-size', title: 'Variables against edges', heading: 'slitherlinky: CNF variables against edges E (closure=seed is its recursion)' },
+    ENCODINGS, values, { field: 'edges', title: 'edges E (log)' }, { field: 'variables', title: 'variables (log)' },
+  );
 }
 
 /** The first model with several loops among the runs, drawn. */
@@ -70,9 +61,9 @@ const claims: ClaimDef[] = [
     id: 'closure-variables',
     sentence: 'Connected Variables: There are E * E such variables, where E is the number of edges.',
     published: 'E x E connected variables on top of the E edge variables (E = 2n(n+1) on an n x n grid)',
-    plans: ['slitherlinky-closure'],
+    plan: 'slitherlinky-closure',
     evaluate(results) {
-      const rows = sizes(results.get('slitherlinky-closure')!);
+      const rows = sizes(results);
       const measured = rows.filter((r) => r.ours.get(EXACT) !== null && r.relation !== null);
       if (measured.length === 0) return { ours: 'no closure run reported its size', verdict: 'not comparable', why: 'nothing measured' };
       const last = measured.at(-1)!;
@@ -97,9 +88,9 @@ const claims: ClaimDef[] = [
     id: 'recursion-loops',
     sentence: 'If they are not adjacent, then we need to express this recursively. [...] e(i) AND e(j) AND ((e(k1) AND c(k1, j)) OR ...) <=> c(i, j)',
     published: 'the recursive definition of connected edges, with which the solver meant to forbid several loops',
-    plans: ['slitherlinky-seed'],
+    plan: 'slitherlinky-seed',
     evaluate(results) {
-      const runs = runsOf(results.get('slitherlinky-seed')!, SEED);
+      const runs = runsOf(results, SEED);
       const several = runs.filter((r) => typeof r.stats.rejectedAnswer === 'string' && /more than one loop/.test(r.message));
       const sound = runs.filter((r) => r.status === 'solved');
       const figure = drawRejected(several);
@@ -117,9 +108,8 @@ const claims: ClaimDef[] = [
     id: 'recursion-asp',
     sentence: 'If they are not adjacent, then we need to express this recursively. [...] e(i) AND e(j) AND ((e(k1) AND c(k1, j)) OR ...) <=> c(i, j)',
     published: 'the same recursive definition, read under answer-set semantics instead of as CNF',
-    plans: ['slitherlinky-seed'],
-    evaluate(results) {
-      const plan = results.get('slitherlinky-seed')!;
+    plan: 'slitherlinky-seed',
+    evaluate(plan) {
       const asp = runsOf(plan, ASP);
       if (asp.length === 0) return { ours: 'asp-closure did not run in this plan', verdict: 'not comparable', why: 'no asp-closure runs recorded' };
       const several = runsOf(plan, SEED).filter((r) => typeof r.stats.rejectedAnswer === 'string' && /more than one loop/.test(r.message));
@@ -146,11 +136,9 @@ const claims: ClaimDef[] = [
     id: 'corner-rule',
     sentence: 'Loop Constraints: Every corner should be part of either 0 or 2 edges. This is sufficient to ensure that edges form a loop.',
     published: 'degree 0 or 2 at every vertex makes the edges a loop (the next sentence concedes several loops)',
-    plans: ['optilog-janko'],
-    evaluate(results) {
-      // The first model of sat-lazy is a model of exactly these constraints (degree 0 or 2, clues), before any cut.
-      const { runs, several } = firstModels(results.get('optilog-janko')!);
-      if (runs.length === 0) return { ours: 'no run answered', verdict: 'not comparable', why: 'no first model recorded' };
+    plan: 'optilog-janko',
+    // The first model of sat-lazy is a model of exactly these constraints (degree 0 or 2, clues), before any cut.
+    evaluate: fromFirstModels(({ runs, several }) => {
       const most = Math.max(...runs.map((r) => Number(r.stats.firstModelLoops)));
       const answered = runs.filter(isSolvedLike).length;
       return {
@@ -160,7 +148,7 @@ const claims: ClaimDef[] = [
           ? 'degree 0 or 2 ensures closed loops with no dangling or branching line, not one loop: the single-loop constraint is needed'
           : 'on this sample every first model happened to be one loop, though degree 0 or 2 alone does not force it',
       };
-    },
+    }),
   },
 ];
 

@@ -35,10 +35,10 @@ function neededPlans(request: ReproduceRequest): PlanDef[] {
   const plans = new Map<string, PlanDef>();
   for (const source of request.sources) {
     const claims = source.claims.filter((c) => !request.claim || c.id === request.claim);
-    for (const claim of claims) for (const name of claim.plans) {
-      const plan = SOURCES.flatMap((s) => s.plans).find((p) => p.name === name);
-      if (!plan) throw new Error(`internal: claim ${source.name}/${claim.id} reads an unknown plan ${name}`);
-      plans.set(name, plan);
+    for (const claim of claims) {
+      const plan = SOURCES.flatMap((s) => s.plans).find((p) => p.name === claim.plan);
+      if (!plan) throw new Error(`internal: claim ${source.name}/${claim.id} reads an unknown plan ${claim.plan}`);
+      plans.set(claim.plan, plan);
     }
   }
   return [...plans.values()];
@@ -56,7 +56,7 @@ export function buildPage(request: ReproduceRequest, missing: Map<string, string
   const results = new Map<string, PlanResults>(plans.map((p) => [p.name, readPlan(p, request, missing.get(p.name) ?? null)]));
   const sections: SourceSection[] = shown.map((source) => {
     const { rows, charts } = claimRows(source, results, request);
-    const mine = new Set(source.claims.flatMap((c) => c.plans));
+    const mine = new Set(source.claims.map((c) => c.plan));
     return {
       name: source.name, title: source.title, seedFile: source.seedFile, claims: rows, charts, notes: source.notes ?? [],
       plans: plans.filter((p) => mine.has(p.name)).map((p) => ({ name: p.name, dir: planDir(request, p), command: benchCommand(planDir(request, p)), runs: results.get(p.name)!.records.length })),

@@ -13,6 +13,7 @@ import { gridOf } from '../../../encodings/grid.ts';
 import { solutionFromEdges, solutionToKey } from '../../../encodings/solution.ts';
 import type { RunRecord } from '../../../reports/records.ts';
 import { VERDICTS, writeReproduction } from '../../../reports/reproduce-page.ts';
+import { chartData } from '../../../reports/specs.ts';
 import { buildPage, SOURCES } from '../../../runners/experiments/reproduce.ts';
 import { INCREMENTAL, SCRATCH, CADICAL } from '../../../runners/experiments/reproduce-optilog.ts';
 import { P_NEW, P_OLD } from '../../../runners/experiments/reproduce-liu-wu-sun.ts';
@@ -156,6 +157,24 @@ test('every claim is computed from the run\'s result files: changing one changes
     await writeReproduction(out, buildPage(request(out)));
     assert.equal(get(claimsOf(out), 'optilog/incremental').verdict, 'not comparable');
     assert.match(get(claimsOf(out), 'optilog/incremental').why, /no results/);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('the charts of hakerh400 and optilog draw the times recorded, a sub-millisecond one too', () => {
+  const out = mkdtempSync(join(tmpdir(), 'reproduce-charts-'));
+  try {
+    const records = plans();
+    // Both 5x5 runs of sat-reach at 0.25 ms; one puzzle that needed cuts solved in 0.4 ms incrementally.
+    for (const r of records['hakerh400-sizes']) if (r.backend === 'sat-reach/cadical' && r.rows === 5) r.solve_ms = 0.25;
+    records['optilog-janko'].find((r) => r.backend === INCREMENTAL && r.instance === 'p2')!.solve_ms = 0.4;
+    writePlans(out, records);
+    const charts = new Map(buildPage(request(out)).sections.flatMap((s) => s.charts).map((c) => [c.name, chartData(c.spec)]));
+    const reach = charts.get('hakerh400-reach-vs-distance')!.find((p) => p.encoding === 'sat-reach/cadical' && p.size === '5x5');
+    assert.equal(reach?.median_ms, 0.25);
+    const resolved = charts.get('optilog-incremental-vs-scratch')!.filter((p) => p.engine === INCREMENTAL).map((p) => p.solve_ms);
+    assert.ok(resolved.includes(0.4), `${resolved}`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
