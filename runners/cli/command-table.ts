@@ -112,7 +112,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'solve',
     usage: '[options] <puzzle>',
-    summary: 'solve one puzzle with one back-end; every answer is checked by the independent verifier',
+    summary: 'solve a puzzle (or a list, one per line, on one warm worker) with one back-end; every answer is checked by the independent verifier',
     load: () => import('./commands/solve.ts'),
   },
 ];

@@ -22,7 +22,7 @@ export function register(program: Command): void {
   addSolveFlags(
     program
       .command('solve')
-      .description('solve one puzzle with one back-end; every answer is checked by the independent verifier')
+      .description('solve a puzzle (or a list, one per line, on one warm worker) with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_BACKEND, '--backend'), defaultText: DEFAULT_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
