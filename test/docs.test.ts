@@ -208,3 +208,10 @@ test('the README names every page of docs/', () => {
   const unnamed = docs.filter((file) => file.startsWith('docs/') && !readme.includes(file));
   assert.deepEqual(unnamed, [], 'add each to the README\'s list of documentation');
 });
+
+test('docs/benchmarks.md lists every bench:* script of package.json', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const page = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
+  const missing = Object.keys(pkg.scripts).filter((name) => name.startsWith('bench:') && !page.includes(`\`${name}\``));
+  assert.deepEqual(missing, [], 'add a row for each to the table of docs/benchmarks.md');
+});
