@@ -85,6 +85,7 @@ export class RunLog<T> {
   readonly previous: T[];
   private readonly done = new Set<string>();
   private fd: number | undefined;
+  private closed = false;
   private unsynced = 0;
 
   constructor(private readonly options: LogOptions<T>) {
@@ -96,16 +97,6 @@ export class RunLog<T> {
       const key = options.key(r);
       return this.done.has(key) ? false : (this.done.add(key), true);
     });
-    this.fd = openSync(options.path, 'a');
-    // A last record written whole but without its newline must not run into the next one.
-    const size = fstatSync(this.fd).size;
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      const reader = openSync(options.path, 'r');
-      readSync(reader, last, 0, 1, size - 1);
-      closeSync(reader);
-      if (last[0] !== 0x0a) writeSync(this.fd, '\n');
-    }
   }
 
   /** Whether a task's record is in the log already. */
@@ -114,7 +105,9 @@ export class RunLog<T> {
   }
 
   append(record: T): void {
-    if (this.fd === undefined) throw new Error(`internal: ${this.options.path} appended to after close`);
+    if (this.closed) throw new Error(`internal: ${this.options.path} appended to after close`);
+    // Opened at the first record, so that a run that records nothing leaves no empty log behind.
+    this.fd ??= this.open();
     writeSync(this.fd, JSON.stringify(record) + '\n');
     this.done.add(this.options.key(record));
     const { sync } = this.options;
@@ -125,9 +118,24 @@ export class RunLog<T> {
   }
 
   close(): void {
+    this.closed = true;
     if (this.fd === undefined) return;
     fsyncSync(this.fd);
     closeSync(this.fd);
     this.fd = undefined;
+  }
+
+  private open(): number {
+    const fd = openSync(this.options.path, 'a');
+    // A last record written whole but without its newline must not run into the next one.
+    const size = fstatSync(fd).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      const reader = openSync(this.options.path, 'r');
+      readSync(reader, last, 0, 1, size - 1);
+      closeSync(reader);
+      if (last[0] !== 0x0a) writeSync(fd, '\n');
+    }
+    return fd;
   }
 }

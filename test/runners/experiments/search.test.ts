@@ -1,10 +1,10 @@
 // bench:search's pure parts: its command line, the per-set summary against the peer (medians, worst, ratios,
 // timeouts as lower bounds), each puzzle's fastest warm run, the reading of the peer binary's answer line, and
-// that the two sets built for it are what they claim.
+// that the two sets built for it are what they claim; a warm-only run leaves no empty logs of the other modes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -170,6 +170,21 @@ test('bench:search --help prints the usage; a bad option exits 2 with one error 
     assert.match(error.stderr, /^error: --modes: 'cold' is neither fresh nor warm\n$/);
     return true;
   });
+});
+
+test('bench:search warm only: the warm runs and the summary, and no empty logs of fresh or peer runs beside them', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'search-warm-'));
+  try {
+    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
+    // No peer binary: the one puzzle's peer figure comes from the reference CSV, or there is none.
+    const args = ['--modes', 'warm', '--sets', 'gen-5x5', '--per-set', '1', '--backends', 'rules', '--timeout', '5', '--repeat', '1', '--peer-bin', join(out, 'no-peer'), '--out', join(out, 'sweep')];
+    await run(process.execPath, ['--import', 'tsx', script, ...args]);
+    assert.ok(existsSync(join(out, 'sweep', 'warm', 'results.jsonl')));
+    assert.match(readFileSync(join(out, 'sweep', 'summary.md'), 'utf8'), /\| rules \| warm \| 1\/1 \|/);
+    for (const log of ['fresh.jsonl', 'peer.jsonl']) assert.ok(!existsSync(join(out, 'sweep', log)), log);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 test('the sets made for bench:search hold what their manifests say: 50 hard 15x15 that corner deduction leaves unfinished, 20 fully minimal 20x20', (t) => {

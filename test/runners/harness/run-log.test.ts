@@ -1,9 +1,10 @@
-// The results log every long run writes: a torn last line is cut, a whole last line without its newline is
-// kept and not glued to the next, a task recorded twice keeps its first record, a log is not resumed
-// without --resume, and a resumed plan that differs is refused (naming what differs) or warned about.
+// The results log every long run writes: made at its first record, a torn last line is cut, a whole last
+// line without its newline is kept and not glued to the next, a task recorded twice keeps its first record,
+// a log is not resumed without --resume, and a resumed plan that differs is refused (naming what differs)
+// or warned about.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkPlan, fingerprintOf, readLog, RunLog } from '../../../runners/harness/run-log.ts';
@@ -31,6 +32,19 @@ test('a whole last line without its newline is kept, and the next record starts 
   log.append({ task: 2, answer: 'b' });
   log.close();
   assert.equal(readFileSync(path, 'utf8'), '{"task":1,"answer":"a"}\n{"task":2,"answer":"b"}\n');
+});
+
+test('the log file is made at the first record: a run that records nothing leaves none; a closed log refuses more', () => {
+  const path = fresh();
+  const idle = new RunLog<Line>({ path, resume: false, key, sync: 'each', noun: 'runs' });
+  idle.close();
+  assert.ok(!existsSync(path));
+  const log = new RunLog<Line>({ path, resume: false, key, sync: 'each', noun: 'runs' });
+  assert.ok(!existsSync(path));
+  log.append({ task: 1, answer: 'a' });
+  assert.equal(readFileSync(path, 'utf8'), '{"task":1,"answer":"a"}\n');
+  log.close();
+  assert.throws(() => log.append({ task: 2, answer: 'b' }), /after close/);
 });
 
 test('a task recorded twice keeps its first record', () => {
