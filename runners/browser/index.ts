@@ -87,9 +87,9 @@ export async function solve(puzzle: Puzzle | string, request: SolveRequest = {})
 /** The name a worker is started with to answer solves (see `answerSolves`). */
 export const SOLVER_WORKER_NAME = 'slitherbench-solver';
 
-/** What a page posts to its solver worker, and what comes back. */
-type ToSolver = { id: number; puzzle: Puzzle | string } & Omit<SolveRequest, 'signal'>;
-type FromSolver = { id: number; answer: SolveResult } | { id: number; error: { name: string; message: string } };
+/** What a page posts to its solver worker (a puzzle to solve, or back-ends to load), and what comes back. */
+type ToSolver = ({ id: number; puzzle: Puzzle | string } & Omit<SolveRequest, 'signal'>) | { id: number; warm: string[] };
+type FromSolver = { id: number; answer: SolveResult | null } | { id: number; error: { name: string; message: string } };
 
 /** The parts of a worker's global scope that answering uses. */
 interface SolverScope {
@@ -101,9 +101,16 @@ interface SolverScope {
 export function answerSolves(scope: SolverScope): void {
   let queue = Promise.resolve();
   scope.onmessage = (event) => {
-    const { id, puzzle, ...request } = event.data as ToSolver;
+    const message = event.data as ToSolver;
+    const { id } = message;
     queue = queue.then(async () => {
       try {
+        if ('warm' in message) {
+          for (const backend of message.warm) await backendFor(backend, {});
+          scope.postMessage({ id, answer: null } satisfies FromSolver);
+          return;
+        }
+        const { puzzle, id: _, ...request } = message;
         scope.postMessage({ id, answer: await solve(puzzle, request) } satisfies FromSolver);
       } catch (error) {
         const { name, message } = error instanceof Error ? error : new Error(String(error));
@@ -111,6 +118,12 @@ export function answerSolves(scope: SolverScope): void {
       }
     });
   };
+}
+
+/** The error as the worker threw it, by class, so that `instanceof UsageError` holds on this side too. */
+function errorOf(error: { name: string; message: string }): Error {
+  const classes: Record<string, new (message: string) => Error> = { PuzzleError, UsageError, UnknownBackendError };
+  return new (classes[error.name] ?? Error)(error.message);
 }
 
 /** A hard limit past the back-end's own: a worker still busy this long after its time limit is stopped. */
@@ -130,6 +143,30 @@ export class WorkerSolver {
 
   solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveResult> {
     const run = this.queue.then(() => this.run(puzzle, request));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Starts the worker and loads these back-ends in it (their wasm compiled), so that the first solve finds them ready. */
+  warm(backends: readonly string[] = ['auto']): Promise<void> {
+    const run = this.queue.then(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = (this.worker ??= this.start());
+          const id = this.next++;
+          worker.onmessage = (event) => {
+            const reply = event.data as FromSolver;
+            if (reply.id !== id) return;
+            if ('answer' in reply) resolve();
+            else reject(errorOf(reply.error));
+          };
+          worker.onerror = (event) => {
+            this.close();
+            reject(new Error(`the solver worker failed: ${event.message || 'its script did not load'}`));
+          };
+          worker.postMessage({ id, warm: [...backends] } satisfies ToSolver);
+        }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -162,10 +199,8 @@ export class WorkerSolver {
         if (reply.id !== id) return;
         clearTimeout(stop);
         signal?.removeEventListener('abort', cancel);
-        if ('answer' in reply) return resolve(reply.answer);
-        // The error as the worker threw it, by class, so that `instanceof UsageError` holds on this side too.
-        const classes: Record<string, new (message: string) => Error> = { PuzzleError, UsageError, UnknownBackendError };
-        reject(new (classes[reply.error.name] ?? Error)(reply.error.message));
+        if ('answer' in reply) return resolve(reply.answer!);
+        reject(errorOf(reply.error));
       };
       worker.onerror = (event) => {
         // The worker's script failed to load or threw outside a solve: nothing will answer.

@@ -23,7 +23,10 @@ function solverFor() {
 async function listBackends() {
   const select = $('backend');
   const server = $('server-backends');
-  for (const row of await sb.listBackends()) {
+  const rows = await sb.listBackends();
+  // The worker starts now and loads the back-ends of this page, so that the first solve finds them ready.
+  solverFor().warm(rows.filter((row) => row.available).map((row) => row.name)).catch((error) => showError(error.message));
+  for (const row of rows) {
     if (row.available) {
       const option = new Option(row.name, row.name, row.name === 'auto', row.name === 'auto');
       option.title = row.description;

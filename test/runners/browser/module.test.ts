@@ -109,12 +109,14 @@ function workerPair(browser: BrowserModule) {
   return page;
 }
 
-test('WorkerSolver and answerSolves: answers in order, bad input rejected with its error, a cancelled solve stops the worker, a silent one is stopped past the limit', async () => {
+test('WorkerSolver and answerSolves: back-ends warmed, answers in order, bad input rejected with its error, a cancelled solve stops the worker, a silent one is stopped past the limit', async () => {
   let started = 0;
   const solver = new browser.WorkerSolver(() => {
     started++;
     return workerPair(browser) as unknown as Worker;
   });
+  await solver.warm(['auto', 'rules']);
+  await assert.rejects(solver.warm(['no-such']), { name: 'UnknownBackendError' });
   const [ten, open] = await Promise.all([solver.solve(TEN, { unique: true }), solver.solve(OPEN, { backend: 'rules', unique: true })]);
   assert.deepEqual([ten.status, ten.unique, open.status, open.unique], ['solved', true, 'solved', false]);
   await assert.rejects(solver.solve('https://puzz.link/p?slither/3/3/g0a'), { name: 'PuzzleError', message: /the body is truncated/ });

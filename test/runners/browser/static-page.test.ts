@@ -1,6 +1,7 @@
 // The static page of the browser build in a real Chromium (playwright-core), opened from file:// with no
 // server: it solves a Loopy 10x10 and 20x20 with auto in its Web Worker, and the loop it draws, read back
-// from the SVG, passes the verifier. The worker's answers (loop and stats but times) are the Node pipeline's.
+// from the SVG, passes the verifier. The worker's answers with auto, rules and cdcl-loop (loop, and stats but
+// times) are the Node pipeline's.
 // Skips, saying why, when /usr/bin/chromium is absent (runners/setup-system.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -56,7 +57,7 @@ async function drawnLoop(page: Page, puzzle: Puzzle): Promise<number[]> {
   return edges;
 }
 
-test('the page from file:// solves a 10x10 and a 20x20 with auto in its worker; the drawn loops pass the verifier', { skip, timeout: 120_000 }, async () => {
+test('the page from file:// solves a 10x10 and a 20x20 with auto in its worker; the drawn loops pass the verifier; its worker answers as Node does', { skip, timeout: 120_000 }, async () => {
   const { chromium } = await import('playwright-core');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -93,25 +94,29 @@ test('the page from file:// solves a 10x10 and a 20x20 with auto in its worker; 
       assert.deepEqual(verdict, { valid: true }, `${size}: the drawn loop`);
     }
 
-    // The worker's answers are the Node pipeline's: the same loop, and the same work counted (auto's trial given the whole time, not a clock budget).
-    const auto = await getBackend('auto');
-    await auto.prepare?.();
-    for (const text of [TEN, TWENTY]) {
-      const params = { 'trial-ms': 'none' };
-      const node = contractJson(await solveWithBackend(auto, parsePuzzle(text).puzzle, { timeoutMs: 30_000, unique: true, seed: 1, params }));
-      const inPage = await page.evaluate(async ([puzzle, options]) => {
-        const sb = (window as unknown as { slitherbench: typeof import('../../../runners/browser/index.ts') }).slitherbench;
-        const source = document.getElementById('slitherbench-classic')!.textContent!;
-        const solver = new sb.WorkerSolver(() => new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { name: sb.SOLVER_WORKER_NAME }));
-        try {
-          return await solver.solve(puzzle, { backend: 'auto', unique: true, timeoutMs: 30_000, options });
-        } finally {
-          solver.close();
-        }
-      }, [text, params] as const);
-      assert.equal(inPage.status, node.status);
-      assert.deepEqual(inPage.solution, node.solution);
-      assert.deepEqual(statsWithoutTimes(inPage.stats), statsWithoutTimes(node.stats));
+    // The worker's answers are the Node pipeline's, for each back-end: the same loop, and the same work counted
+    // (auto's trial given the whole time, not a clock budget).
+    for (const id of ['auto', 'rules', 'cdcl-loop']) {
+      const backend = await getBackend(id);
+      await backend.prepare?.();
+      const params: Record<string, string> = id === 'auto' ? { 'trial-ms': 'none' } : {};
+      for (const text of [TEN, TWENTY]) {
+        const node = contractJson(await solveWithBackend(backend, parsePuzzle(text).puzzle, { timeoutMs: 30_000, unique: true, seed: 1, params }));
+        const inPage = await page.evaluate(async ([puzzle, id, options]) => {
+          const sb = (window as unknown as { slitherbench: typeof import('../../../runners/browser/index.ts') }).slitherbench;
+          const source = document.getElementById('slitherbench-classic')!.textContent!;
+          const solver = new sb.WorkerSolver(() => new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { name: sb.SOLVER_WORKER_NAME }));
+          try {
+            return await solver.solve(puzzle, { backend: id, unique: true, timeoutMs: 30_000, options });
+          } finally {
+            solver.close();
+          }
+        }, [text, id, params] as const);
+        const what = `${id} on ${parsePuzzle(text).puzzle.rows}x${parsePuzzle(text).puzzle.cols}`;
+        assert.equal(inPage.status, node.status, what);
+        assert.deepEqual(inPage.solution, node.solution, what);
+        assert.deepEqual(statsWithoutTimes(inPage.stats), statsWithoutTimes(node.stats), what);
+      }
     }
     assert.deepEqual(pageErrors, []);
   } finally {
