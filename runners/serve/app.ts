@@ -14,6 +14,7 @@ import type { Puzzle } from '../../encodings/grid.ts';
 import { contractJson } from '../harness/pipeline.ts';
 import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
 import { checkedBackend } from '../harness/solve-request.ts';
+import { parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
@@ -190,7 +191,8 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   app.post('/solve', async (request, reply) => {
     const body = objectBody(request.body, 'puzzle, backend, unique, timeout, options');
     const puzzleText = stringField(body, 'puzzle', true)!;
-    const backendId = stringField(body, 'backend', false) ?? 'auto';
+    // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
+    const spec = parseBackendSpec(stringField(body, 'backend', false) ?? 'auto', "'backend'");
     const presolve = stringField(body, 'presolve', false);
     if (body.unique !== undefined && typeof body.unique !== 'boolean') throw bodyError(`'unique' must be true or false`);
     const timeout = body.timeout ?? config.defaultTimeoutSeconds;
@@ -200,9 +202,9 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const seed = body.seed === undefined ? 1 : parseInteger(String(body.seed), '--seed');
     const given = body.options ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given)) throw bodyError(`'options' must be an object of key: value`);
-    const params = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]));
+    const params = { ...spec.params, ...Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) };
     const { puzzle } = readPuzzle(puzzleText);
-    const backend = await check(backendId, params);
+    const backend = await check(spec.id, params);
     if (presolve) await loadPresolver(presolve);
     // A client that hangs up while its request is queued frees its place: no worker runs a puzzle nobody awaits.
     const gone = new AbortController();
@@ -223,8 +225,11 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   app.post('/plan', async (request, reply) => {
     const body = objectBody(request.body, 'puzzle, backends, unique, timeout');
     const { puzzle } = readPuzzle(stringField(body, 'puzzle', true)!);
-    if (!Array.isArray(body.backends) || body.backends.length === 0 || !body.backends.every((b) => typeof b === 'string')) throw bodyError(`'backends' must be a non-empty list of back-end IDs`);
-    for (const id of body.backends as string[]) await check(id, {});
+    if (!Array.isArray(body.backends) || body.backends.length === 0 || !body.backends.every((b) => typeof b === 'string')) throw bodyError(`'backends' must be a non-empty list of back-end IDs, each with options if any (e.g. cdcl-loop:core=typescript)`);
+    for (const text of body.backends as string[]) {
+      const { id, params } = parseBackendSpec(text, "'backends'");
+      await check(id, { ...params });
+    }
     const timeout = parseSeconds(String(body.timeout ?? config.defaultTimeoutSeconds));
     return reply.type('text/yaml; charset=utf-8').send(benchPlan(writePuzzle(puzzle, 'url'), body.backends as string[], body.unique === true, timeout));
   });

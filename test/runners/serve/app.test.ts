@@ -61,6 +61,16 @@ test('POST /solve answers the contract JSON with a verified loop, and logs it', 
   assert.equal(logged.at(-1).request.puzzle, TEN);
 });
 
+test('POST /solve takes the back-end with its options as the command line writes it; options given apart override them', async () => {
+  const { url } = await server;
+  for (const body of [{ backend: 'cdcl-loop:core=typescript' }, { backend: 'cdcl-loop:core=fortran', options: { core: 'typescript' } }]) {
+    const response = await post(`${url}/solve`, { puzzle: TEN, timeout: 10, ...body });
+    const answer = (await response.json()) as Record<string, unknown>;
+    assert.equal(response.status, 200, JSON.stringify(answer));
+    assert.deepEqual([answer.status, answer.backend], ['solved', 'cdcl-loop']);
+  }
+});
+
 test('GET /backends lists the back-ends as `backends --json` does; GET /health reports the pool', async () => {
   const { url } = await server;
   const rows = (await (await fetch(`${url}/backends`)).json()) as { name: string; available: boolean }[];
@@ -86,6 +96,8 @@ test('bad requests get a 4xx with a one-line error, as the CLI words it, and the
     ['impossible grid', { puzzle: '5000x5000t0:a' }, 400, /too large/],
     ['unknown back-end', { puzzle: TEN, backend: 'sat-nope' }, 400, /unknown back-end 'sat-nope'/],
     ['unknown option', { puzzle: TEN, backend: 'rules', options: { speed: 'max' } }, 400, /has no option 'speed'/],
+    ['bad option in the back-end', { puzzle: TEN, backend: 'cdcl-loop:core=fortran' }, 400, /option core of 'cdcl-loop' must be one of wasm, typescript; got 'fortran'/],
+    ['malformed back-end', { puzzle: TEN, backend: 'rules:trial' }, 400, /^'backend': an option of 'rules' is key=value, got 'trial'$/],
     ['negative timeout', { puzzle: TEN, timeout: -1 }, 400, /^--timeout must be a positive number of seconds, got '-1'$/],
     ['timeout over the cap', { puzzle: TEN, timeout: 3600 }, 400, /at most 20 seconds/],
     ['unique not a boolean', { puzzle: TEN, unique: 'yes' }, 400, /'unique' must be true or false/],
@@ -161,14 +173,15 @@ test('a back-end that crashes answers error, and its worker is started again', a
 
 test('POST /plan writes a bench plan that bench --config accepts', async () => {
   const { url } = await server;
-  const response = await post(`${url}/plan`, { puzzle: TEN, backends: ['auto', 'rules', 'cdcl-loop'], unique: true, timeout: 20 });
+  const response = await post(`${url}/plan`, { puzzle: TEN, backends: ['auto', 'rules', 'cdcl-loop:core=typescript'], unique: true, timeout: 20 });
   assert.equal(response.status, 200);
   const text = await response.text();
   const plan = experimentSchema.parse(parseYaml(text));
-  assert.deepEqual(plan.backends, ['auto', 'rules', 'cdcl-loop']);
+  assert.deepEqual(plan.backends, ['auto', 'rules', 'cdcl-loop:core=typescript']);
   assert.equal(plan.unique, true);
   assert.match(text, /printf '%s\\n' 'https:\/\/puzz\.link\/p\?slither\/10\/10\//);
   assert.equal((await post(`${url}/plan`, { puzzle: TEN, backends: ['nope'] })).status, 400);
+  assert.equal((await post(`${url}/plan`, { puzzle: TEN, backends: ['rules:depth=2'] })).status, 400);
 });
 
 test('a client that hangs up while queued leaves the queue: no worker runs its puzzle', async () => {
