@@ -3,7 +3,7 @@
 // larger runs are counted as timeouts for PAR-2, marked "not run"), which keeps the whole run bounded.
 // The peer (cspuz_core, native) runs beside when its binary is here. Writes summary.md, scale.csv and the
 // scaling chart (time and encoding size against cells, log-log, a least-squares exponent per back-end).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -13,10 +13,11 @@ import { writePuzzle } from '../../encodings/formats/index.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
-import { scaleChart, type ScalePoint } from '../../reports/specs.ts';
+import { drawnMs, scaleChart, type ScalePoint } from '../../reports/specs.ts';
 import { meanPar2Seconds, median, powerLawFit, type PowerLaw } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { benchExperiment } from './bench-run.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { PEER_BINARY } from './versus-peer.ts';
 
@@ -26,7 +27,7 @@ const PEER = 'cspuz-peer';
 
 const USAGE = `usage: tsx runners/experiments/scale.ts [--backends A,B,...] [--sizes 5x5,...] [--per-size N] [--timeout S] [--memory MB] [--peer on|off] [--peer-bin PATH] [--out DIR]
 
-Runs \`bench --unique\` size by size (${SIZES.map(([s, set]) => `${s} from ${set}`).join(', ')}); a back-end
+Runs bench with uniqueness size by size (${SIZES.map(([s, set]) => `${s} from ${set}`).join(', ')}); a back-end
 that answers none of a size's puzzles within the limit is not run on the larger sizes. Then writes
 DIR/summary.md (per back-end and size: answered, median time, PAR-2, peak memory, encoding size; fitted
 exponents), DIR/scale.csv and DIR/scale.{vl.json,svg,png}.
@@ -65,7 +66,6 @@ const peerOn = (values.peer ?? 'on') === 'on' && existsSync(peerBin);
 if ((values.peer ?? 'on') === 'on' && !peerOn) process.stderr.write(`bench:scale: the peer binary is missing (${peerBin}; give the path of cspuz_core's cspuz-slither with --peer-bin): its column stays empty\n`);
 mkdirSync(out, { recursive: true });
 
-const bin = new URL('../../bin/slitherbench.js', import.meta.url).pathname;
 let alive = [...backends];
 let peerAlive = peerOn;
 const stoppedAfter = new Map<string, string>();
@@ -76,13 +76,11 @@ for (const [size, set] of sizes) {
   planned.set(size, count);
   if (alive.length > 0) {
     process.stderr.write(`bench:scale: ${size} (${count} of ${set}) x ${alive.join(', ')}\n`);
-    try {
-      execFileSync(process.execPath, [bin, 'bench', '--dataset', set, '--limit', String(perSize), '--backends', alive.join(','), '--unique', '--timeout', String(timeoutMs / 1000), '--jobs', '1', '--memory', String(memoryMb), '--out', join(out, size), '--resume', '--no-report'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    } catch (error) {
-      // bench exits non-zero on a wrong answer or a disagreement; its records are written all the same.
-      process.stderr.write(`bench:scale: bench at ${size} exited with ${(error as { status?: number }).status}: see ${join(out, size)}/disagreements.json\n`);
-      if (!existsSync(join(out, size, 'results.jsonl'))) throw error;
-    }
+    const experiment = { datasets: [{ path: set, limit: perSize }], backends: alive, unique: true, timeout: timeoutMs / 1000, jobs: 1, memoryMb };
+    const outcome = await benchExperiment(`bench:scale ${size}`, experiment, join(out, `${size}.yaml`), join(out, size));
+    if (!outcome) process.exit();
+    // A wrong answer or a disagreement is recorded with the runs, and said here.
+    if (outcome.disagreements.length > 0) process.stderr.write(`bench:scale: ${outcome.disagreements.length} disagreement(s) at ${size}: see ${join(out, size)}/disagreements.json\n`);
     const here = readRecords(join(out, size)).filter((r) => alive.includes(r.backend));
     records.push(...here);
     for (const b of alive) if (!here.some((r) => r.backend === b && isSolvedLike(r))) stoppedAfter.set(b, size);
@@ -128,7 +126,7 @@ const timePoints: ScalePoint[] = [];
 const sizePoints: ScalePoint[] = [];
 for (const b of everyone) {
   const answered = records.filter((r) => r.backend === b && isSolvedLike(r));
-  const time = answered.map((r) => ({ backend: b, cells: r.rows * r.cols, value: Math.max(0.01, r.solve_ms) }));
+  const time = answered.map((r) => ({ backend: b, cells: r.rows * r.cols, value: drawnMs(r.solve_ms) }));
   const seen = new Set<string>();
   const size = records.filter((r) => r.backend === b && r.clauses).filter((r) => !seen.has(r.instance) && seen.add(r.instance)).map((r) => ({ backend: b, cells: r.rows * r.cols, value: r.clauses! }));
   timePoints.push(...time);

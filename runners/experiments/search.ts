@@ -4,7 +4,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { stringify as toYaml } from 'yaml';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';
 import { generateSet, LOCAL_FROM_CELLS } from '../../datasets/generator.ts';
 import { loadDataset } from '../../datasets/load.ts';
@@ -20,9 +19,8 @@ import { readExperiment } from '../harness/experiment.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../harness/oracle.ts';
 import { Progress } from '../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../harness/executor.ts';
-import { experimentPlan, runBench } from '../harness/bench.ts';
-import { shellCommand } from '../harness/shell.ts';
 import { checkPlan, readLog, RunLog } from '../harness/run-log.ts';
+import { benchExperiment } from './bench-run.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { parseSearchOptions, SEARCH_OPTIONS, SEARCH_USAGE, type SetsOptions, type SweepOptions } from './search-options.ts';
 import { atLeast, fastestWarmRuns, PEER_BINARY, peerBinaryPresent, runPeerOnce, solveInFreshProcess, summarize, type PeerResult, type PuzzleRun, type SummaryRow } from './versus-peer.ts';
@@ -124,22 +122,8 @@ async function sets(o: SetsOptions): Promise<void> {
     const warmDir = join(o.out, 'warm');
     const warmConfig = join(o.out, 'warm.yaml');
     const experiment = { ...base, out: warmDir, timeout: o.timeoutSeconds, repeat: o.repeat, backends: o.backends, datasets: o.sets.map((set) => (Number.isFinite(o.perSet) ? { path: set, limit: o.perSet } : set)) };
-    writeFileSync(warmConfig, `# derived from ${CONFIG} by runners/experiments/search.ts\n${toYaml(experiment)}`);
-    process.stderr.write(`bench:search warm: as ${shellCommand(['slitherbench', 'bench', '--config', warmConfig, '--out', warmDir, '--resume'])}\n`);
-    const { signal, release } = stopOnInterrupt('bench:search: stopping (Ctrl-C again to quit at once)...');
-    let outcome: Awaited<ReturnType<typeof runBench>>;
-    try {
-      outcome = await runBench(await experimentPlan(warmConfig, experiment, warmDir), signal);
-    } catch (error) {
-      fail(`the warm bench run failed (${(error as Error).message}); its finished runs are in ${warmDir}: run the same command again to carry on`);
-    } finally {
-      release();
-    }
-    if (outcome.interrupted) {
-      process.stderr.write(`bench:search warm: interrupted; every finished run is in ${warmDir}: run the same command to carry on\n`);
-      process.exitCode = 130;
-      return;
-    }
+    const outcome = await benchExperiment('bench:search warm', experiment, warmConfig, warmDir);
+    if (!outcome) return;
     try {
       const reports = (await import('../../reports/index.ts')) as { buildReport: (dir: string) => Promise<{ htmlPath: string }> };
       await reports.buildReport(warmDir);
