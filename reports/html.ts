@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { installedFile } from '../encodings/versions.ts';
 import type { ChartSpec, Spec } from './specs.ts';
-import { hasRepeats, percent, type SummaryRow } from './summary.ts';
+import { hasRepeats, percent, type CertificateRow, type SummaryRow } from './summary.ts';
 import { cellText, type Table } from './tables.ts';
 
 const lib = (path: string) => {
@@ -17,6 +17,8 @@ export interface HtmlReport {
   title: string;
   charts: ChartSpec[];
   summary: SummaryRow[];
+  /** In a run that certifies: per back-end, its certificates (summary.ts). */
+  certificates?: CertificateRow[];
   timeoutMs: number;
   run: Record<string, unknown>;
   disagreements: { instance: string; kind: string; detail: string }[];
@@ -57,6 +59,14 @@ export function reportHtml(report: HtmlReport): string {
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
   const charts = report.charts.map((c, i) => `<section class="chart" data-chart="${esc(c.name)}"${c.backends ? ` data-backends="${esc(c.backends.join(' '))}"` : ''}><h3>${esc(c.title)}</h3><div id="chart-${i}" class="vega">${report.interactive ? '' : report.chartSvgs[i]}</div><p class="files">${chartLinks(c.name)}</p></section>`).join('\n');
   const backends = [...new Set(report.summary.map((r) => r.backend))].sort();
+  const certificates = report.certificates?.length
+    ? `<h2>Certified answers</h2>
+<table><thead><tr><th>back-end</th><th>certified</th><th>not certified</th><th>not supported</th><th>proof KB (median)</th><th>proof KB (max)</th><th>check ms (median)</th><th>check ms (max)</th><th>check / solve (median)</th></tr></thead><tbody>
+${report.certificates.map((c) => `<tr><td>${esc(c.backend)}</td><td>${c.certified}</td><td>${c.notCertified}</td><td>${c.notSupported}</td><td>${fmt(c.proofKbMedian)}</td><td>${fmt(c.proofKbMax)}</td><td>${fmt(c.checkMsMedian)}</td><td>${fmt(c.checkMsMax)}</td><td>${c.checkRatioMedian === null ? '-' : `${c.checkRatioMedian.toFixed(2)}x`}</td></tr>`).join('\n')}
+</tbody></table>
+<p>Certified: a unique loop or no loop with a proof the independent checker verified (docs/proof-format.md), or two different verified loops. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.</p>
+`
+    : '';
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(report.title)}</title>
@@ -73,7 +83,7 @@ ${machineList}
 ${summary}
 </tbody></table>
 <p>PAR-2: mean of the solve time when solved or proved unsat, else twice the timeout.${repeats ? ' CV of repeats: per instance, the standard deviation of its answered repeats\' times over their mean; the median over the instances of the row.' : ''}</p>
-<h2>Disagreements</h2>
+${certificates}<h2>Disagreements</h2>
 ${disagreements}
 <h2>Charts</h2>
 ${report.interactive ? `<p id="filter">Back-ends shown: ${backends.map((b) => `<label><input type="checkbox" value="${esc(b)}" checked> ${esc(b)}</label>`).join(' ')}. Hover a point for its instance and time.</p>` : ''}

@@ -10,7 +10,7 @@ import { reportHtml } from './html.ts';
 import { specToSvg, svgToPng } from './chart-images.ts';
 import { allCharts, chartData } from './specs.ts';
 import { stringify } from 'csv-stringify/sync';
-import { summaryMarkdown, summaryRows } from './summary.ts';
+import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
 function readJson(path: string): Record<string, unknown> {
   try {
@@ -86,7 +86,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   // A merged run names its machines; several are a caution on every time in the table.
   const machines = Array.isArray(run.machines) ? (run.machines as { description: string; hosts: string[] }[]) : [];
   const machineLines = machines.length ? `${machines.length > 1 ? '**Caution:** timings come from different machines:\n' : ''}${machines.map((m) => `- machine: ${m.description} (host ${m.hosts.join(', ')})`).join('\n')}\n\n` : '';
-  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}`;
+  const certificates = certificateRows(records);
+  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}${certificates.length ? `\n## Certified answers\n\n${certificateMarkdown(certificates)}` : ''}`;
   writeFileSync(join(dir, 'summary.md'), markdown);
   files.push(join(dir, 'summary.md'));
   const slowest = records.filter((r) => r.status === 'solved').sort((a, b) => b.solve_ms - a.solve_ms);
@@ -100,7 +101,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     pictures.push({ instance: r.instance, backend: r.backend, timeMs: r.solve_ms, svg });
   }
   const htmlPath = join(dir, 'report.html');
-  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, chartSvgs, summary, timeoutMs, run, disagreements, pictures, interactive: options.interactive }));
+  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, chartSvgs, summary, certificates, timeoutMs, run, disagreements, pictures, interactive: options.interactive }));
   files.push(htmlPath);
   return { htmlPath, files };
 }

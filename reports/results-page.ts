@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../encodings/errors.ts';
 import { readRecords } from './records.ts';
-import { summaryMarkdown, summaryRows } from './summary.ts';
+import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
 export interface ResultsPageInput {
   /** The run's directory, as it is named on the page. */
@@ -58,5 +58,6 @@ export function resultsPage(input: ResultsPageInput): string {
     ...provenanceLines(input.run, records.length, input.command),
     '',
     summaryMarkdown(summaryRows(records, timeoutMs), timeoutMs),
+    ...(certificateRows(records).length ? ['## Certified answers', '', certificateMarkdown(certificateRows(records))] : []),
   ].join('\n');
 }

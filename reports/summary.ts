@@ -81,3 +81,44 @@ export function summaryMarkdown(rows: SummaryRow[], timeoutMs: number): string {
   const cv = repeats ? ` CV of repeats: per instance, the standard deviation of its answered repeats' times over their mean; the median over the instances of the row.` : '';
   return lines.join('\n') + `\n\nPAR-2: mean over runs of the solve time when solved or proved unsat, else 2 x the ${timeoutMs / 1000} s timeout. Times are the back-end's own (encode + solve + uniqueness), as measured inside the worker process.${cv}\n`;
 }
+
+/** Per back-end, in a run that certifies (bench --certify): its answers by certificate, and its proofs' sizes and check times. */
+export interface CertificateRow {
+  backend: string;
+  certified: number;
+  notCertified: number;
+  notSupported: number;
+  proofKbMedian: number | null;
+  proofKbMax: number | null;
+  checkMsMedian: number | null;
+  checkMsMax: number | null;
+  /** Median over the checked proofs of check time over the back-end's time. */
+  checkRatioMedian: number | null;
+}
+
+export function certificateRows(records: RunRecord[]): CertificateRow[] {
+  const certifying = records.filter((r) => r.certified !== undefined);
+  return [...groupBy(certifying, (r) => r.backend)].sort(([a], [b]) => a.localeCompare(b)).map(([backend, runs]) => {
+    const proofs = runs.filter((r) => typeof r.proof_bytes === 'number' && typeof r.check_ms === 'number');
+    const kb = proofs.map((r) => r.proof_bytes! / 1024);
+    const check = proofs.map((r) => r.check_ms!);
+    return {
+      backend,
+      certified: runs.filter((r) => r.certified === 'yes').length,
+      notCertified: runs.filter((r) => r.certified === 'no').length,
+      notSupported: runs.filter((r) => r.certified === 'not supported').length,
+      proofKbMedian: median(kb), proofKbMax: kb.length ? Math.max(...kb) : null,
+      checkMsMedian: median(check), checkMsMax: check.length ? Math.max(...check) : null,
+      checkRatioMedian: median(proofs.filter((r) => r.solve_ms > 0).map((r) => r.check_ms! / r.solve_ms)),
+    };
+  });
+}
+
+export function certificateMarkdown(rows: CertificateRow[]): string {
+  if (rows.length === 0) return '';
+  return [
+    '| back-end | certified | not certified | not supported | proof KB (median) | proof KB (max) | check ms (median) | check ms (max) | check / solve (median) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.backend} | ${r.certified} | ${r.notCertified} | ${r.notSupported} | ${fmt(r.proofKbMedian)} | ${fmt(r.proofKbMax)} | ${fmt(r.checkMsMedian)} | ${fmt(r.checkMsMax)} | ${r.checkRatioMedian === null ? '-' : `${r.checkRatioMedian.toFixed(2)}x`} |`),
+  ].join('\n') + `\n\nCertified: a unique loop or no loop with a proof the independent checker verified, or two different verified loops. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.\n`;
+}

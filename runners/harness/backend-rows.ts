@@ -1,5 +1,5 @@
 // What `backends --json` prints and `serve` answers at GET /backends: each back-end with its description,
-// whether it can run here (and why not), its options, and whether it can presolve.
+// whether it can run here (and why not), its options, whether it can presolve, and whether it certifies.
 import { listBackends } from '../../encodings/registry.ts';
 import type { BackendOption } from '../../encodings/backend.ts';
 
@@ -11,6 +11,8 @@ export interface BackendRow {
   reason?: string;
   options: readonly BackendOption[];
   presolver: boolean;
+  /** Whether it certifies its unique and no-loop answers (`--certify`) with its default options. */
+  certifies: boolean;
   version?: string;
 }
 
@@ -26,6 +28,7 @@ export async function backendRows(withVersions = false): Promise<BackendRow[]> {
         ...(availability.available ? (availability.detail ? { detail: availability.detail } : {}) : { reason: availability.reason }),
         options: b.options ?? [],
         presolver: typeof b.presolve === 'function',
+        certifies: b.certifies?.({}) === true,
         ...(withVersions && availability.available ? { version: await b.version().catch((error: Error) => `unknown (${error.message})`) } : {}),
       };
     }),

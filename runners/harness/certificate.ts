@@ -84,3 +84,8 @@ export function certificateColumns(c: Certificate | undefined): { certified: 'ye
   const certified = c?.certified === 'yes' || c?.certified === 'not supported' ? c.certified : 'no';
   return { certified, proof_bytes: c?.proofBytes ?? null, check_ms: c?.checkMs ?? null };
 }
+
+/** True when the answer needed a proof (unique or no loop, from a back-end that certifies) and has none that the checker verified. */
+export function proofFailed(c: Certificate | undefined): boolean {
+  return c?.certified === 'no' && c.claim !== undefined;
+}

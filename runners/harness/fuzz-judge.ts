@@ -17,6 +17,10 @@ export interface FuzzAnswer {
   message?: string;
   /** The verifier rejected what the back-end gave. */
   rejected?: boolean;
+  /** With --certify: whether the answer is certified (yes, no, not supported). */
+  certified?: string;
+  /** With --certify: why an answer that needed a proof is not certified (none given, or the checker rejected it). */
+  proofFailure?: string;
   timeMs: number;
 }
 
@@ -29,7 +33,7 @@ export interface Truth {
   loops: string[];
 }
 
-export type FindingKind = 'status' | 'unique' | 'loop' | 'error';
+export type FindingKind = 'status' | 'unique' | 'loop' | 'proof' | 'error';
 
 export interface Finding {
   variant: string;
@@ -62,6 +66,7 @@ export function judge(answers: readonly FuzzAnswer[], truth: Truth | null, known
   const findings: Finding[] = [];
   for (const a of answers) {
     if (a.rejected) findings.push({ variant: a.variant, kind: 'loop', detail: a.message ?? 'the verifier rejected its answer' });
+    if (a.proofFailure) findings.push({ variant: a.variant, kind: 'proof', detail: `its answer is not certified: ${a.proofFailure}` });
     else if (a.status === 'error') findings.push({ variant: a.variant, kind: 'error', detail: a.message ?? 'error' });
   }
   const answered = answers.filter((a) => !a.rejected && (a.status === 'solved' || a.status === 'unsat'));

@@ -21,6 +21,7 @@ import { shellQuote } from './shell.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { RunLog } from './run-log.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
+import { proofFailed } from './certificate.ts';
 
 export interface FuzzPlan {
   count: number;
@@ -40,6 +41,8 @@ export interface FuzzPlan {
   shrinkBudget: number;
   limits?: WorkerLimits;
   invocation: Record<string, unknown>;
+  /** Every answer that can be certified is, and its proof checked (a failed proof is a wrong answer). */
+  certify?: boolean;
 }
 
 export interface Regression {
@@ -95,10 +98,10 @@ export async function allVariants(): Promise<{ variants: BackendSpec[]; skipped:
 }
 
 /** The `solve` command that shows a variant's answer to a puzzle. */
-export function solveCommand(variant: BackendSpec, url: string): string {
+export function solveCommand(variant: BackendSpec, url: string, certify = false): string {
   const env = process.env.SLITHERBENCH_BACKENDS_DIR ? `SLITHERBENCH_BACKENDS_DIR=${shellQuote(process.env.SLITHERBENCH_BACKENDS_DIR)} ` : '';
   const options = Object.entries(variant.params).map(([k, v]) => ` --option ${shellQuote(`${k}=${v}`)}`).join('');
-  return `${env}npx slitherbench solve ${shellQuote(url)} --backend ${variant.id}${options}${variant.presolve ? ` --presolve ${shellQuote(variant.presolve)}` : ''} --unique --json`;
+  return `${env}npx slitherbench solve ${shellQuote(url)} --backend ${variant.id}${options}${variant.presolve ? ` --presolve ${shellQuote(variant.presolve)}` : ''} ${certify ? '--certify' : '--unique'} --json`;
 }
 
 /** The part of the plan a resumed run must share: the same seed and kinds of case, the same variants. */
@@ -110,6 +113,8 @@ function planKey(plan: FuzzPlan) {
     largeShare: plan.cases.largeShare,
     timeoutSeconds: plan.timeoutMs / 1000,
     oracleMaxCells: plan.oracleMaxCells,
+    // Only when asked, so that a run without it resumes as before.
+    ...(plan.certify ? { certify: true } : {}),
   };
 }
 
@@ -155,7 +160,7 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
   try {
     await execute<(typeof tasks)[number], FuzzAnswer>({
       tasks, jobs: plan.jobs, signal, limits, log,
-      run: ({ variant, fuzzCase }, slot) => ask(slot.worker({ backend: variant.id, presolve: variant.presolve, key: variant.label }), variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index),
+      run: ({ variant, fuzzCase }, slot) => ask(slot.worker({ backend: variant.id, presolve: variant.presolve, key: variant.label }), variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index, plan.certify),
       answered: (answer) => answer.status === 'solved' || answer.status === 'unsat',
       done: ({ variant, fuzzCase }, answer) => {
         answers.set(answerKey(fuzzCase.index, variant.label), answer);
@@ -181,7 +186,7 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
     caseTruth.set(c.index, truth);
     for (const f of findings) (f.kind === 'error' ? errors : disagreements).push({ ...f, case: c.index });
   }
-  writeFileSync(join(dir, 'disagreements.jsonl'), disagreements.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle), kindOfCase: cases[d.case].kind, command: solveCommand(plan.variants.find((v) => v.label === d.variant)!, writeUrl(cases[d.case].puzzle)) })).join('\n') + (disagreements.length ? '\n' : ''));
+  writeFileSync(join(dir, 'disagreements.jsonl'), disagreements.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle), kindOfCase: cases[d.case].kind, command: solveCommand(plan.variants.find((v) => v.label === d.variant)!, writeUrl(cases[d.case].puzzle), plan.certify) })).join('\n') + (disagreements.length ? '\n' : ''));
   writeFileSync(join(dir, 'errors.jsonl'), errors.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle) })).join('\n') + (errors.length ? '\n' : ''));
 
   const regressions = signal.stopped ? [] : await shrinkAll(plan, cases, disagreements, answers, truthOf, signal);
@@ -191,9 +196,9 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
   return { cases: cases.length, runs: answers.size, disagreements, errors, regressions, summary, interrupted: signal.stopped };
 }
 
-async function ask(worker: WorkerProcess, variant: BackendSpec, puzzle: Puzzle, timeoutMs: number, caseIndex: number): Promise<FuzzAnswer> {
+async function ask(worker: WorkerProcess, variant: BackendSpec, puzzle: Puzzle, timeoutMs: number, caseIndex: number, certify = false): Promise<FuzzAnswer> {
   try {
-    const { result } = await worker.solve(puzzle, { timeoutMs, unique: true, seed: 1, params: variant.params });
+    const { result } = await worker.solve(puzzle, { timeoutMs, unique: true, seed: 1, params: variant.params, ...(certify ? { certify } : {}) });
     return {
       case: caseIndex,
       variant: variant.label,
@@ -202,6 +207,7 @@ async function ask(worker: WorkerProcess, variant: BackendSpec, puzzle: Puzzle, 
       solution: result.solution ? solutionToKey(result.solution) : null,
       ...(result.message ? { message: result.message } : {}),
       ...(result.rejected ? { rejected: true } : {}),
+      ...(result.certificate ? { certified: result.certificate.certified, ...(proofFailed(result.certificate) ? { proofFailure: result.certificate.reason ?? 'not certified' } : {}) } : {}),
       timeMs: result.timeMs,
     };
   } catch (error) {
@@ -256,7 +262,7 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
         const truth = oracleTruth(puzzle, plan.oracleMaxCells, plan.oracleTimeoutMs);
         const asked = truth ? [variant] : [variant, ...referees];
         const said: FuzzAnswer[] = [];
-        for (const v of asked) said.push(await ask(workerFor(v), v, puzzle, plan.timeoutMs, d.case));
+        for (const v of asked) said.push(await ask(workerFor(v), v, puzzle, plan.timeoutMs, d.case, plan.certify));
         const judged = judge(said, truth);
         return { said, truth: judged.truth, stillWrong: judged.findings.some((f) => f.variant === variant.label && f.kind === d.kind) };
       };
@@ -280,7 +286,7 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
           return { label: v.label, id: v.id, params: v.params, ...(v.presolve ? { presolve: v.presolve } : {}), said: { status: a.status, unique: a.unique, solution: a.solution ? solutionToJson(solutionFromKey(small.puzzle, a.solution)) : null, ...(a.message ? { message: a.message } : {}) } };
         }),
         oracle: exact ? { count: exact.count, meaning: countName(exact.count), solutions: exact.loops.map((k) => solutionToJson(solutionFromKey(small.puzzle, k))) } : null,
-        command: solveCommand(variant, url),
+        command: solveCommand(variant, url, plan.certify),
         found: { case: d.case, kindOfCase: original.kind, seed: plan.cases.seed, puzzle: writeUrl(original.puzzle), rows: original.puzzle.rows, cols: original.puzzle.cols, detail: d.detail, truth: truthOf(original)?.count ?? null },
         shrinkTries: small.tries,
       };
@@ -425,6 +431,15 @@ function summarise(plan: FuzzPlan, cases: FuzzCase[], truths: Map<number, Truth>
     const wrong = disagreements.filter((d) => d.variant === v.label);
     const wrongByKind = kinds.map((k) => wrong.filter((d) => cases[d.case].kind === k).length);
     lines.push(`| ${v.label} | ${mine.length} | ${n('solved')} | ${n('unsat')} | ${timeouts.get(v.label) ?? 0} | ${n('error')} | ${wrongByKind.join(' | ')} | ${wrong.length} |`);
+  }
+  if (plan.certify) {
+    lines.push('', '## Certified answers', '', '| variant | certified | not certified | proof missing or rejected | not supported |', '|---|---:|---:|---:|---:|');
+    for (const v of plan.variants) {
+      const mine = all.filter((a) => a.variant === v.label);
+      const n = (c: string) => mine.filter((a) => a.certified === c).length;
+      lines.push(`| ${v.label} | ${n('yes')} | ${n('no')} | ${mine.filter((a) => a.proofFailure).length} | ${n('not supported')} |`);
+    }
+    lines.push('', 'Certified: a unique loop or no loop with a proof the independent checker verified, or two different verified loops. A proof missing or rejected counts as a wrong answer.');
   }
   lines.push('', `**${disagreements.length} wrong answers** (${new Set(disagreements.map((d) => d.case)).size} puzzles); ${errors.length} runs ended in an error.`);
   if (regressions.length) {

@@ -22,6 +22,8 @@ export interface PoolRequest {
   unique: boolean;
   seed: number;
   params: Record<string, string>;
+  /** Certify the answer (the result carries its certificate). */
+  certify?: boolean;
 }
 
 /** Thrown by `solve` when the pool is full: the caller should come back later. */
@@ -75,8 +77,8 @@ export class WorkerPool {
       throw error;
     }
     try {
-      const { puzzle, timeoutMs, unique, seed, params } = request;
-      const run = await worker.solve(puzzle, { timeoutMs, unique, seed, params }).catch((error: Error): WorkerRun => ({
+      const { puzzle, timeoutMs, unique, seed, params, certify } = request;
+      const run = await worker.solve(puzzle, { timeoutMs, unique, seed, params, ...(certify ? { certify } : {}) }).catch((error: Error): WorkerRun => ({
         // The worker could not even start (its engine failed to load): the request answers error.
         result: { status: 'error', unique: null, solution: null, backend: request.backend, timeMs: 0, stats: {}, message: error.message },
         wallMs: 0,

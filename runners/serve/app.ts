@@ -48,6 +48,8 @@ export interface SolveBody {
   puzzle: string;
   backend?: string;
   unique?: boolean;
+  /** Also certify the answer (implies unique): the answer gets a `certificate` object. */
+  certify?: boolean;
   timeout?: number | string;
   options?: Record<string, string | number | boolean>;
   seed?: number;
@@ -189,12 +191,15 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   });
 
   app.post('/solve', async (request, reply) => {
-    const body = objectBody(request.body, 'puzzle, backend, unique, timeout, options');
+    const body = objectBody(request.body, 'puzzle, backend, unique, certify, timeout, options');
     const puzzleText = stringField(body, 'puzzle', true)!;
     // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
     const spec = parseBackendSpec(stringField(body, 'backend', false) ?? 'auto', "'backend'");
     const presolve = stringField(body, 'presolve', false);
     if (body.unique !== undefined && typeof body.unique !== 'boolean') throw bodyError(`'unique' must be true or false`);
+    if (body.certify !== undefined && typeof body.certify !== 'boolean') throw bodyError(`'certify' must be true or false`);
+    const certify = body.certify === true;
+    const unique = body.unique === true || certify;
     const timeout = body.timeout ?? config.defaultTimeoutSeconds;
     if (typeof timeout !== 'number' && typeof timeout !== 'string') throw bodyError(`'timeout' must be a number of seconds`);
     const timeoutSeconds = parseSeconds(String(timeout));
@@ -212,11 +217,11 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
       if (!reply.raw.writableEnded) gone.abort();
     };
     reply.raw.once('close', onClose);
-    const run = await pool.solve({ backend: backend.name, presolve, puzzle, timeoutMs: timeoutSeconds * 1000, unique: body.unique === true, seed, params }, gone.signal).finally(() => reply.raw.off('close', onClose));
+    const run = await pool.solve({ backend: backend.name, presolve, puzzle, timeoutMs: timeoutSeconds * 1000, unique, seed, params, ...(certify ? { certify } : {}) }, gone.signal).finally(() => reply.raw.off('close', onClose));
     const answer = contractJson(run.result);
     if (log !== undefined) {
       // Written before the answer leaves: whatever a client was answered is in the log, even if the server is killed next.
-      const request = { puzzle: puzzleText, backend: backend.name, unique: body.unique === true, timeout: timeoutSeconds, options: params, ...(presolve ? { presolve } : {}) };
+      const request = { puzzle: puzzleText, backend: backend.name, unique, ...(certify ? { certify } : {}), timeout: timeoutSeconds, options: params, ...(presolve ? { presolve } : {}) };
       writeSync(log, JSON.stringify({ time: new Date().toISOString(), request, answer, wallMs: Math.round(run.wallMs * 100) / 100 }) + '\n');
     }
     return answer;

@@ -30,6 +30,7 @@ interface FuzzFlags {
   shrinkBudget: string;
   out?: string;
   resume?: boolean;
+  certify?: boolean;
 }
 
 function sizeRange(text: string, flag: string): SizeRange {
@@ -58,7 +59,8 @@ export function register(program: Command): void {
     .option('--sizes <RxC..RxC>', 'sizes of the small puzzles, judged by the exact oracle', '1x1..5x5')
     .option('--large-sizes <RxC..RxC>', 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', '6x6..10x10')
     .option('--large-share <fraction>', 'share of large puzzles, 0 to 1', '0.1');
-  addFlags(command, ['backends', 'presolve', 'seed', 'jobs', 'timeout'], {
+  addFlags(command, ['backends', 'presolve', 'certify', 'seed', 'jobs', 'timeout'], {
+    certify: { help: 'every back-end that can also certifies its unique and no-loop answers; each proof is checked by the independent checker, and a proof that is missing or rejected is a wrong answer' },
     backends: { help: `${FLAGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
     presolve: { help: "decide edges with this back-end's deduction first, for every listed back-end: rules, or e.g. rules:trial=off" },
     seed: { help: 'random seed: the same seed gives the same puzzles' },
@@ -97,6 +99,7 @@ export function register(program: Command): void {
         shrinkPerVariant: parseInteger(flags.shrink, '--shrink', 0),
         shrinkBudget: parseInteger(flags.shrinkBudget, '--shrink-budget', 1),
         invocation: { argv: process.argv.slice(2) },
+        ...(flags.certify ? { certify: true } : {}),
       };
       if (chosen.skipped.length) process.stderr.write(`fuzz: skipped: ${chosen.skipped.join('; ')}\n`);
       process.stderr.write(`fuzz: ${count} puzzles x ${plan.variants.length} variants (${plan.variants.map((v) => v.label).join(', ')}); timeout ${plan.timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);

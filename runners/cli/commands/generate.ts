@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { writePuzzle, type FormatName } from '../../../encodings/formats/index.ts';
-import { clueCount, parseGridSize } from '../../../encodings/grid.ts';
+import { clueCount, parseGridSize, type Puzzle } from '../../../encodings/grid.ts';
+import { getBackend } from '../../../encodings/registry.ts';
+import { readPuzzleArgument } from '../input.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
@@ -49,6 +51,7 @@ interface Flags {
   out?: string;
   state?: string;
   resume?: boolean;
+  certify?: boolean;
 }
 
 /** What a state file holds: the options that shape the output and where the puzzle in progress stands (an earlier version kept the lines done here too). */
@@ -77,6 +80,7 @@ export function register(program: Command): void {
     .option('--backend <id>', 'back-end that alone proves uniqueness (default: rules deduction, then auto on what deduction leaves)')
     .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
     .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
+    .addOption(flagOption('certify', { help: 'also certify every finished puzzle unique: a proof written by cdcl-loop and checked by the independent checker (within --confirm-timeout); a puzzle that cannot be certified stops the run' }))
     .option('--strategy <name>', `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)`)
     .option('--minimal', 'local strategy: finally try every remaining clue alone, so that none can be removed (one whole-grid check per clue)')
     .option('--check-timeout <seconds>', 'time limit of one uniqueness check', '60')
@@ -102,8 +106,22 @@ export function register(program: Command): void {
         if (flags.out) writeFileSync(flags.out, text);
         else process.stdout.write(text);
       };
+      const certifier = flags.certify ? await getBackend('cdcl-loop') : undefined;
+      await certifier?.prepare?.();
+      /** The certificate of a finished puzzle's uniqueness, as a note; throws when there is none. */
+      const certified = async (puzzle: Puzzle, i: number): Promise<string> => {
+        if (!certifier) return '';
+        const run = await solveWithBackend(certifier, puzzle, { timeoutMs: parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000, unique: true, seed: 1, params: {}, certify: true });
+        const c = run.certificate;
+        if (run.status !== 'solved' || run.unique !== true || c?.certified !== 'yes') throw new Error(`puzzle ${i + 1} could not be certified unique: ${run.status}${run.unique === false ? ', a second loop' : ''}${c?.reason ? ` (${c.reason})` : ''}`);
+        return `, certified unique (proof of ${Math.round(c.proofBytes! / 1024)} KB checked in ${(c.checkMs! / 1000).toFixed(2)} s)`;
+      };
       if (flags.with === 'loopy') {
         const ids = await generateWithLoopy({ rows, cols, count, seed, difficulty: flags.difficulty });
+        for (const [i, id] of ids.entries()) {
+          const note = await certified(readPuzzleArgument(id).puzzle, i);
+          if (note) process.stderr.write(`generate: puzzle ${i + 1}${note}\n`);
+        }
         finish(ids.map((id, i) => (flags.ids ? `${idOf(i)}\t${id}` : id)));
         return;
       }
@@ -207,6 +225,7 @@ export function register(program: Command): void {
                     confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
                   }
                 }
+                confirmed += await certified(generated.puzzle, i);
                 made = { index: i, line: flags.ids ? `${idOf(i)}\t${text}` : text, note: `${clueCount(generated.puzzle)} clues, ${difficulty}${generated.level ? ` (${generated.level})` : ''}, ${generated.checks} checks${confirmed}` };
               },
             });

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { loadDataset } from '../../../datasets/load.ts';
 import { getBackend } from '../../../encodings/registry.ts';
@@ -78,4 +79,14 @@ test('a proof the checker rejects, or one that claims another answer, certifies 
   // A verified proof of "unique" offered for a "no loop" answer: the checker's claim is not the answer's.
   const other = certificateOf(puzzle, { ...result, proof }, 'unsat', null);
   assert.deepEqual([other.certified, other.verified, other.reason], ['no', true, 'the proof claims another answer']);
+});
+
+test('solve --certify prints the certificate, and generate --certify certifies every puzzle it writes', () => {
+  const bin = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+  const solved = execFileSync(process.execPath, [bin, 'solve', '5x5t0:3222b2a0c21a1d12b3', '--certify', '--backend', 'cdcl-loop'], { encoding: 'utf8' });
+  assert.match(solved, /^certified: the loop is the only one \(proof of \d+ bytes, checked in/m);
+  const generated = spawnSync(process.execPath, [bin, 'generate', '--size', '5x5', '--count', '2', '--certify', '--confirm', 'none'], { encoding: 'utf8' });
+  assert.equal(generated.status, 0, generated.stderr);
+  assert.equal(generated.stdout.trim().split('\n').length, 2);
+  assert.equal(generated.stderr.match(/certified unique \(proof of \d+ KB checked in/g)?.length, 2, generated.stderr);
 });

@@ -122,3 +122,17 @@ test('without an oracle, verified loops are the evidence: unsat and unique are w
   assert.deepEqual(judge([c], null, loopB).findings.map((f) => f.kind), ['status']);
   assert.ok(existsSync(BROKEN));
 });
+
+test('with --certify, an answer whose proof is missing or rejected is a wrong answer, and every certified answer of cdcl-loop verifies', async () => {
+  const loopA = solutionFromEdges({ rows: 1, cols: 2 }, [0, 2, 3, 4]);
+  const right: FuzzAnswer = { case: 0, variant: 'a', status: 'solved', unique: true, solution: solutionToKey(loopA), certified: 'yes', timeMs: 1 };
+  const unproved: FuzzAnswer = { ...right, variant: 'b', certified: 'no', proofFailure: 'the checker rejected line 7' };
+  assert.deepEqual(judge([right, unproved], null, loopA).findings.map((f) => `${f.variant} ${f.kind}`), ['b proof']);
+  const out = mkdtempSync(join(tmpdir(), 'fuzz-certify-'));
+  const { code, stdout } = await fuzz(['--count', '60', '--backends', 'cdcl-loop,rules', '--certify', '--jobs', '1', '--seed', '7', '--out', out]);
+  assert.equal(code, 0, stdout);
+  const runs = readFileSync(join(out, 'runs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FuzzAnswer);
+  assert.ok(runs.filter((r) => r.variant === 'cdcl-loop').every((r) => r.certified === 'yes'));
+  assert.ok(runs.filter((r) => r.variant === 'rules').every((r) => r.certified === 'not supported'));
+  assert.match(stdout, /## Certified answers/);
+});

@@ -71,6 +71,18 @@ test('POST /solve takes the back-end with its options as the command line writes
   }
 });
 
+test('POST /solve with certify: the answer carries a certificate whose proof the checker verified', async () => {
+  const { url } = await server;
+  const answer = (await (await post(`${url}/solve`, { puzzle: TEN, backend: 'cdcl-loop', certify: true, timeout: 10 })).json()) as Record<string, unknown>;
+  assert.equal(answer.unique, true);
+  const certificate = answer.certificate as { certified: string; verified: boolean; proofBytes: number };
+  assert.deepEqual([certificate.certified, certificate.verified], ['yes', true]);
+  assert.ok(certificate.proofBytes > 0);
+  const rules = (await (await post(`${url}/solve`, { puzzle: TEN, backend: 'rules', certify: true, timeout: 10 })).json()) as { certificate: { certified: string } };
+  assert.equal(rules.certificate.certified, 'not supported');
+  assert.equal((await post(`${url}/solve`, { puzzle: TEN, certify: 'yes' })).status, 400);
+});
+
 test('GET /backends lists the back-ends as `backends --json` does; GET /health reports the pool', async () => {
   const { url } = await server;
   const rows = (await (await fetch(`${url}/backends`)).json()) as { name: string; available: boolean }[];

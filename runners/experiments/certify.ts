@@ -1,0 +1,102 @@
+// What certified answers cost: each puzzle solved with and without --certify by auto and cdcl-loop in this
+// process (warm, one at a time), and the checker's time on each proof. Proof on is the back-end's own time
+// (timeMs) with the proof written down, over its time without; check is the checker's time over the time
+// without. Writes runs.csv and summary.md, with the load average beside the figures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { builtinDatasetNames } from '../../datasets/builtin.ts';
+import { loadDataset } from '../../datasets/load.ts';
+import { getBackend } from '../../encodings/registry.ts';
+import { median } from '../../reports/statistics.ts';
+import { fmt, markdownTable } from '../../reports/tables.ts';
+import { solveWithBackend } from '../harness/pipeline.ts';
+import { parseInteger } from '../harness/values.ts';
+import { checked, commandLine, fail } from './script.ts';
+
+const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal'];
+const BACKENDS = ['auto', 'cdcl-loop'];
+
+const USAGE = `usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]
+
+Solves each puzzle of the sets with and without --certify (auto and cdcl-loop, in this process, one at a
+time, after a warm-up), K times each way in alternating order, and checks each proof; records the
+back-end's time both ways and the checker's time, and their medians per set.
+  --sets      built-in sets (default ${SETS.join(',')})
+  --per-set   at most N puzzles of each set (default: all)
+  --repeat    runs of each puzzle each way (default 3; each figure is the median of the K)
+  --out       results directory (default results/bench-certify)`;
+
+const { values } = commandLine(USAGE, { options: { sets: { type: 'string' }, 'per-set': { type: 'string' }, repeat: { type: 'string' }, out: { type: 'string' } } });
+const sets = values.sets ? values.sets.split(',').map((s) => s.trim()) : SETS;
+for (const set of sets) if (!builtinDatasetNames().includes(set)) fail(`unknown built-in set '${set}' (see \`slitherbench datasets\`)`);
+const perSet = values['per-set'] ? checked(() => parseInteger(values['per-set']!, '--per-set', 1)) : Infinity;
+const repeat = values.repeat ? checked(() => parseInteger(values.repeat!, '--repeat', 1)) : 3;
+const out = values.out ?? 'results/bench-certify';
+mkdirSync(out, { recursive: true });
+
+interface Run { set: string; id: string; backend: string; status: string; certified: string; offMs: number; onMs: number; checkMs: number; proofBytes: number }
+const runs: Run[] = [];
+const loadAtStart = os.loadavg();
+const options = { timeoutMs: 120_000, unique: true, seed: 1, params: {} };
+const puzzles = sets.flatMap((set) => loadDataset(set).instances.slice(0, perSet).map((instance) => ({ set, instance })));
+for (const id of BACKENDS) {
+  const backend = await getBackend(id);
+  await backend.prepare?.();
+  // Warm-up: the first solves in a process compile the code paths both ways.
+  for (const { instance } of puzzles.slice(0, 3)) {
+    await solveWithBackend(backend, instance.puzzle, options);
+    await solveWithBackend(backend, instance.puzzle, { ...options, certify: true });
+  }
+  let done = 0;
+  for (const { set, instance } of puzzles) {
+    const off: number[] = [];
+    const on: number[] = [];
+    const check: number[] = [];
+    let status = '';
+    let certified = '';
+    let proofBytes = 0;
+    for (let k = 0; k < repeat; k++) {
+      // Alternating which goes first, so that neither always follows the other's garbage.
+      for (const certify of k % 2 === 0 ? [false, true] : [true, false]) {
+        const run = await solveWithBackend(backend, instance.puzzle, certify ? { ...options, certify } : options);
+        if (!certify) {
+          off.push(run.timeMs);
+          continue;
+        }
+        on.push(run.timeMs);
+        status = run.status;
+        certified = run.certificate?.certified ?? 'no';
+        if (run.certificate?.checkMs !== undefined) check.push(run.certificate.checkMs);
+        proofBytes = run.certificate?.proofBytes ?? 0;
+      }
+    }
+    runs.push({ set, id: instance.id, backend: id, status, certified, offMs: median(off)!, onMs: median(on)!, checkMs: median(check) ?? NaN, proofBytes });
+    done++;
+    process.stderr.write(`\rbench:certify: ${id} ${done}/${puzzles.length} puzzles (${set})   `);
+  }
+  process.stderr.write('\n');
+}
+const loadAtEnd = os.loadavg();
+
+writeFileSync(join(out, 'runs.csv'), stringify(runs.map((r) => [r.set, r.id, r.backend, r.status, r.certified, r.offMs, r.onMs, r.checkMs, r.proofBytes]), { header: true, columns: ['set', 'instance', 'backend', 'status', 'certified', 'off_ms', 'on_ms', 'check_ms', 'proof_bytes'] }));
+const rows = sets.flatMap((set) => BACKENDS.map((backend) => {
+  const mine = runs.filter((r) => r.set === set && r.backend === backend);
+  const certifiedCount = mine.filter((r) => r.certified === 'yes').length;
+  const onRatio = median(mine.map((r) => r.onMs / r.offMs))!;
+  const checkRatio = median(mine.map((r) => r.checkMs / r.offMs))!;
+  const worstOn = Math.max(...mine.map((r) => r.onMs / r.offMs));
+  const worstCheck = Math.max(...mine.map((r) => r.checkMs / r.offMs));
+  return [set, backend, `${certifiedCount}/${mine.length}`, fmt(median(mine.map((r) => r.offMs))!, 1), fmt(median(mine.map((r) => r.onMs))!, 1), `${fmt(onRatio, 2)}x`, `${fmt(worstOn, 2)}x`, fmt(median(mine.map((r) => r.checkMs))!, 1), `${fmt(checkRatio, 2)}x`, `${fmt(worstCheck, 2)}x`, fmt(median(mine.map((r) => r.proofBytes))! / 1024, 0)];
+}));
+const summary = [
+  '# What certified answers cost',
+  '',
+  `Each puzzle solved with and without \`--certify\` in one process, warm, one at a time; ${repeat} runs each way, each figure the median of them. Proof on: the back-end's time with the proof written (its text included) over its time without, per puzzle, then the median over the set; check: the checker's time over the time without. Load average (1, 5, 15 min) at the start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}, at the end ${loadAtEnd.map((x) => x.toFixed(2)).join(', ')}; ${os.cpus().length} cores.`,
+  '',
+  markdownTable(['set', 'back-end', 'certified', 'off ms (median)', 'on ms (median)', 'on/off (median)', 'on/off (worst)', 'check ms (median)', 'check/off (median)', 'check/off (worst)', 'proof KB (median)'], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right']),
+  '',
+].join('\n');
+writeFileSync(join(out, 'summary.md'), summary);
+process.stdout.write(summary);
