@@ -1,5 +1,5 @@
 // The generator's uniqueness oracle, made from a back-end through the verified solve pipeline.
-import type { Backend } from '../../encodings/backend.ts';
+import type { Backend, Params } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import type { OracleAnswer, UniquenessOracle } from '../../datasets/generator.ts';
@@ -52,7 +52,7 @@ function differingEdges(result: RunResult): number[] | undefined {
  * but can make the output depend on machine speed; the count is reported.
  * With `deduction: false`, the back-end alone answers (an explicit `--backend`), and grades if it can.
  */
-export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters, options: { deduction?: boolean } = {}): Promise<UniquenessOracle> {
+export async function backendOracle(backend: Backend, timeoutMs: number, counters: OracleCounters, options: { deduction?: boolean; params?: Params } = {}): Promise<UniquenessOracle> {
   await backend.prepare?.();
   const deduction = options.deduction ?? true;
   return async (puzzle: Puzzle, maxLevel?: Level): Promise<OracleAnswer> => {
@@ -77,7 +77,7 @@ export async function backendOracle(backend: Backend, timeoutMs: number, counter
       if (undecided.length > 0) return { unique: false, where: undecided };
       return verify(puzzle, solutionFromEdges(puzzle, on)).valid ? { unique: true, level: 'trial' } : { unique: false, where: [] };
     }
-    const result = await solveWithBackend(backend, puzzle, { timeoutMs, unique: true, seed: 1, params: {} });
+    const result = await solveWithBackend(backend, puzzle, { timeoutMs, unique: true, seed: 1, params: options.params ?? {} });
     if (result.status === 'solved') {
       const reported = typeof result.stats.level === 'string' && (LEVELS as readonly string[]).includes(result.stats.level) ? (result.stats.level as Level) : undefined;
       // After deduction failed, whatever settled it searched: the level is beyond corners.

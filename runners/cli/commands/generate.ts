@@ -14,6 +14,7 @@ import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
 import { checkPlan, RunLog } from '../../harness/run-log.ts';
 import { flagOption } from '../flags.ts';
+import { formatBackendSpec, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 
 /** The generator's grid: any RxC up to 62500 cells (250x250). */
 export const MAX_GENERATED_CELLS = 62_500;
@@ -26,6 +27,13 @@ export function parseSize(text: string): { rows: number; cols: number } {
 }
 
 /** The first of these back-ends available here. */
+/** The back-end a spec names, its options checked, able to run here. */
+async function usableSpec(spec: BackendChoice, where: string) {
+  const resolved = await resolveBackendSpec(spec, where);
+  await requireAvailable(resolved.backend);
+  return resolved;
+}
+
 async function pickFirst(names: string[]) {
   for (const name of names) {
     const backend = await pickOracleBackend(name).catch(() => undefined);
@@ -40,7 +48,7 @@ interface Flags {
   seed: number;
   difficulty: string;
   with: string;
-  backend?: string;
+  backend?: BackendChoice;
   confirm?: string;
   confirmTimeout: string;
   strategy?: string;
@@ -77,8 +85,8 @@ export function register(program: Command): void {
     .addOption(flagOption('seed', { help: 'random seed' }))
     .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
     .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
-    .option('--backend <id>', 'back-end that alone proves uniqueness (default: rules deduction, then auto on what deduction leaves)')
-    .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
+    .addOption(flagOption('backend', { help: 'back-end that alone proves uniqueness, optionally with its options, e.g. cdcl-loop:core=typescript (default: rules deduction, then auto on what deduction leaves)' }))
+    .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, optionally with its options, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
     .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
     .addOption(flagOption('certify', { help: 'also certify every finished puzzle unique: a proof written by cdcl-loop and checked by the independent checker (within --confirm-timeout); a puzzle that cannot be certified stops the run' }))
     .option('--strategy <name>', `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)`)
@@ -129,7 +137,7 @@ export function register(program: Command): void {
       if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
 
       // The options that shape the output: a run is only resumed under the same ones.
-      const shaping = { size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ?? null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
+      const shaping = { size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ? formatBackendSpec(flags.backend) : null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
       // Finished puzzles go to a log beside the state file, which holds where the puzzle in progress stands.
       const logPath = statePath ? `${statePath.replace(/\.json$/, '')}.jsonl` : undefined;
       let saved: StateFile | undefined;
@@ -161,21 +169,24 @@ export function register(program: Command): void {
         renameSync(`${statePath}.tmp`, statePath);
       };
 
-      const backend = await pickOracleBackend(flags.backend).catch((error: Error) => {
+      const chosen = flags.backend ? await usableSpec(flags.backend, '--backend') : undefined;
+      const backend = chosen?.backend ?? (await pickOracleBackend().catch((error: Error) => {
         throw new UsageError(error.message);
-      });
-      if (flags.confirm !== undefined && flags.confirm === backend.name) throw new UsageError(`--confirm ${flags.confirm}: choose a back-end other than the one that builds (${backend.name})`);
-      const confirmChoices = flags.confirm ? [flags.confirm] : ['cpsat-circuit', 'cdcl-loop'].filter((n) => n !== backend.name);
-      const confirm = flags.confirm === 'none' ? undefined : await pickFirst(confirmChoices).catch((error: Error) => {
+      }));
+      const confirmSpec = flags.confirm && flags.confirm !== 'none' ? parseBackendSpec(flags.confirm, '--confirm') : undefined;
+      if (confirmSpec?.id === backend.name) throw new UsageError(`--confirm ${flags.confirm}: choose a back-end other than the one that builds (${backend.name})`);
+      const confirmChoices = ['cpsat-circuit', 'cdcl-loop'].filter((n) => n !== backend.name);
+      const confirmWith = confirmSpec ? await usableSpec(confirmSpec, '--confirm') : undefined;
+      const confirm = flags.confirm === 'none' ? undefined : confirmWith?.backend ?? (await pickFirst(confirmChoices).catch((error: Error) => {
         throw new UsageError(`--confirm: ${error.message}`);
-      });
+      }));
       const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
       let unconfirmed = 0;
       await confirm?.prepare?.();
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
       const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
-      const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend });
-      process.stderr.write(`generate: ${rows}x${cols}, uniqueness by ${flags.backend ? backend.name : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length < count || saved ? `; resuming at puzzle ${(todo[0] ?? count) + 1}` : ''}\n`);
+      const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend, params: chosen?.params });
+      process.stderr.write(`generate: ${rows}x${cols}, uniqueness by ${flags.backend ? formatBackendSpec(flags.backend) : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length < count || saved ? `; resuming at puzzle ${(todo[0] ?? count) + 1}` : ''}\n`);
 
       const resumeAt = saved?.position && saved.position.done === todo[0] ? saved.position : undefined;
       const progress = new Progress(`generate ${rows}x${cols}`, count, count - todo.length);
@@ -215,7 +226,7 @@ export function register(program: Command): void {
                 const text = writePuzzle(generated.puzzle, format).trim();
                 let confirmed = '';
                 if (confirm) {
-                  const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: {} });
+                  const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: confirmWith?.params ?? {} });
                   if (check.status === 'timeout') {
                     unconfirmed++;
                     confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;

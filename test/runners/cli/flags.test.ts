@@ -132,3 +132,19 @@ test('bench --backends cdcl-loop:core=typescript,auto runs both, the option in t
     assert.ok(bad.stderr.startsWith(message), bad.stderr);
   }
 });
+
+test('generate --backend and --confirm take back-ends with their options; a bad one is one error line', async () => {
+  const plain = await cli(['generate', '--size', '4x4', '--count', '1', '--seed', '2', '--backend', 'cdcl-loop']);
+  const written = await cli(['generate', '--size', '4x4', '--count', '1', '--seed', '2', '--backend', 'cdcl-loop:core=typescript', '--confirm', 'rules:trial=off']);
+  assert.equal(written.code, 0, written.stderr);
+  assert.match(written.stderr, /uniqueness by cdcl-loop:core=typescript; .*confirmed by rules/);
+  assert.equal(written.stdout, plain.stdout, 'the same seed gives the same puzzle whichever core proves it unique');
+  for (const [args, message] of [
+    [['--backend', 'cdcl-loop:core=x'], "error: --backend: option core of 'cdcl-loop' must be one of wasm, typescript; got 'x'"],
+    [['--confirm', 'cdcl-loop:corners=maybe'], "error: --confirm: option corners of 'cdcl-loop' must be one of on, off; got 'maybe'"],
+  ] as const) {
+    const bad = await cli(['generate', '--size', '4x4', '--count', '1', ...args]);
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.equal(bad.stderr.trim(), message);
+  }
+});
