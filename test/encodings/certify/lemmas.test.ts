@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkProof } from '../../../encodings/certify/check.ts';
+import { baseClauses } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -92,5 +93,20 @@ test('every lemma and learnt clause the checker accepts on random small puzzles 
   // Both outcomes occur often for every kind, so that the test has teeth.
   for (const kind of ['y', 'x', 'x-blocks', 'w', 'learnt'] as const) {
     assert.ok(accepted[kind] >= 20 && rejected[kind] >= 20, `${kind}: ${accepted[kind]} accepted, ${rejected[kind]} rejected`);
+  }
+});
+
+test('the base clauses say exactly the rules: an assignment of a small grid satisfies them all if and only if it meets every rule', () => {
+  for (const clues of [[null, null], [0, 3], [1, 2], [3, 3], [4, null], ['?', 2]] as Clue[][]) {
+    const puzzle = makePuzzle(1, 2, clues);
+    const grid = gridOf(puzzle);
+    const clauses = baseClauses(puzzle);
+    for (let mask = 0; mask < 1 << grid.edgeCount; mask++) {
+      const on = (e: number) => (mask >> e) & 1;
+      const satisfied = clauses.every((clause) => clause.some((literal) => on(literal >> 1) === (literal & 1 ? 0 : 1)));
+      const degreesOk = Array.from({ length: grid.vertexCount }, (_, v) => grid.edgesAtVertex(v).reduce((n, e) => n + on(e), 0)).every((d) => d === 0 || d === 2);
+      const cluesOk = clues.every((clue, cell) => typeof clue !== 'number' || grid.edgesOfCell(cell).reduce((n, e) => n + on(e), 0) === clue);
+      assert.equal(satisfied, degreesOk && cluesOk && mask !== 0, `clues ${JSON.stringify(clues)}, edges on ${mask.toString(2)}`);
+    }
   }
 });
