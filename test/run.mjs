@@ -10,15 +10,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// Files that each took more than 7 s in one run of the whole suite on two busy cores: the ones that start
-// the CLI, a server, a browser or a cluster of workers, the wasm cores' equivalence checks and the scale
-// tests. `--quick` leaves them out; keep the list sorted, and a renamed file in it is an error.
+// The files that took longest in runs of the whole suite on two busy cores: those that start the CLI, a
+// server, a browser or workers (and kill them), the wasm cores' equivalence checks, and the back-end suites
+// that run every engine or the janko collection. `--quick` leaves them out, so that the rest takes about two
+// minutes of CPU. Keep the list sorted; a file in it that does not exist is an error.
 export const SLOW = [
   'test/datasets/generator-scale.test.ts',
+  'test/encodings/backends/asp/asp-backend.test.ts',
+  'test/encodings/backends/auto/wasm/binding.test.ts',
+  'test/encodings/backends/cdcl/cdcl-loop.test.ts',
   'test/encodings/backends/cdcl/wasm/binding.test.ts',
+  'test/encodings/backends/cpsat/model.test.ts',
   'test/encodings/backends/rules/wasm/binding.test.ts',
   'test/encodings/backends/sat/closure.test.ts',
   'test/encodings/backends/smt/z3-model.test.ts',
+  'test/encodings/formats/janko.test.ts',
   'test/encodings/formats/malformed.test.ts',
   'test/reports/html.test.ts',
   'test/runners/build-dist.test.ts',
@@ -26,6 +32,7 @@ export const SLOW = [
   'test/runners/cli/solve-list.test.ts',
   'test/runners/experiments/reproduce.test.ts',
   'test/runners/harness/bench.test.ts',
+  'test/runners/harness/executor-resume.test.ts',
   'test/runners/harness/fuzz-regressions.test.ts',
   'test/runners/harness/fuzz.test.ts',
   'test/runners/harness/presolver.test.ts',
