@@ -57,7 +57,8 @@ for (const folder of SOURCE_FOLDERS) {
   walk(distFolder(folder), (path) => {
     const source = path.slice('dist/'.length);
     const stem = /^(.*)\.(js|js\.map|d\.ts)$/.exec(source)?.[1];
-    if (stem ? !existsSync(`${root}${stem}.ts`) : !existsSync(`${root}${source}`)) {
+    // A .js whose source is a .js (the serve page's script) is copied, not compiled: it is no left-over.
+    if (stem ? !existsSync(`${root}${stem}.ts`) && !existsSync(`${root}${source}`) : !existsSync(`${root}${source}`)) {
       rmSync(`${root}${path}`);
       removed++;
     }

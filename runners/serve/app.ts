@@ -18,6 +18,7 @@ import { parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
+import { installedFile } from '../../encodings/versions.ts';
 import { loadPresolver } from '../harness/presolver.ts';
 import { buildBrowser } from '../browser/build.ts';
 
@@ -56,14 +57,17 @@ export interface SolveBody {
   presolve?: string;
 }
 
-/** The browser page and the vega builds it loads, by URL path. */
-const STATIC: Record<string, { file: string; type: string }> = {
-  '/': { file: 'runners/serve/page/index.html', type: 'text/html; charset=utf-8' },
-  '/page.js': { file: 'runners/serve/page/page.js', type: 'text/javascript; charset=utf-8' },
-  '/page.css': { file: 'runners/serve/page/page.css', type: 'text/css; charset=utf-8' },
-  '/vendor/vega.min.js': { file: 'node_modules/vega/build/vega.min.js', type: 'text/javascript; charset=utf-8' },
-  '/vendor/vega-lite.min.js': { file: 'node_modules/vega-lite/build/vega-lite.min.js', type: 'text/javascript; charset=utf-8' },
-  '/vendor/vega-embed.min.js': { file: 'node_modules/vega-embed/build/vega-embed.min.js', type: 'text/javascript; charset=utf-8' },
+/**
+ * The browser page and the vega builds it loads, by URL path: the page beside this module (the build copies
+ * it into dist/), vega where Node finds packages (beside an installed slitherbench, not inside it).
+ */
+const STATIC: Record<string, { file: () => URL | null; type: string }> = {
+  '/': { file: () => new URL('./page/index.html', import.meta.url), type: 'text/html; charset=utf-8' },
+  '/page.js': { file: () => new URL('./page/page.js', import.meta.url), type: 'text/javascript; charset=utf-8' },
+  '/page.css': { file: () => new URL('./page/page.css', import.meta.url), type: 'text/css; charset=utf-8' },
+  '/vendor/vega.min.js': { file: () => installedFile('vega/build/vega.min.js'), type: 'text/javascript; charset=utf-8' },
+  '/vendor/vega-lite.min.js': { file: () => installedFile('vega-lite/build/vega-lite.min.js'), type: 'text/javascript; charset=utf-8' },
+  '/vendor/vega-embed.min.js': { file: () => installedFile('vega-embed/build/vega-embed.min.js'), type: 'text/javascript; charset=utf-8' },
 };
 
 const bodyError = (message: string) => new UsageError(`request body: ${message}`);
@@ -151,10 +155,12 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   const files = new Map<string, Buffer>();
   for (const [path, { file, type }] of Object.entries(STATIC)) {
     app.get(path, (_request, reply) => {
-      let content = files.get(file);
+      let content = files.get(path);
       if (!content) {
-        content = readFileSync(join(REPOSITORY, file));
-        files.set(file, content);
+        const url = file();
+        if (!url) throw new Error(`${path}: its package is not installed (npm install)`);
+        content = readFileSync(url);
+        files.set(path, content);
       }
       return reply.type(type).header('cache-control', 'no-cache').send(content);
     });

@@ -3,7 +3,8 @@
 // docs/examples/library.ts compiled with `tsc --noEmit` against the declarations the package ships.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -63,4 +64,24 @@ test('TypeScript: the example compiles against the shipped declarations (tsc --n
   const wrong = spawnSync(process.execPath, [tsc, '-p', '.'], { cwd: project, encoding: 'utf8' });
   assert.notEqual(wrong.status, 0);
   assert.match(wrong.stdout, /wrong\.ts\(2,7\): error TS2322: Type 'number' is not assignable to type 'string'/);
+});
+
+test('the installed command line serves its page, script and vega from the package and its dependencies', async () => {
+  const server = spawn(join(project, 'node_modules/.bin/slitherbench'), ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      server.once('exit', (code) => reject(new Error(`serve exited (code ${code})`)));
+      createInterface({ input: server.stdout! }).on('line', (line) => {
+        const m = /^listening (\S+)/.exec(line);
+        if (m) resolve(m[1]);
+      });
+    });
+    for (const path of ['/', '/page.js', '/page.css', '/vendor/vega.min.js', '/browser/slitherbench.js']) {
+      const response = await fetch(new URL(path, url));
+      assert.equal(response.status, 200, path);
+      assert.ok((await response.text()).length > 100, path);
+    }
+  } finally {
+    server.kill();
+  }
 });
