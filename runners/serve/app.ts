@@ -35,9 +35,9 @@ export interface ServiceOptions {
   /** Append every answer, with its request, to this JSONL file before it is sent. */
   logPath?: string;
   /**
-   * A body over bodyLimit is read and thrown away up to this many bytes before its 413 is sent: a client
-   * that writes its whole body before reading (Python's urllib, curl) then sees the 413, not a reset.
-   * Past it the connection is closed at once.
+   * A body over bodyLimit gets its 413 at once; the rest of it is then read and thrown away, up to this many
+   * bytes, before the connection closes, so that a client that writes its whole body before reading (Python's
+   * urllib, curl) sees the 413, not a reset. Past it the connection is closed at once.
    */
   drainLimit: number;
 }
@@ -135,12 +135,8 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     if (isInputError(thrown)) return reply.code(400).send({ error: oneLine(thrown.message) });
     const error = thrown as FastifyError;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const answer = { error: `request body: larger than ${config.bodyLimit} bytes (serve --body-limit)` };
-      return drainThenAnswer(request.raw, config.drainLimit).then((drained) => {
-        // Drained: the client has sent all and reads its answer. Not drained (past the cap): the socket is gone.
-        if (drained) return reply.code(413).header('connection', 'close').send(answer);
-        return reply;
-      });
+      readOnAfterAnswer(request.raw, config.drainLimit);
+      return reply.code(413).send({ error: `request body: larger than ${config.bodyLimit} bytes (serve --body-limit)` });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'request body: send JSON (content-type: application/json)' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -260,34 +256,34 @@ export function benchPlan(url: string, backends: readonly string[], unique: bool
 }
 
 /**
- * Reads the rest of a request body and throws it away, up to `cap` bytes in all; true once the body has
- * ended, false when it ran past the cap or the client went away (the socket is then destroyed). Closing a
- * socket with unread bytes in it makes the kernel answer with a reset, which would throw away the 413 too.
+ * The 413 goes out at once, with `connection: close` (fastify's, as for every body it did not read), but the
+ * socket is only half-closed: the rest of the body is read and dropped, up to `cap` bytes, and the socket is
+ * destroyed once the body has ended. Node would destroy it as soon as the answer is written (destroySoon),
+ * and bytes still arriving would then make the kernel reset the connection: a client that writes its whole
+ * body before reading (Python's urllib, curl) would see the reset instead of the 413.
  */
-function drainThenAnswer(raw: IncomingMessage, cap: number): Promise<boolean> {
-  if (raw.readableEnded) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    let read = 0;
-    const finish = (ended: boolean) => {
-      raw.off('data', onData);
-      raw.off('end', onEnd);
-      raw.off('error', onError);
-      raw.off('close', onError);
-      if (!ended) raw.socket?.destroy();
-      resolve(ended);
-    };
-    const onData = (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > cap) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const onError = () => finish(raw.readableEnded);
-    raw.on('data', onData);
-    raw.once('end', onEnd);
-    raw.once('error', onError);
-    raw.once('close', onError);
-    raw.resume();
+function readOnAfterAnswer(raw: IncomingMessage, cap: number): void {
+  const socket = raw.socket;
+  if (!socket || raw.readableEnded) return;
+  let read = 0;
+  let ended = false;
+  let answered = false;
+  const onData = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > cap) socket.destroy();
+  };
+  raw.on('data', onData);
+  raw.once('end', () => {
+    ended = true;
+    raw.off('data', onData);
+    if (answered) socket.destroy();
   });
+  raw.resume();
+  socket.destroySoon = () => {
+    answered = true;
+    socket.end();
+    if (ended) socket.destroy();
+  };
 }
 
 function openLog(path: string): number {

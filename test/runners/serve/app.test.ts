@@ -128,8 +128,7 @@ test('bad requests get a 4xx with a one-line error, as the CLI words it, and the
   assert.equal((await fetch(`${url}/nowhere`)).status, 404);
 
   // A 10 MB body is refused on its Content-Length, before it is read: the 413 comes while the client has sent
-  // only its first 64 KiB. (fastify then closes the connection, so a client that insists on writing the whole
-  // body may see a reset instead of the answer; over a raw socket the answer is certain.)
+  // only its first 64 KiB. (A client that writes the whole body first sees it too: body-limit.test.ts.)
   const huge = await new Promise<string>((resolve, reject) => {
     const socket = connect(Number(new URL(url).port), '127.0.0.1');
     let received = '';
