@@ -16,7 +16,7 @@ export const onLiteral = (edge: number): number => 2 * edge;
 export const offLiteral = (edge: number): number => 2 * edge + 1;
 
 export class ClauseSet {
-  /** Per edge: 1 on, -1 off, 0 unassigned. */
+  /** Per literal: 1 true, -1 false, 0 unassigned (a literal and its negation are set together). */
   private readonly value: Int8Array;
   private readonly trail: Int32Array;
   private trailLength = 0;
@@ -27,15 +27,15 @@ export class ClauseSet {
   private readonly searchFrom: number[] = [];
   /** Per literal: the clauses watching it (looked at when it becomes false), as pairs: the clause's id, and another of its literals (if true, the clause is satisfied). */
   private readonly watches: number[][];
-  /** Ids of the live clauses by their sorted literals, for deletion; made at the first deletion, kept up to date after. */
-  private byKey: Map<string, number[]> | null = null;
+  /** Ids of the live clauses by a hash of their literals (in any order), for deletion; made at the first deletion, kept up to date after. */
+  private byKey: Map<number, number[]> | null = null;
   /** Per literal: the number of the last clause added that held it, to drop repeated literals. */
   private readonly seen: Int32Array;
   /** The top level is contradictory: every clause, the empty one included, follows. */
   private contradiction = false;
 
   constructor(readonly edgeCount: number) {
-    this.value = new Int8Array(edgeCount);
+    this.value = new Int8Array(2 * edgeCount);
     this.trail = new Int32Array(edgeCount);
     this.watches = Array.from({ length: 2 * edgeCount }, () => []);
     this.seen = new Int32Array(2 * edgeCount);
@@ -47,12 +47,12 @@ export class ClauseSet {
 
   /** 1 when the literal is true, -1 false, 0 unassigned. */
   private valueOf(literal: number): number {
-    const v = this.value[literal >> 1];
-    return literal & 1 ? -v : v;
+    return this.value[literal];
   }
 
   private assign(literal: number): void {
-    this.value[literal >> 1] = literal & 1 ? -1 : 1;
+    this.value[literal] = 1;
+    this.value[literal ^ 1] = -1;
     this.trail[this.trailLength++] = literal;
   }
 
@@ -117,6 +117,14 @@ export class ClauseSet {
     else this.byKey.set(key, [id]);
   }
 
+  /** The id of a live clause with exactly these (distinct) literals, or -1. */
+  private find(literals: Int32Array): number {
+    const ids = this.byKey!.get(keyOf(literals)) ?? [];
+    const stamp = ++this.added;
+    for (const literal of literals) this.seen[literal] = stamp;
+    return ids.find((id) => this.clauses[id]!.length === literals.length && this.clauses[id]!.every((literal) => this.seen[literal] === stamp)) ?? -1;
+  }
+
   /** Removes one copy of the clause (its literals in any order); false when there is none. */
   delete(literals: readonly number[]): boolean {
     if (this.byKey === null) {
@@ -124,11 +132,11 @@ export class ClauseSet {
       this.byKey = new Map();
       for (let id = 0; id < this.clauses.length; id++) this.index(id);
     }
-    const key = keyOf(Int32Array.from(new Set(literals)));
-    const ids = this.byKey.get(key);
-    if (!ids || ids.length === 0) return false;
-    const id = ids.pop()!;
-    if (ids.length === 0) this.byKey.delete(key);
+    const clause = this.withoutRepeats(literals);
+    const id = this.find(clause);
+    if (id < 0) return false;
+    const ids = this.byKey.get(keyOf(clause))!;
+    ids.splice(ids.indexOf(id), 1);
     this.clauses[id] = null; // dropped from its watch lists when next met there
     return true;
   }
@@ -147,7 +155,11 @@ export class ClauseSet {
       if (v === 0) this.assign(literal ^ 1);
     }
     if (!conflict) conflict = !this.propagate();
-    while (this.trailLength > mark) this.value[this.trail[--this.trailLength] >> 1] = 0;
+    while (this.trailLength > mark) {
+      const literal = this.trail[--this.trailLength];
+      this.value[literal] = 0;
+      this.value[literal ^ 1] = 0;
+    }
     this.head = mark;
     return conflict;
   }
@@ -216,6 +228,13 @@ export class ClauseSet {
 
 }
 
-function keyOf(clause: Int32Array): string {
-  return Int32Array.from(clause).sort().join(' ');
+/** A hash of a clause's literals that does not depend on their order (a sum of mixed literals). */
+function keyOf(clause: Int32Array): number {
+  let key = 0;
+  for (const literal of clause) {
+    let x = Math.imul(literal + 1, 0x9e3779b1);
+    x ^= x >>> 15;
+    key = (key + Math.imul(x, 0x85ebca77)) | 0;
+  }
+  return key;
 }
