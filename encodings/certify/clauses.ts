@@ -29,8 +29,9 @@ export class ClauseSet {
   private readonly watches: number[][];
   /** Ids of the live clauses by a hash of their literals (in any order), for deletion; made at the first deletion, kept up to date after. */
   private byKey: Map<number, number[]> | null = null;
-  /** Per literal: the number of the last clause added that held it, to drop repeated literals. */
+  /** Per literal: the last stamp that marked it (to drop repeated literals, to compare clauses as sets). */
   private readonly seen: Int32Array;
+  private stamp = 0;
   /** The top level is contradictory: every clause, the empty one included, follows. */
   private contradiction = false;
 
@@ -82,10 +83,8 @@ export class ClauseSet {
     }
   }
 
-  private added = 0;
-
   private withoutRepeats(literals: readonly number[]): Int32Array {
-    const stamp = ++this.added;
+    const stamp = ++this.stamp;
     const out: number[] = [];
     for (const literal of literals) {
       if (this.seen[literal] === stamp) continue;
@@ -120,7 +119,7 @@ export class ClauseSet {
   /** The id of a live clause with exactly these (distinct) literals, or -1. */
   private find(literals: Int32Array): number {
     const ids = this.byKey!.get(keyOf(literals)) ?? [];
-    const stamp = ++this.added;
+    const stamp = ++this.stamp;
     for (const literal of literals) this.seen[literal] = stamp;
     return ids.find((id) => this.clauses[id]!.length === literals.length && this.clauses[id]!.every((literal) => this.seen[literal] === stamp)) ?? -1;
   }
@@ -149,7 +148,7 @@ export class ClauseSet {
     for (const literal of literals) {
       const v = this.valueOf(literal);
       if (v === 1) {
-        conflict = true; // already true at the top level: its negation conflicts at once
+        conflict = true; // true already (at the top level, or its negation is in the clause too)
         break;
       }
       if (v === 0) this.assign(literal ^ 1);
