@@ -16,6 +16,9 @@ import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
 
 export { DEFAULT_LIMITS, type WorkerLimits };
 
+/** How long a certified run's proof check may take, as a multiple of the run's time limit. */
+const CHECK_SHARE = 10;
+
 export interface WorkerRun {
   result: RunResult;
   /** Wall time seen from this side, from sending the puzzle to receiving the answer. */
@@ -208,10 +211,12 @@ export class WorkerProcess {
         const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
         finish(failed(oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
       };
+      // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
+      const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
       const timer = setTimeout(() => {
         this.kill();
-        finish(failed('timeout', `killed after ${Math.round(wall())} ms (time limit ${options.timeoutMs} ms + ${this.limits.graceMs} ms grace)`));
-      }, options.timeoutMs + this.limits.graceMs);
+        finish(failed('timeout', `killed after ${Math.round(wall())} ms (time limit ${options.timeoutMs} ms${checkMs ? ` + ${checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
+      }, options.timeoutMs + checkMs + this.limits.graceMs);
       const poll = setInterval(() => {
         const rss = child.pid ? rssMb(child.pid) : null;
         if (rss !== null) peak = Math.max(peak, rss);

@@ -186,6 +186,8 @@ let proofEnded = false;
 let reasonLogged = new StaticArray<u8>(0);
 /** The justification of the theory conflict in `conflict` (BY_CYCLE, BY_CUT or a hinge vertex). */
 let conflictBy = BY_CYCLE;
+/** The theory conflict in `conflict` is in the proof, to be deleted once the clause learnt from it is. */
+let conflictLogged = false;
 /** A theory reason's clause, the implied literal first, for the proof. */
 let lemma = new StaticArray<i32>(0);
 /** Marks for a cut lemma's vertex set: edges of the clause's positive literals, vertices reached, and the walk. */
@@ -269,6 +271,7 @@ function resetScalars(): void {
   proofTop = 0;
   proofEnded = false;
   conflictBy = BY_CYCLE;
+  conflictLogged = false;
 }
 
 export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConnectivity: i32): void {
@@ -896,7 +899,7 @@ function cancelUntil(target: i32): void {
     const r = unchecked(reason[v]);
     if (r <= -2) {
       if (-r - 2 < poolTop) poolTop = -r - 2;
-      if (proofOn) unchecked((reasonLogged[v] = 0));
+      if (proofOn && unchecked(reasonLogged[v])) forgetReason(unchecked(trail[i]), r);
     }
     unchecked((reason[v] = -1));
     if (unchecked(heapIndex[v]) < 0) heapInsert(v);
@@ -920,7 +923,10 @@ function propagateAll(): i32 {
     const answer = theoryPropagate();
     if (answer == THEORY_CONFLICT) {
       theoryConflicts++;
-      if (proofOn) logTheory(conflict, conflictLength, conflictBy);
+      if (proofOn) {
+        logTheory(conflict, conflictLength, conflictBy);
+        conflictLogged = true;
+      }
       return THEORY_CONFLICT;
     }
     if (answer == THEORY_MODEL) return THEORY_MODEL;
@@ -1031,7 +1037,13 @@ export function solve(deadline: f64, budget: f64): i32 {
       if (conflicts > BLOCK_AFTER_CONFLICTS && <f64>trailLength > BLOCK_MARGIN * trailAverage) conflictsAtRestart = conflicts;
       if (top < decisionLevel) cancelUntil(top);
       const back = analyze();
-      if (proofOn) logClause(PROOF_LEARNT, learnt, learntLength);
+      if (proofOn) {
+        logClause(PROOF_LEARNT, learnt, learntLength);
+        // The theory lemmas a search uses leave the proof as they leave the search: the checker's clauses
+        // stay as few as the solver's (its unit propagation is most of the check).
+        if (conflictLogged) logClause(PROOF_DELETE, conflict, conflictLength);
+        conflictLogged = false;
+      }
       const lbd = learntLength == 1 ? 1 : learntLbd();
       average(lbd);
       cancelUntil(back);
@@ -1649,4 +1661,16 @@ function logReason(v: i32): void {
   unchecked((lemma[0] = 2 * v + (unchecked(assign[v]) == 1 ? 0 : 1)));
   for (let i = 1; i < n; i++) unchecked((lemma[i] = pool[at + 1 + i]));
   logTheory(lemma, n, unchecked(pool[at + 1 + n]));
+}
+
+/** Variable `lit >> 1`, unassigned, loses its theory reason `r`: the lemma written for it leaves the proof. */
+function forgetReason(lit: i32, r: i32): void {
+  unchecked((reasonLogged[lit >> 1] = 0));
+  const at = -r - 2;
+  const n = unchecked(pool[at]);
+  proof = withRoom(proof, proofTop, n + 2);
+  unchecked((proof[proofTop++] = PROOF_DELETE));
+  unchecked((proof[proofTop++] = n));
+  unchecked((proof[proofTop++] = lit));
+  for (let i = 1; i < n; i++) unchecked((proof[proofTop++] = pool[at + 1 + i]));
 }
