@@ -13,7 +13,16 @@ const { formatPuzzle, generate, listBackends, parsePuzzle, PUZZLE_FORMATS, readP
 
 const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
 const solvers: InstanceType<typeof Solver>[] = [];
-after(() => solvers.forEach((s) => s.close()));
+const folders: string[] = [];
+after(() => {
+  solvers.forEach((s) => s.close());
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+const tempFolder = (prefix: string) => {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+};
 
 test('every format reads back the puzzle it wrote', () => {
   const puzzle = parsePuzzle(TEN);
@@ -106,7 +115,7 @@ test('listBackends and generate', async () => {
 });
 
 test('runBench runs bench\'s plan: the records bench writes, progress by callback, a stop that keeps what finished', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'slitherbench-library-bench-'));
+  const out = tempFolder('slitherbench-library-bench-');
   const seen: [number, number, string][] = [];
   const result = await runBench({ out, dataset: 'gen-5x5', limit: 3, backends: 'rules,auto:trial-from=0', unique: true, jobs: 1, timeoutMs: 20_000, onProgress: ({ done, total, record }) => seen.push([done, total, record.backend]) });
   assert.equal(result.records.length, 6);
@@ -140,7 +149,7 @@ test('the library writes nothing to stdout or stderr, even when a worker crashes
     if (answers.join() !== 'error,solved,refused,solved,2') process.exitCode = 5;
   `;
   // A file, not -e: worker threads inherit the process's flags, and -e is one of them.
-  const file = join(mkdtempSync(join(tmpdir(), 'slitherbench-library-')), 'quiet.mjs');
+  const file = join(tempFolder('slitherbench-library-'), 'quiet.mjs');
   writeFileSync(file, script);
   const child = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 120_000 });
   rmSync(join(tmpdir(), `slitherbench-quiet-${process.pid}`), { recursive: true, force: true });
