@@ -91,12 +91,13 @@ const files = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
 const { chromium } = await import('playwright-core');
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+let context: import('playwright-core').BrowserContext | undefined;
 try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   await writeBrowserBuild(buildDir);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`http://127.0.0.1:${(files.address() as AddressInfo).port}/index.html`);
@@ -179,7 +180,7 @@ try {
   process.stdout.write(md);
   if (mismatches > 0) process.exitCode = 1;
 } finally {
-  await context.close();
+  await context?.close();
   files.close();
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(profile, { recursive: true, force: true });

@@ -13,7 +13,13 @@ export interface BuiltBrowser extends BrowserBuild {
 
 export async function buildBrowserInTemp(): Promise<BuiltBrowser> {
   const dir = mkdtempSync(join(tmpdir(), 'slitherbench-browser-'));
-  const built = await writeBrowserBuild(dir);
+  let built: BrowserBuild;
+  try {
+    built = await writeBrowserBuild(dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return { ...built, dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
