@@ -204,7 +204,8 @@ function kindOf(first: string): StepKind | null {
 export function describeResult(result: CertifyResult): string {
   if (!result.verified) return `rejected: line ${result.line} (${result.kind}): ${result.reason}`;
   const s = result.steps;
-  const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut and ${s['window lemma']} window lemmas, ${s['learnt clause']} learnt clauses, ${s.deletion} deletions`;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut and ${count(s['window lemma'], 'window lemma')}, ${count(s['learnt clause'], 'learnt clause')}, ${count(s.deletion, 'deletion')}`;
   if (result.claim.kind === 'unsat') return `verified: no loop (the puzzle has no solution; ${counts})`;
   const edges = result.claim.loop.on.reduce((sum, bit) => sum + bit, 0);
   return `verified: unique loop (the loop of ${edges} edges in the proof is the puzzle's only solution; ${counts})`;
