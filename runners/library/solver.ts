@@ -4,6 +4,7 @@
 import type { SolutionJson } from '../../encodings/solution.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import type { Stats, Status } from '../../encodings/backend.ts';
+import type { Certificate } from '../harness/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/pipeline.ts';
@@ -32,6 +33,8 @@ export interface SolveResult {
   message?: string;
   /** True when the verifier rejected the back-end's answer (status is then error). */
   rejected?: boolean;
+  /** With `certify`: whether the answer is certified by a proof the independent checker verified, or why not. */
+  certificate?: Certificate;
 }
 
 /** How to solve: the back-end and its options, and the limits. */
@@ -48,6 +51,8 @@ export interface SolveOptions {
   timeoutMs?: number;
   /** Random seed for back-ends that take one (default 1). */
   seed?: number;
+  /** Also certify a unique or no-loop answer with a proof checked by the independent checker (implies unique), where the back-end can. */
+  certify?: boolean;
   /** Cancels the solve: the worker is stopped and the promise rejects with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -105,7 +110,7 @@ export class Solver {
     signal?.throwIfAborted();
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
     await lane.checked;
-    const turn = lane.tail.then(() => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: { ...lane.params } }, signal));
+    const turn = lane.tail.then(() => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: { ...lane.params }, ...(options.certify ? { certify: true } : {}) }, signal));
     lane.tail = turn.catch(() => undefined);
     return turn;
   }
@@ -117,7 +122,7 @@ export class Solver {
     this.lanes.clear();
   }
 
-  private async run(lane: Lane, puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string> }, signal?: AbortSignal): Promise<SolveResult> {
+  private async run(lane: Lane, puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean }, signal?: AbortSignal): Promise<SolveResult> {
     // Cancelled while waiting its turn: the worker never sees it.
     signal?.throwIfAborted();
     if (this.closed) throw new UsageError('this Solver is closed');

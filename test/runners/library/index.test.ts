@@ -48,6 +48,11 @@ test('solve: a verified, unique loop in the solve --json shape; the SVG draws it
   h[0] = (h[0][0] === '1' ? '0' : '1') + h[0].slice(1);
   const broken = verify(puzzle, { ...result.solution!, h });
   assert.equal(broken.valid, false);
+  // A certified answer carries its certificate, as solve --certify --json prints it.
+  const certified = await solve(puzzle, { certify: true });
+  assert.equal(certified.unique, true);
+  assert.equal(certified.certificate?.certified, 'yes');
+  assert.equal(certified.certificate?.verified, true);
   // Options in the back-end's spec, as the command line writes them.
   const deduced = await solve(puzzle, { backend: 'rules:trial=off', unique: true });
   assert.equal(deduced.backend, 'rules');
