@@ -41,9 +41,11 @@ export interface CdclStats {
 /** 'budget': the conflict budget of this call ran out; call `solve` again to continue. */
 export type SolveAnswer = 'sat' | 'unsat' | 'timeout' | 'budget';
 
-// Glucose's restart rule, the rephasing and the random decisions: their constants are the wasm core's too
-// (wasm/abi.ts), copied into module-local constants, which V8 reads faster than imported bindings.
+// Glucose's restart rule, the rephasing, the random decisions, VSIDS and the learnt clause limit: their constants
+// are the wasm core's too (wasm/abi.ts), copied into module-local constants, which V8 reads faster than
+// imported bindings.
 const { FAST_LBD, SLOW_LBD, TRAIL_AVERAGE, RESTART_MARGIN, BLOCK_MARGIN, MIN_CONFLICTS_BETWEEN_RESTARTS, BLOCK_AFTER_CONFLICTS, RANDOM_DECISIONS, REPHASE_INTERVAL } = abi;
+const { ACTIVITY_DECAY, ACTIVITY_LIMIT, ACTIVITY_SCALE_DOWN, INITIAL_ACTIVITY, LEARNT_LIMIT, LEARNT_LIMIT_STEP, GLUE_LBD } = abi;
 
 const neg = (lit: number) => lit ^ 1;
 
@@ -96,7 +98,7 @@ export class CdclSolver {
   private readonly reasonScratch: number[] = [];
 
   readonly stats: CdclStats = { conflicts: 0, decisions: 0, propagations: 0, learnedClauses: 0, deletedClauses: 0, restarts: 0, theoryPropagations: 0, theoryConflicts: 0 };
-  private maxLearnts = 2000;
+  private maxLearnts = LEARNT_LIMIT;
 
   constructor(variables: number, private readonly theory: Theory, seed = 1) {
     this.variables = variables;
@@ -119,7 +121,7 @@ export class CdclSolver {
       x ^= x << 13;
       x ^= x >>> 17;
       x ^= x << 5;
-      this.activity[v] = ((x >>> 0) / 4294967296) * 1e-3;
+      this.activity[v] = ((x >>> 0) / 4294967296) * INITIAL_ACTIVITY;
       this.heapInsert(v);
     }
     this.random = x || 1;
@@ -457,9 +459,9 @@ export class CdclSolver {
   }
 
   private bumpVariable(v: number): void {
-    if ((this.activity[v] += this.activityIncrement) > 1e100) {
-      for (let i = 0; i < this.variables; i++) this.activity[i] *= 1e-100;
-      this.activityIncrement *= 1e-100;
+    if ((this.activity[v] += this.activityIncrement) > ACTIVITY_LIMIT) {
+      for (let i = 0; i < this.variables; i++) this.activity[i] *= ACTIVITY_SCALE_DOWN;
+      this.activityIncrement *= ACTIVITY_SCALE_DOWN;
     }
     const i = this.heapIndex[v];
     if (i >= 0) this.heapUp(i);
@@ -515,12 +517,12 @@ export class CdclSolver {
       const v = arena[c + 2] >> 1;
       return this.reason[v] === c && this.assign[v] !== UNDEF;
     };
-    // Keep the glue clauses (lbd <= 2) and the better half of the rest by lbd, then by size.
+    // Keep the glue clauses (lbd <= GLUE_LBD) and the better half of the rest by lbd, then by size.
     this.learnts.sort((a, b) => (arena[a + 1] >> 2) - (arena[b + 1] >> 2) || arena[a] - arena[b]);
     const keep: number[] = [];
     const half = this.learnts.length >> 1;
     this.learnts.forEach((c, i) => {
-      if (i < half || arena[c + 1] >> 2 <= 2 || locked(c)) keep.push(c);
+      if (i < half || arena[c + 1] >> 2 <= GLUE_LBD || locked(c)) keep.push(c);
       else {
         arena[c + 1] |= DELETED;
         this.stats.deletedClauses++;
@@ -624,7 +626,7 @@ export class CdclSolver {
           this.stats.learnedClauses++;
           this.enqueue(learnt[0], c);
         }
-        this.activityIncrement /= 0.95;
+        this.activityIncrement /= ACTIVITY_DECAY;
         if ((this.stats.conflicts & 255) === 0 && now() > deadline) return 'timeout';
         if (this.stats.conflicts >= stopAt) return 'budget';
         continue;
@@ -639,7 +641,7 @@ export class CdclSolver {
       }
       if (this.learnts.length > this.maxLearnts) {
         this.reduceLearnts();
-        this.maxLearnts += 300;
+        this.maxLearnts += LEARNT_LIMIT_STEP;
       }
       const next = this.pickBranchVariable();
       // Everything assigned without a conflict: the theory has seen the whole loop close.

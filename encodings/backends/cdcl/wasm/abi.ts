@@ -25,6 +25,13 @@ export const RANDOM_DECISIONS = 0.05;
 /** Conflicts between rephasings, growing by this much each time. */
 export const REPHASE_INTERVAL = 1000;
 
+// VSIDS and the learnt clause database (MiniSat's): each conflict's variables bumped by an increment that grows
+// by 1 / ACTIVITY_DECAY, all activities scaled down by ACTIVITY_SCALE_DOWN once one passes ACTIVITY_LIMIT, the
+// first activities random below INITIAL_ACTIVITY; half the learnt clauses dropped (all but the glue ones, LBD
+// <= GLUE_LBD, and the locked ones) once there are more than LEARNT_LIMIT, which then grows by LEARNT_LIMIT_STEP.
+export const ACTIVITY_DECAY = 0.95, ACTIVITY_LIMIT = 1e100, ACTIVITY_SCALE_DOWN = 1e-100, INITIAL_ACTIVITY = 1e-3;
+export const LEARNT_LIMIT = 2000, LEARNT_LIMIT_STEP = 300, GLUE_LBD = 2;
+
 // The records of the proof the core writes after startProof (docs/proof-format.md; proof-log.ts turns them into
 // its text): [kind, n, literal x n], a cut lemma followed by [hinge vertex or -1, m, vertex x m].
 export const PROOF_LEARNT = 1;

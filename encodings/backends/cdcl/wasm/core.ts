@@ -20,6 +20,7 @@ import { SORT } from '~lib/util/sort';
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from './abi';
 import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
+import { ACTIVITY_DECAY, ACTIVITY_LIMIT, ACTIVITY_SCALE_DOWN, GLUE_LBD, INITIAL_ACTIVITY, LEARNT_LIMIT, LEARNT_LIMIT_STEP } from './abi';
 
 @external("env", "now")
 declare function now(): f64;
@@ -99,7 +100,7 @@ let loopBytes = new StaticArray<u8>(0);
 /** The counters, as statsPointer leaves them. */
 const statsOut = new StaticArray<f64>(COUNTER_SLOTS);
 let unsatAtRoot = false;
-let maxLearnts = 2000;
+let maxLearnts = LEARNT_LIMIT;
 let fastLbd = 0.0;
 let slowLbd = 0.0;
 let trailAverage = 0.0;
@@ -236,7 +237,7 @@ function resetScalars(): void {
   toClearLength = 0;
   conflictLength = 0;
   unsatAtRoot = false;
-  maxLearnts = 2000;
+  maxLearnts = LEARNT_LIMIT;
   fastLbd = 0.0;
   slowLbd = 0.0;
   trailAverage = 0.0;
@@ -332,7 +333,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
     x ^= x << 13;
     x ^= x >> 17;
     x ^= x << 5;
-    unchecked((activity[v] = (<f64>x / 4294967296.0) * 1e-3));
+    unchecked((activity[v] = (<f64>x / 4294967296.0) * INITIAL_ACTIVITY));
     heapInsert(v);
   }
   random = x == 0 ? 1 : x;
@@ -718,9 +719,9 @@ function propagateUnits(): i32 {
 }
 
 @inline function bumpVariable(v: i32): void {
-  if ((unchecked((activity[v] += activityIncrement))) > 1e100) {
-    for (let i = 0; i < variables; i++) unchecked((activity[i] *= 1e-100));
-    activityIncrement *= 1e-100;
+  if ((unchecked((activity[v] += activityIncrement))) > ACTIVITY_LIMIT) {
+    for (let i = 0; i < variables; i++) unchecked((activity[i] *= ACTIVITY_SCALE_DOWN));
+    activityIncrement *= ACTIVITY_SCALE_DOWN;
   }
   const i = unchecked(heapIndex[v]);
   if (i >= 0) heapUp(i);
@@ -936,7 +937,7 @@ function propagateAll(): i32 {
 }
 
 function reduceLearnts(): void {
-  // Keep the glue clauses (lbd <= 2), the locked ones and the better half of the rest by lbd, then size.
+  // Keep the glue clauses (lbd <= GLUE_LBD), the locked ones and the better half of the rest by lbd, then size.
   // Sorted in a scratch array kept from one reduction to the next (no collector frees a new one), by the
   // sort Array#sort runs.
   if (learntOrder.length < learntCount) learntOrder = new StaticArray<i32>(learntCount * 2);
@@ -952,7 +953,7 @@ function reduceLearnts(): void {
     const c = unchecked(order[i]);
     const v = unchecked(arena[c + 2]) >> 1;
     const locked = unchecked(reason[v]) == c && unchecked(assign[v]) != UNDEF;
-    if (i < half || unchecked(arena[c + 1]) >> 2 <= 2 || locked) unchecked((learnts[kept++] = c));
+    if (i < half || unchecked(arena[c + 1]) >> 2 <= GLUE_LBD || locked) unchecked((learnts[kept++] = c));
     else {
       unchecked((arena[c + 1] |= DELETED));
       deletedClauses++;
@@ -1053,7 +1054,7 @@ export function solve(deadline: f64, budget: f64): i32 {
         learnedClauses++;
         enqueue(unchecked(learnt[0]), c);
       }
-      activityIncrement /= 0.95;
+      activityIncrement /= ACTIVITY_DECAY;
       if ((conflicts & 255) == 0 && now() > deadline) return TIMEOUT;
       if (<f64>conflicts >= stopAt) return BUDGET;
       continue;
@@ -1068,7 +1069,7 @@ export function solve(deadline: f64, budget: f64): i32 {
     }
     if (learntCount > maxLearnts) {
       reduceLearnts();
-      maxLearnts += 300;
+      maxLearnts += LEARNT_LIMIT_STEP;
     }
     const next = pickBranchVariable();
     if (next < 0) return SAT;
