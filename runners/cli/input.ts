@@ -1,21 +1,27 @@
 // Turning a PUZZLE argument (URL, game ID, file path, or '-' for stdin) into the IR.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { PuzzleError } from '../../encodings/errors.ts';
 import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts';
 import { solutionFromJson, type Solution } from '../../encodings/solution.ts';
 
+/**
+ * Whether the argument names a file (a directory is an error); false when it names nothing, as a URL or
+ * Loopy ID does, even one longer than a file name may be.
+ */
+export function namesFile(arg: string): boolean {
+  let stat: Stats;
+  try {
+    stat = statSync(arg);
+  } catch {
+    return false;
+  }
+  if (stat.isDirectory()) throw new PuzzleError(`${arg}: is a directory, not a puzzle file`);
+  return stat.isFile();
+}
+
 export function readTextArgument(arg: string): { text: string; where: string } | null {
   if (arg === '-') return { text: readFileSync(0, 'utf8'), where: 'stdin' };
-  let isFile = false;
-  try {
-    const stat = statSync(arg);
-    if (stat.isDirectory()) throw new PuzzleError(`${arg}: is a directory, not a puzzle file`);
-    isFile = stat.isFile();
-  } catch (error) {
-    if (error instanceof PuzzleError) throw error;
-    isFile = false;
-  }
-  if (!isFile) return null;
+  if (!namesFile(arg)) return null;
   try {
     return { text: readFileSync(arg, 'utf8'), where: arg };
   } catch (error) {

@@ -2,7 +2,7 @@
 // one warm worker solves them in turn under the same limits as one `solve`, and each answer is printed as one
 // JSON line the moment it is found, so that a script pays Node's start once, and can write a puzzle and read
 // its answer at a time (give IDs: a line with a TAB is taken for a list at once).
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { PuzzleError } from '../../encodings/errors.ts';
 import { looksLikeLoopy } from '../../encodings/formats/loopy.ts';
@@ -10,6 +10,7 @@ import { looksLikeUrl } from '../../encodings/formats/url.ts';
 import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
 import { contractJson, type RunResult } from '../harness/pipeline.ts';
+import { namesFile } from './input.ts';
 import type { WorkerProcess } from '../harness/worker-process.ts';
 
 /** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */
@@ -25,10 +26,7 @@ const isListLine = (line: string) => line.includes('\t') || looksLikeUrl(line) |
 export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> {
   let where = 'stdin';
   if (arg !== '-') {
-    const stat = statSync(arg, { throwIfNoEntry: false });
-    if (!stat) return null;
-    if (stat.isDirectory()) throw new PuzzleError(`${arg}: is a directory, not a puzzle file`);
-    if (!stat.isFile()) return null;
+    if (!namesFile(arg)) return null;
     where = arg;
   }
   const stream = arg === '-' ? process.stdin : createReadStream(arg, { encoding: 'utf8' });

@@ -51,6 +51,15 @@ test('each answer comes out as soon as it is found: a script can write a puzzle 
   assert.equal(code, 0);
 });
 
+test('a Loopy ID longer than a file name may be is read as the puzzle, not looked for as a file', () => {
+  const url = readPuzzleLines(readFileSync(builtinPuzzlesPath('gen-40x35')!, 'utf8'))[0].puzzle;
+  const id = spawnSync(process.execPath, [BIN, 'convert', url, '--to', 'loopy'], { encoding: 'utf8' }).stdout.trim();
+  assert.ok(id.length > 255, `${id.length}`);
+  const run = spawnSync(process.execPath, [BIN, 'solve', id, '--backend', 'rules', '--json'], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(JSON.parse(run.stdout).status, 'solved');
+});
+
 test('one puzzle on stdin is still the single-puzzle contract; a list refuses --svg', () => {
   const one = spawnSync(process.execPath, [BIN, 'solve', '-', '--json'], { input: `${LOOPY[0].puzzle}\n`, encoding: 'utf8' });
   assert.equal(one.status, 0, one.stderr);
