@@ -103,12 +103,8 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
       backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
       baseline: plan.baseline ?? plan.backends[0]?.label ?? null,
-      timeoutSeconds: plan.timeoutMs / 1000,
-      unique: plan.unique,
-      ...(plan.certify ? { certify: true } : {}),
-      repeat: plan.repeat,
+      ...runSettings(plan),
       jobs: plan.jobs,
-      seed: plan.seed,
       limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
       plan: { fingerprint: planFile.fingerprint, tasks: allTasks.length },
       shard: { ...shard, tasks: myTasks.length },
@@ -201,6 +197,12 @@ function instanceName(dataset: Dataset, instance: Instance, all: Dataset[]): str
   return qualifiedInstance(dataset.name, instance.id, all.length);
 }
 
+/** The settings that decide a run's answers, as plan.json and run.json both hold them. */
+function runSettings(plan: Pick<BenchPlan, 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed'>) {
+  // certify only when asked, so that the plans (and fingerprints) of runs without it stay as they were.
+  return { timeoutSeconds: plan.timeoutMs / 1000, unique: plan.unique, ...(plan.certify ? { certify: true } : {}), repeat: plan.repeat, seed: plan.seed };
+}
+
 /** The plan as plan.json holds it: what every shard of this run must agree on. */
 export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed' | 'invocation'>, limits: WorkerLimits): PlanFile {
   const description: PlanDescription = {
@@ -210,12 +212,7 @@ export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'ti
       instances: d.instances.map((i) => [i.id, i.puzzle.rows, i.puzzle.cols] as [string, number, number]),
     })),
     backends: plan.backends.map((b) => ({ id: b.id, label: b.label, params: b.params, ...(b.presolve ? { presolve: b.presolve } : {}) })),
-    timeoutSeconds: plan.timeoutMs / 1000,
-    unique: plan.unique,
-    // Only when asked, so that the plans (and fingerprints) of runs without it stay as they were.
-    ...(plan.certify ? { certify: true } : {}),
-    repeat: plan.repeat,
-    seed: plan.seed,
+    ...runSettings(plan),
     memoryMbPerWorker: limits.memoryMb,
     gitCommit: (machineInfo().gitCommit as string | null) ?? null,
   };
