@@ -10,11 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { median as medianOrNull } from '../../reports/statistics.ts';
 import { REPOSITORY, useCompiled } from '../harness/compiled.ts';
+import { parseInteger } from '../harness/values.ts';
 import { parsePuzzle, Solver, verify } from '../library/index.ts';
+import { checked, commandLine } from './script.ts';
 
 const USAGE = `usage: npm run bench:api [-- --solves N] [--rounds K] [--out DIR]
 
@@ -25,23 +26,8 @@ N solves (default 1000) of the built-in Loopy 10x10s through one warm Solver (au
 const SOLVER_GOAL = 1.5;
 const BIN = join(REPOSITORY, 'bin/slitherbench.js');
 
-let options: { solves: number; rounds: number; out: string };
-try {
-  const { values } = parseArgs({ options: { solves: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, out: { type: 'string', default: 'results/bench-api' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
-  const whole = (text: string, name: string) => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1, got '${text}'`);
-    return n;
-  };
-  options = { solves: whole(values.solves!, 'solves'), rounds: whole(values.rounds!, 'rounds'), out: values.out! };
-} catch (error) {
-  process.stderr.write(`error: ${(error as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
+const { values } = commandLine(USAGE, { options: { solves: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, out: { type: 'string', default: 'results/bench-api' } } });
+const options = { solves: checked(() => parseInteger(values.solves, '--solves', 1)), rounds: checked(() => parseInteger(values.rounds, '--rounds', 1)), out: values.out };
 
 const linesOf = (set: string) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8'));
 const load = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
