@@ -134,3 +134,22 @@ test('an experiment file is validated: a bad key is one error line and exit 2', 
   assert.equal(good.code, 0, good.stderr);
   assert.deepEqual([...new Set(csvRows(join(dir, 'o2')).slice(1).map((r) => r[2]))].sort(), ['lazy-cadical', 'rules']);
 });
+
+test('bench --certify: a certified column, the proof sizes and check times, and the plan and report say so', async () => {
+  const { dir, file } = setFile(PUZZLES);
+  const out = join(dir, 'out');
+  const r = await bench(['--dataset', file, '--backends', 'cdcl-loop,rules', '--certify', '--jobs', '1', '--timeout', '30', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const [header, ...rows] = csvRows(out);
+  const cell = (row: string[], column: string) => row[header.indexOf(column)];
+  for (const row of rows) {
+    const cdcl = cell(row, 'backend') === 'cdcl-loop';
+    assert.equal(cell(row, 'certified'), cdcl ? 'yes' : 'not supported', row.join(','));
+    // The 5x5's unique loop, the all-zero grid's no loop: a proof each; the blank grid's two loops need none.
+    const proved = cdcl && (cell(row, 'unique') === 'true' || cell(row, 'status') === 'unsat');
+    assert.equal(Number(cell(row, 'proof_bytes')) > 0, proved, row.join(','));
+    assert.equal(cell(row, 'check_ms') !== '', proved, row.join(','));
+  }
+  assert.equal(JSON.parse(readFileSync(join(out, 'plan.json'), 'utf8')).certify, true);
+  assert.match(readFileSync(join(out, 'summary.md'), 'utf8'), /## Certified answers\n\n\| back-end \| certified[^\n]*\n[^\n]*\n\| cdcl-loop \| 4 \| 0 \| 0 \|/);
+});
