@@ -1,27 +1,24 @@
 // Reports from fixed result records: the chart specs, PAR-2, the files on disk, and the page in a browser.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildReport } from '../../reports/index.ts';
 import { allCharts, cactus, scaling, scatter } from '../../reports/specs.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { summaryRows } from '../../reports/summary.ts';
+import { chromiumAbsent, launchChromium } from '../../runners/experiments/chromium.ts';
 import { fixtureRecords, writeFixtureRun } from '../fixtures/results/make.ts';
 
-/** Chromium through playwright-core, or null after skipping the test, saying why, when it is not installed. */
-async function launchChromium(t: TestContext) {
-  if (!existsSync('/usr/bin/chromium')) {
-    t.skip('chromium is not installed (/usr/bin/chromium; Debian package chromium, `npm run setup:system`): the browser check did not run');
+/** Chromium, or null after skipping the test, saying why, when it is not installed. */
+async function launchBrowser(t: TestContext) {
+  const absent = chromiumAbsent();
+  if (absent) {
+    t.skip(`${absent}: the browser check did not run`);
     return null;
   }
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return launchChromium();
 }
 
 test('cactus: per back-end, solved instances against time on a log axis', () => {
@@ -67,7 +64,7 @@ test('report writes report.html, summary.md and every chart as .vl.json, .svg an
   assert.ok(!/<script/.test(html), 'static: the charts are inlined SVG and the page runs no script');
   assert.match(html, /delta: verifier rejected the answer/);
 
-  const browser = await launchChromium(t);
+  const browser = await launchBrowser(t);
   if (!browser) return;
   try {
     const page = await browser.newPage();
@@ -95,7 +92,7 @@ test('report --interactive: live charts with the instance and time on hover, and
   const html = readFileSync(htmlPath, 'utf8');
   assert.ok(!/<script src=/.test(html), 'self-contained: no external scripts');
   assert.match(html, /vegaEmbed/);
-  const browser = await launchChromium(t);
+  const browser = await launchBrowser(t);
   if (!browser) return;
   try {
     const page = await browser.newPage();

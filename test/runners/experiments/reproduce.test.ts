@@ -14,6 +14,7 @@ import { solutionFromEdges, solutionToKey } from '../../../encodings/solution.ts
 import type { RunRecord } from '../../../reports/records.ts';
 import { VERDICTS, writeReproduction } from '../../../reports/reproduce-page.ts';
 import { chartData } from '../../../reports/specs.ts';
+import { chromiumAbsent, launchChromium } from '../../../runners/experiments/chromium.ts';
 import { buildPage, SOURCES } from '../../../runners/experiments/reproduce.ts';
 import { INCREMENTAL, SCRATCH, CADICAL } from '../../../runners/experiments/reproduce-optilog.ts';
 import { P_NEW, P_OLD } from '../../../runners/experiments/reproduce-liu-wu-sun.ts';
@@ -186,12 +187,12 @@ test('the page shows every source and every claim with both figures and a verdic
     writePlans(out, plans());
     const path = await writeReproduction(out, buildPage(request(out)));
     for (const ext of ['svg', 'png', 'vl.json']) assert.ok(existsSync(join(out, 'charts', `hakerh400-reach-vs-distance.${ext}`)), ext);
-    if (!existsSync('/usr/bin/chromium')) {
-      t.skip('chromium is not installed (/usr/bin/chromium; Debian package chromium, `npm run setup:system`): the browser check did not run');
+    const absent = chromiumAbsent();
+    if (absent) {
+      t.skip(`${absent}: the browser check did not run`);
       return;
     }
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
