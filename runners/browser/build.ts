@@ -24,6 +24,8 @@ export interface BrowserBuild {
   classic: string;
   /** The static page, with the classic bundle, its script and style inline. */
   page: string;
+  /** What esbuild warned about (an import.meta left empty in the classic form, say), one line each. */
+  warnings: string[];
 }
 
 /**
@@ -58,12 +60,13 @@ export async function buildBrowser(): Promise<BrowserBuild> {
   const plugin = await buildTimeModules();
   const common: BuildOptions & { write: false } = { entryPoints: [ENTRY], bundle: true, write: false, platform: 'browser', target: 'es2022', charset: 'utf8', legalComments: 'none', logLevel: 'silent', plugins: [plugin] };
   const [esm, iife] = await Promise.all([esbuild.build({ ...common, format: 'esm' as const }), esbuild.build({ ...common, format: 'iife' as const, globalName: GLOBAL_NAME })]);
+  const warnings = [...esm.warnings, ...iife.warnings].map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`);
   const module = esm.outputFiles[0].text;
   const classic = iife.outputFiles[0].text;
   // In an inline script these would end the script or change how HTML reads it.
   const unsafe = /<\/script|<!--/i.exec(classic);
   if (unsafe) throw new Error(`internal: the classic bundle contains '${unsafe[0]}' at ${unsafe.index}; it cannot be inlined in the page`);
-  return { module, classic, page: inlinePage(classic) };
+  return { module, classic, page: inlinePage(classic), warnings };
 }
 
 /** The page's HTML (runners/browser/page/) with its stylesheet, script and the classic bundle inline. */
@@ -117,6 +120,7 @@ if (import.meta.url === new URL(process.argv[1] ?? '', 'file://').href) {
     process.stderr.write(`error: build:browser: ${(error as Error).message}\n`);
     process.exit(1);
   }
+  for (const warning of built.warnings) process.stderr.write(`build:browser: warning: ${warning}\n`);
   const kb = (s: string) => `${Math.round(Buffer.byteLength(s) / 1024)} KB`;
   process.stderr.write(`build:browser: ${out} written in ${((Date.now() - started) / 1000).toFixed(1)} s (slitherbench.js ${kb(built.module)}, index.html ${kb(built.page)})\n`);
 }

@@ -31,6 +31,7 @@ before(async () => {
 after(() => built?.remove());
 
 test('the bundle uses nothing from Node: no node: imports, no Buffer (but as globalThis.Buffer, where there is one), no process', () => {
+  assert.deepEqual(built.warnings, [], 'esbuild warned');
   for (const [name, text] of [['slitherbench.js', built.module], ['slitherbench.classic.js', built.classic]]) {
     for (const [what, pattern] of [['imports from Node', /from\s*["']node:|import\(\s*["']node:|require\(/], ['uses Buffer', /(?<![.\w])Buffer\b/], ['uses process', /\bprocess\s*\./]] as const) {
       const found = pattern.exec(text);
