@@ -9,7 +9,7 @@ import { onOff, optionValue, type Backend, type SolveOptions, type SolveResult, 
 import type { Puzzle } from '../../grid.ts';
 import { OWN_CODE } from '../../project.ts';
 import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
-import { createLoopSearch, Portfolio, searchCertifies, type LoopSearchOptions } from '../cdcl/loop-search.ts';
+import { createLoopSearch, Portfolio, writesProof, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm/binding.ts';
 import { certifiedSearch, loadAutoCore, portfolioStats, solveWithAutoCore } from './wasm/binding.ts';
 
@@ -59,7 +59,7 @@ const backend: Backend = {
     const run: Run = { puzzle, chosen, started, deadline: started + options.timeoutMs, unique: options.unique };
     // A proof's base is the puzzle's rules alone, and what deduction decides is not in it: a certified answer
     // comes from one search of the puzzle as given, as with presolve=off.
-    if (options.certify === true && searchCertifies(chosen) === true) return certifiedSearch(puzzle, chosen, run);
+    if (writesProof(options.certify, puzzle, chosen)) return certifiedSearch(puzzle, chosen, run);
     if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(run, undefined, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);

@@ -6,7 +6,7 @@ import { elapsedMs, now } from '../../clock.ts';
 import { defaultSolveOptions, onOff, optionValue, type Backend, type BackendOption, type SolveOptions, type SolveResult } from '../../backend.ts';
 import { edgeCountOf, type Puzzle } from '../../grid.ts';
 import { OWN_CODE } from '../../project.ts';
-import { createLoopSearch, Portfolio, proofOf, searchCertifies, type Core, type LoopSearchOptions } from './loop-search.ts';
+import { createLoopSearch, Portfolio, proofOf, searchCertifies, writesProof, type Core, type LoopSearchOptions } from './loop-search.ts';
 import { CONNECTIVITY, type Connectivity } from './loop-propagator.ts';
 import { loadCdclCore } from './wasm/binding.ts';
 
@@ -44,7 +44,7 @@ const backend: Backend = {
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);
-    const certify = options.certify === true && searchCertifies(chosen) === true;
+    const certify = writesProof(options.certify, puzzle, chosen);
     const search = createLoopSearch(puzzle, chosen, undefined, certify);
     const encodeMs = elapsedMs(started);
     const portfolio = new Portfolio(search);

@@ -85,6 +85,14 @@ export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fix
   return options.core === 'wasm' ? WasmLoopSearch.load(puzzle, options, fixed, undefined, proof) : new TypeScriptLoopSearch(puzzle, options, fixed);
 }
 
+/**
+ * Whether a solve asked to certify writes a proof: the options allow it, and the puzzle has no edge fixed in
+ * advance (a proof's base is the puzzle's rules; the runner does not ask then, and says why).
+ */
+export function writesProof(certify: boolean | undefined, puzzle: Puzzle, options: { core: Core }): boolean {
+  return certify === true && searchCertifies(options) === true && !puzzle.fixedEdges?.length;
+}
+
 /** Whether a search with these options can write a proof: true, or why not (Backend.certifies). */
 export function searchCertifies(options: { core: Core }): true | string {
   return options.core === 'wasm' ? true : 'the TypeScript reference search (core=typescript) writes no proofs; the default core=wasm does';

@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { loadDataset } from '../../../datasets/load.ts';
 import { getBackend } from '../../../encodings/registry.ts';
-import type { Puzzle } from '../../../encodings/grid.ts';
+import { withFixedEdges, type Puzzle } from '../../../encodings/grid.ts';
 import { checkProof } from '../../../encodings/certify/check.ts';
 import { solveWithBackend, type PipelineOptions } from '../../../runners/harness/pipeline.ts';
 import { certificateOf } from '../../../runners/harness/certificate.ts';
@@ -89,4 +89,14 @@ test('solve --certify prints the certificate, and generate --certify certifies e
   assert.equal(generated.status, 0, generated.stderr);
   assert.equal(generated.stdout.trim().split('\n').length, 2);
   assert.equal(generated.stderr.match(/certified unique \(proof of \d+ KB checked in/g)?.length, 2, generated.stderr);
+});
+
+test('a back-end asked directly to certify a puzzle with edges fixed in advance answers without a proof', async () => {
+  const puzzle = first('gen-10x10');
+  const loop = (await solveWithBackend(await getBackend('cdcl-loop'), puzzle, OPTIONS)).solution!;
+  const fixed = withFixedEdges(puzzle, [{ edge: loop.on.indexOf(1), on: true }]);
+  for (const id of ['cdcl-loop', 'auto']) {
+    const result = await (await getBackend(id)).solve(fixed, { timeoutMs: 60_000, unique: true, seed: 1, params: {}, certify: true });
+    assert.deepEqual([result.status, result.unique, result.proof], ['solved', true, undefined], id);
+  }
 });
