@@ -9,6 +9,7 @@ import type { BuildOptions, Plugin } from 'esbuild';
 import { listBackends } from '../../encodings/registry.ts';
 import { projectManifest } from '../../encodings/project.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
+import { BROWSER_BACKENDS } from './backend-names.ts';
 
 // Always the sources (also when this runs compiled, from dist/): esbuild reads TypeScript itself.
 const ENTRY = join(REPOSITORY, 'runners/browser/index.ts');
@@ -34,7 +35,7 @@ export interface BrowserBuild {
  * manifest as it is now, and no files to write a proof to.
  */
 async function buildTimeModules(): Promise<Plugin> {
-  const inBrowser = new Set(['auto', 'cdcl-loop', 'rules']);
+  const inBrowser = new Set<string>(BROWSER_BACKENDS);
   const server = (await listBackends()).filter((b) => !inBrowser.has(b.name)).map((b) => ({ name: b.name, description: b.description, options: b.options ?? [], presolver: typeof b.presolve === 'function' }));
   const { version, dependencies } = projectManifest();
   const modules = new Map([

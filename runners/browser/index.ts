@@ -10,6 +10,7 @@ import rules from '../../encodings/backends/rules/rules.ts';
 import { PuzzleError, UsageError, UnknownBackendError } from '../../encodings/errors.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { contractJson, solveWithBackend } from '../harness/pipeline.ts';
+import type { BrowserBackend } from './backend-names.ts';
 import type { BackendInfo } from '../library/backends.ts';
 import { checkedPuzzle, parsePuzzle } from '../library/puzzles.ts';
 import type { SolveResult } from '../library/solver.ts';
@@ -19,8 +20,8 @@ import { SERVER_BACKENDS } from 'slitherbench:server-backends';
 export * from '../library/puzzles.ts';
 export type { SolveResult };
 
-/** The back-ends this module runs, by ID. */
-const BACKENDS: Readonly<Record<string, Backend>> = { auto, 'cdcl-loop': cdclLoop, rules };
+/** The back-ends this module runs, by ID (exactly BROWSER_BACKENDS: the type says so). */
+const BACKENDS: Readonly<Record<BrowserBackend, Backend>> = { auto, 'cdcl-loop': cdclLoop, rules };
 const NEEDS_NODE = 'needs Node: run it with slitherbench serve or solve';
 
 /** Every back-end, as the library lists them: those this module runs are available; the others need Node. */
@@ -52,7 +53,7 @@ async function backendFor(id: string, params: Params): Promise<Backend> {
     if (server) throw new UsageError(`back-end '${id}' cannot run in the browser: it ${NEEDS_NODE}`);
     throw new UnknownBackendError(`unknown back-end '${id}' (known: ${[...Object.keys(BACKENDS), ...SERVER_BACKENDS.map((b) => b.name)].sort().join(', ')})`);
   }
-  const backend = BACKENDS[id];
+  const backend = BACKENDS[id as BrowserBackend];
   checkParams(backend, params);
   // Loading is outside the solve's time, as in a warm worker of the harness.
   if (!prepared.has(id)) prepared.set(id, Promise.resolve(backend.prepare?.()));
