@@ -112,7 +112,7 @@ export function blockingClause(loop: Uint8Array): number[] {
 export function proofOf(search: LoopSearch, puzzle: Puzzle, outcome: Outcome): string | undefined {
   const claim: ProofClaim | undefined = outcome.status === 'unsat' ? { kind: 'unsat' } : outcome.unique === true && outcome.solution ? { kind: 'unique', loop: outcome.solution.on } : undefined;
   if (!claim || !search.drainProof) return undefined;
-  const log = new ProofLog();
+  const log = new ProofLog(puzzle);
   search.drainProof(log);
   return log.text(puzzle, claim);
 }

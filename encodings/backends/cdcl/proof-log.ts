@@ -1,6 +1,7 @@
 // The proof a certifying search writes (docs/proof-format.md): the cdcl core's records turned into the proof's
 // text as they are drained from the core, then the header and the claim in front. Records: [kind, n, literal
 // x n] (literal 2e: edge e on, 2e + 1: off), and for a cut lemma then [hinge or -1, m, vertex x m].
+import { edgeCountOf } from '../../grid.ts';
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from './wasm/abi.ts';
 
 const PREFIX: Record<number, string> = {
@@ -19,6 +20,26 @@ export class ProofLog {
   // Plain bytes, so that the browser build runs this too; the text is ASCII throughout.
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
+  /** The text of 1, 2, ..., largest, each with a space after it, and where each starts: numbers are copied, not formatted. */
+  private readonly numbers: Uint8Array;
+  private readonly numberAt: Uint32Array;
+
+  /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
+  constructor(shape: { rows: number; cols: number }) {
+    const largest = edgeCountOf(shape) + 1;
+    this.numberAt = new Uint32Array(largest + 2);
+    let length = 0;
+    for (let v = 1; v <= largest; v++) length += String(v).length + 1;
+    this.numbers = new Uint8Array(length);
+    let at = 0;
+    for (let v = 1; v <= largest; v++) {
+      this.numberAt[v] = at;
+      const text = String(v);
+      for (let k = 0; k < text.length; k++) this.numbers[at++] = text.charCodeAt(k);
+      this.numbers[at++] = 32;
+    }
+    this.numberAt[largest + 1] = at;
+  }
 
   /** Appends the core's records as lines of text. */
   append(records: Int32Array): void {
@@ -29,23 +50,14 @@ export class ProofLog {
     const write = (text: string) => {
       for (let k = 0; k < text.length; k++) out[at++] = text.charCodeAt(k);
     };
+    const { numbers, numberAt } = this;
     const number = (value: number) => {
       if (value < 0) {
         out[at++] = 45; // '-'
         value = -value;
       }
-      const start = at;
-      do {
-        out[at++] = 48 + (value % 10);
-        value = Math.floor(value / 10);
-      } while (value > 0);
-      // Digits were written lowest first.
-      for (let i = start, j = at - 1; i < j; i++, j--) {
-        const swap = out[i];
-        out[i] = out[j];
-        out[j] = swap;
-      }
-      out[at++] = 32;
+      if (value < 1 || value + 1 >= numberAt.length) throw new Error(`internal: ${value} is out of this grid's range in a proof record`);
+      for (let i = numberAt[value], end = numberAt[value + 1]; i < end; i++) out[at++] = numbers[i];
     };
     for (let i = 0; i < records.length; ) {
       const kind = records[i];

@@ -76,7 +76,7 @@ test('writing the proof leaves the search as it was: the same answer and counter
 });
 
 test("the core's records read as the format's lines", () => {
-  const log = new ProofLog();
+  const log = new ProofLog({ rows: 1, cols: 1 });
   // A learnt clause (edge 0 on, edge 2 off), a cut lemma with its set and hinge, a deletion, the empty clause.
   log.append(Int32Array.from([1, 2, 0, 5, 5, 2, 3, 8, 4, 2, 10, 11, 2, 2, 0, 5, 7, 0]));
   const text = log.text({ rows: 1, cols: 1 }, { kind: 'unique', loop: Uint8Array.from([1, 1, 1, 1]) });
