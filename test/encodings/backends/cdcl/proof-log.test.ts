@@ -76,9 +76,9 @@ test('writing the proof leaves the search as it was: the same answer and counter
 });
 
 test("the core's records read as the format's lines", () => {
-  const log = new ProofLog({ rows: 1, cols: 1 });
+  const log = new ProofLog({ rows: 3, cols: 3 });
   // A learnt clause (edge 0 on, edge 2 off), a cut lemma with its set and hinge, a deletion, the empty clause.
   log.append(Int32Array.from([1, 2, 0, 5, 5, 2, 3, 8, 4, 2, 10, 11, 2, 2, 0, 5, 7, 0]));
-  const text = log.text({ rows: 1, cols: 1 }, { kind: 'unique', loop: Uint8Array.from([1, 1, 1, 1]) });
-  assert.equal(text, 'p slitherlink-proof 1 1 1\nclaim unique 1 2 3 4 0\n1 -3 0\nx -2 5 0 11 12 0 5\nd 1 -3 0\n0\n');
+  const text = log.text({ rows: 3, cols: 3 }, { kind: 'unique', loop: Uint8Array.from([1, 1, 1, 1]) });
+  assert.equal(text, 'p slitherlink-proof 1 3 3\nclaim unique 1 2 3 4 0\n1 -3 0\nx -2 5 0 11 12 0 5\nd 1 -3 0\n0\n');
 });
