@@ -13,6 +13,7 @@ import { withFixedEdges, type Puzzle } from '../../../encodings/grid.ts';
 import { checkProof } from '../../../encodings/certify/check.ts';
 import { solveWithBackend, type PipelineOptions } from '../../../runners/harness/pipeline.ts';
 import { certificateOf } from '../../../runners/harness/certificate.ts';
+import { backendRows } from '../../../runners/harness/backend-rows.ts';
 
 const OPTIONS: PipelineOptions = { timeoutMs: 60_000, unique: false, seed: 1, params: {}, certify: true };
 const first = (set: string): Puzzle => loadDataset(set).instances[0].puzzle;
@@ -99,4 +100,10 @@ test('a back-end asked directly to certify a puzzle with edges fixed in advance 
     const result = await (await getBackend(id)).solve(fixed, { timeoutMs: 60_000, unique: true, seed: 1, params: {}, certify: true });
     assert.deepEqual([result.status, result.unique, result.proof], ['solved', true, undefined], id);
   }
+});
+
+test('backends lists which back-ends certify with their default options', async () => {
+  const rows = await backendRows();
+  const certifies = (name: string) => rows.find((r) => r.name === name)?.certifies;
+  assert.deepEqual([certifies('cdcl-loop'), certifies('auto'), certifies('rules'), certifies('cpsat-circuit')], [true, true, false, false]);
 });
