@@ -1,8 +1,8 @@
 // The solve pipeline: (presolve) -> back-end -> independent verifier -> a checked result. Runs in the
 // calling process; runners/harness/worker.ts puts it behind a process boundary for hard limits.
 import type { Backend, Params, SolveOptions, SolveResult, Stats, Status } from '../../encodings/backend.ts';
-import { withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
-import { sameSolution, solutionFromKey, solutionToJson, solutionToKey, type Solution, type SolutionJson } from '../../encodings/solution.ts';
+import { gridOf, withFixedEdges, type Clue, type FixedEdge, type Puzzle } from '../../encodings/grid.ts';
+import { sameSolution, solutionToJson, solutionToKey, type Solution, type SolutionJson } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
 import { certificateOf, certifyBlocker, type Certificate } from './certificate.ts';
@@ -29,13 +29,56 @@ export interface RunResult {
   certificate?: Certificate;
 }
 
-/** A RunResult between processes: the loop as its key (encodings/solution.ts), the one text form. */
-export type WireResult = Omit<RunResult, 'solution' | 'secondSolution'> & { solutionKey: string | null };
+/**
+ * A Puzzle between a caller and its worker: the clues as text, one character per cell (0-4, '.' blank, '?'),
+ * which a message copies as one block where an array of cells costs a value each.
+ */
+export interface WirePuzzle {
+  rows: number;
+  cols: number;
+  clues: string;
+  fixedEdges?: readonly FixedEdge[];
+}
 
-export const resultToWire = ({ solution, secondSolution: _, ...rest }: RunResult): WireResult => ({ ...rest, solutionKey: solution ? solutionToKey(solution) : null });
+const clueTexts = new WeakMap<Puzzle, string>();
 
-export function resultFromWire({ solutionKey, ...rest }: WireResult, shape: { rows: number; cols: number }): RunResult {
-  return { ...rest, solution: solutionKey ? solutionFromKey(shape, solutionKey) : null };
+export function puzzleToWire(puzzle: Puzzle): WirePuzzle {
+  // A warm caller solves the same frozen puzzles again and again: each is written once.
+  let clues = clueTexts.get(puzzle);
+  if (clues === undefined) {
+    clues = puzzle.clues.map((clue) => (clue === null ? '.' : String(clue))).join('');
+    if (Object.isFrozen(puzzle)) clueTexts.set(puzzle, clues);
+  }
+  const { rows, cols, fixedEdges } = puzzle;
+  return fixedEdges?.length ? { rows, cols, clues, fixedEdges } : { rows, cols, clues };
+}
+
+/** The Puzzle again: the caller's was made and checked by makePuzzle, so it is frozen here, not checked twice. */
+export function puzzleFromWire({ rows, cols, clues: text, fixedEdges }: WirePuzzle): Puzzle {
+  const clues = new Array<Clue>(text.length);
+  for (let cell = 0; cell < text.length; cell++) {
+    const c = text.charCodeAt(cell);
+    clues[cell] = c === 46 ? null : c === 63 ? '?' : ((c - 48) as Clue);
+  }
+  Object.freeze(clues);
+  return Object.freeze(fixedEdges?.length ? { rows, cols, clues, fixedEdges: Object.freeze(fixedEdges.map((edge) => Object.freeze({ ...edge }))) } : { rows, cols, clues });
+}
+
+/**
+ * A RunResult between a worker and its caller: the loop as its bytes (Solution.on, one per edge), which a
+ * message copies as one block and the caller takes as it is, with no text to write and parse again.
+ */
+export type WireResult = Omit<RunResult, 'solution' | 'secondSolution'> & { loop: Uint8Array | null };
+
+export function resultToWire({ solution, secondSolution: _, ...rest }: RunResult): WireResult {
+  // A view into a larger buffer (a wasm core's memory) would be copied whole: send the loop's bytes alone.
+  const loop = solution && solution.on.byteLength !== solution.on.buffer.byteLength ? solution.on.slice() : (solution?.on ?? null);
+  return { ...rest, loop };
+}
+
+export function resultFromWire({ loop, ...rest }: WireResult, shape: { rows: number; cols: number }): RunResult {
+  if (loop && !(loop instanceof Uint8Array && loop.length === gridOf(shape).edgeCount)) throw new Error(`internal: the worker's loop does not fit a ${shape.rows}x${shape.cols} grid`);
+  return { ...rest, solution: loop ? { rows: shape.rows, cols: shape.cols, on: loop } : null };
 }
 
 /** The `solve --json` object of the contract (`version` added). */

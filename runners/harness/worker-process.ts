@@ -8,16 +8,17 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
-import { resultFromWire, type RunResult } from './pipeline.ts';
+import { puzzleToWire, resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { compiledPath, REPOSITORY, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
-
 
 export { DEFAULT_LIMITS, type WorkerLimits };
 
 /** How long a certified run's proof check may take, as a multiple of the run's time limit. */
 const CHECK_SHARE = 10;
+/** How often a run's worker has its memory read, in ms. */
+const POLL_MS = 50;
 
 export interface WorkerRun {
   result: RunResult;
@@ -107,10 +108,23 @@ export function workerStartSummary(): { from: 'dist' | 'tsx'; nodeFlags: string[
   return { from: useCompiled() ? 'dist' : 'tsx', nodeFlags: lastNodeFlags, oneShotV8Flags: 'not applied (workers stay warm)', backends };
 }
 
+/** A solve under way: what the worker's listeners hand on to it. */
+interface Pending {
+  /** The worker it was sent to. */
+  child: ChildProcess | WorkerThread;
+  answered(message: Extract<FromWorker, { type: 'result' }>): void;
+  failed(message: string): void;
+  exited(code: number | null, signal: string | null): void;
+}
+
 export class WorkerProcess {
   private child: ChildProcess | WorkerThread | undefined;
   private ready: Promise<void> | undefined;
   private nextId = 1;
+  /** The end of the worker's stderr since the solve under way began (since the start while it starts). */
+  private stderr = '';
+  /** The solves under way, by id: the worker's listeners, attached once per worker, pass its messages and exit on. */
+  private readonly pending = new Map<number, Pending>();
   /** Time the last start took (library load, wasm start), in ms. */
   prepareMs = 0;
   starts = 0;
@@ -132,12 +146,25 @@ export class WorkerProcess {
         : fork(entry.path, [], {
             execArgv: [...entry.execArgv, ...nodeFlags],
             stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+            // Messages carry typed arrays (the loop's bytes), which JSON would turn into objects.
+            serialization: 'advanced',
             env: { ...process.env },
           });
     this.child = child;
-    let stderr = '';
+    this.stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
+      if (this.child === child) this.stderr = (this.stderr + chunk.toString()).slice(-4000);
+    });
+    // Each worker speaks for the runs sent to it only (a killed one's late answer is not its successor's).
+    const runsHere = () => [...this.pending.values()].filter((run) => run.child === child);
+    child.on('message', (message: FromWorker) => {
+      if (message.type === 'result') {
+        const run = this.pending.get(message.id);
+        if (run?.child === child) run.answered(message);
+      } else if (message.type === 'failed') for (const run of runsHere()) run.failed(message.message);
+    });
+    child.on('exit', (code: number | null, signal: string | null) => {
+      for (const run of runsHere()) run.exited(code, signal);
     });
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
@@ -154,7 +181,7 @@ export class WorkerProcess {
         }
       };
       const onExit = (code: number | null, signal: string | null) => {
-        reject(new Error(`worker for ${this.backend} exited while starting (${signal ?? `code ${code}`}): ${lastLine(stderr)}`));
+        reject(new Error(`worker for ${this.backend} exited while starting (${signal ?? `code ${code}`}): ${lastLine(this.stderr)}`));
       };
       child.on('message', onMessage);
       child.once('exit', onExit);
@@ -175,11 +202,7 @@ export class WorkerProcess {
     const id = this.nextId++;
     const started = now();
     const wall = () => elapsedMs(started);
-    let stderr = '';
-    const onData = (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    };
-    child.stderr?.on('data', onData);
+    this.stderr = '';
     return new Promise<WorkerRun>((resolve) => {
       let peak = 0;
       let settled = false;
@@ -187,10 +210,7 @@ export class WorkerProcess {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        clearInterval(poll);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        child.stderr?.off('data', onData);
+        this.pending.delete(id);
         resolve(run);
       };
       const failed = (status: RunResult['status'], message: string): WorkerRun => ({
@@ -198,37 +218,40 @@ export class WorkerProcess {
         wallMs: wall(),
         peakRssMb: peak || null,
       });
-      const onMessage = (message: FromWorker) => {
-        if (message.type === 'result' && message.id === id) finish({ result: resultFromWire(message.result, puzzle), wallMs: wall(), peakRssMb: message.peakRssMb });
-        else if (message.type === 'failed') {
+      this.pending.set(id, {
+        child,
+        answered: (message) => finish({ result: resultFromWire(message.result, puzzle), wallMs: wall(), peakRssMb: message.peakRssMb }),
+        failed: (message) => {
           this.kill();
-          finish(failed('error', message.message));
-        }
-      };
-      const onExit = (code: number | null, signal: string | null) => {
-        this.child = undefined;
-        this.ready = undefined;
-        const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
-        finish(failed(oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
-      };
+          finish(failed('error', message));
+        },
+        exited: (code, signal) => {
+          const stderr = this.stderr;
+          if (this.child === child) {
+            this.child = undefined;
+            this.ready = undefined;
+          }
+          const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
+          finish(failed(oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
+        },
+      });
       // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
       const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
-      const timer = setTimeout(() => {
-        this.kill();
-        finish(failed('timeout', `killed after ${Math.round(wall())} ms (time limit ${options.timeoutMs} ms${checkMs ? ` + ${checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
-      }, options.timeoutMs + checkMs + this.limits.graceMs);
-      const poll = setInterval(() => {
+      const limitMs = options.timeoutMs + checkMs + this.limits.graceMs;
+      // One timer per run: every 50 ms it reads the worker's memory, and at the limit it kills the worker.
+      const tick = () => {
         const rss = child.pid ? rssMb(child.pid) : null;
         if (rss !== null) peak = Math.max(peak, rss);
         if (rss !== null && rss > this.limits.memoryMb) {
           this.kill();
           finish(failed('memout', `killed at ${Math.round(rss)} MB resident (cap ${this.limits.memoryMb} MB)`));
-        }
-      }, 50);
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      const { rows, cols, clues, fixedEdges } = puzzle;
-      child.send({ type: 'solve', id, puzzle: { rows, cols, clues: [...clues], fixedEdges: fixedEdges ? [...fixedEdges] : undefined }, ...options } satisfies ToWorker);
+        } else if (wall() >= limitMs) {
+          this.kill();
+          finish(failed('timeout', `killed after ${Math.round(wall())} ms (time limit ${options.timeoutMs} ms${checkMs ? ` + ${checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
+        } else timer = setTimeout(tick, Math.min(POLL_MS, limitMs - wall()));
+      };
+      let timer = setTimeout(tick, Math.min(POLL_MS, limitMs));
+      child.send({ type: 'solve', id, puzzle: puzzleToWire(puzzle), ...options } satisfies ToWorker);
     });
   }
 

@@ -5,22 +5,14 @@ import { parentPort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { requireAvailable } from '../../encodings/backend-spec.ts';
-import { makePuzzle, type Clue, type FixedEdge } from '../../encodings/grid.ts';
-import { resultToWire, solveWithBackend, type WireResult } from './pipeline.ts';
+import { puzzleFromWire, resultToWire, solveWithBackend, type WirePuzzle, type WireResult } from './pipeline.ts';
 import type { Backend } from '../../encodings/backend.ts';
 import { loadPresolver, type Presolver } from './presolver.ts';
 import { applyOneShotFlags } from './one-shot-flags.ts';
 
-export interface PuzzleMessage {
-  rows: number;
-  cols: number;
-  clues: Clue[];
-  fixedEdges?: FixedEdge[];
-}
-
 export type ToWorker =
   | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string; /** One puzzle, then exit: apply the back-end's oneShotV8Flags. */ oneShot?: boolean }
-  | { type: 'solve'; id: number; puzzle: PuzzleMessage; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
+  | { type: 'solve'; id: number; puzzle: WirePuzzle; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
 
 export type FromWorker =
   | { type: 'ready'; prepareMs: number }
@@ -55,8 +47,7 @@ async function handle(message: ToWorker): Promise<void> {
     return;
   }
   if (!backend) throw new Error('worker was asked to solve before init');
-  const p = message.puzzle;
-  const puzzle = makePuzzle(p.rows, p.cols, p.clues, p.fixedEdges);
+  const puzzle = puzzleFromWire(message.puzzle);
   const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = v8Flags;
   send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });

@@ -69,10 +69,14 @@ export interface SolverOptions {
 interface Lane {
   worker: WorkerProcess;
   /** The back-end's options: from its spec and SolveOptions.options. */
-  params: Record<string, string>;
+  params: Readonly<Record<string, string>>;
   /** The last solve queued on this worker: each waits for the one before (a worker runs one puzzle at a time). */
   tail: Promise<unknown>;
+  /** Solves queued or running on this worker: with none, the next one starts at once. */
+  queued: number;
   checked: Promise<void>;
+  /** Set once the checks passed: a warm solve does not wait for them again. */
+  passed: boolean;
 }
 
 /**
@@ -81,6 +85,8 @@ interface Lane {
  */
 export class Solver {
   private readonly lanes = new Map<string, Lane>();
+  /** The lane of each spelling asked for (back-end spec, presolve, options), so that a warm solve parses none of them again. */
+  private readonly spellings = new Map<string, Lane>();
   private readonly defaults: SolverOptions;
   private closed = false;
 
@@ -109,9 +115,13 @@ export class Solver {
     const { signal } = options;
     signal?.throwIfAborted();
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
-    await lane.checked;
-    const turn = lane.tail.then(() => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: { ...lane.params }, ...(options.certify ? { certify: true } : {}) }, signal));
-    lane.tail = turn.catch(() => undefined);
+    if (!lane.passed) await lane.checked;
+    const go = () => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: lane.params, ...(options.certify ? { certify: true } : {}) }, signal);
+    const turn = lane.queued++ === 0 ? go() : lane.tail.then(go);
+    const done = () => {
+      lane.queued--;
+    };
+    lane.tail = turn.then(done, done);
     return turn;
   }
 
@@ -120,6 +130,7 @@ export class Solver {
     this.closed = true;
     for (const lane of this.lanes.values()) lane.worker.kill();
     this.lanes.clear();
+    this.spellings.clear();
   }
 
   private async run(lane: Lane, puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean }, signal?: AbortSignal): Promise<SolveResult> {
@@ -145,9 +156,12 @@ export class Solver {
   private lane(spec: string, presolve: string | undefined, options: Record<string, string>): Lane {
     if (typeof spec !== 'string' || !spec) throw new UsageError('backend must be a back-end ID (see listBackends), with options if any, e.g. cdcl-loop:core=typescript');
     if (typeof options !== 'object' || options === null || Object.values(options).some((v) => typeof v !== 'string')) throw new UsageError('options must be an object of strings, e.g. { trial: "off" }');
+    const spelling = `${spec}\u0000${presolve ?? ''}${isEmpty(options) ? '' : `\u0000${JSON.stringify(options)}`}`;
+    const known = this.spellings.get(spelling);
+    if (known) return known;
     // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
     const { id: backend, params: written } = parseBackendSpec(spec, 'backend');
-    const params = { ...written, ...options };
+    const params = Object.freeze({ ...written, ...options });
     const key = JSON.stringify([backend, presolve ?? '', Object.entries(params).sort()]);
     let lane = this.lanes.get(key);
     if (!lane) {
@@ -158,15 +172,26 @@ export class Solver {
         await checkedBackend(backend, params);
         if (presolve) await loadPresolver(presolve);
       })();
-      lane = { worker, params, tail: Promise.resolve(), checked };
+      lane = { worker, params, tail: Promise.resolve(), queued: 0, checked, passed: false };
+      const made = lane;
+      checked.then(() => {
+        made.passed = true;
+      }, () => undefined);
       this.lanes.set(key, lane);
       // A lane whose checks failed is not kept: the next solve asks again (and fails the same way).
       checked.catch(() => {
         if (this.lanes.get(key) === lane) this.lanes.delete(key);
+        for (const [written, known] of this.spellings) if (known === lane) this.spellings.delete(written);
       });
     }
+    this.spellings.set(spelling, lane);
     return lane;
   }
+}
+
+function isEmpty(options: object): boolean {
+  for (const _ in options) return false;
+  return true;
 }
 
 /** Solves one puzzle in a worker of its own, stopped afterwards. For many puzzles, a Solver keeps the worker warm. */
