@@ -1,5 +1,5 @@
-// A solution is the set of edges on the loop. In memory: one byte per edge (1 = on the loop). Between
-// processes and in result files: its key, the contract's h and v strings joined by '/'. On the command
+// A solution is the set of edges on the loop. In memory, and from a worker to its caller: one byte per edge
+// (1 = on the loop). In result files: its key, the contract's h and v strings joined by '/'. On the command
 // line: the contract's JSON form {rows, cols, h, v}.
 import { gridOf, checkSize, type Grid } from './grid.ts';
 import { PuzzleError } from './errors.ts';
@@ -55,7 +55,7 @@ export function solutionToJson(solution: Solution): SolutionJson {
 }
 
 /**
- * The one text form of a solution between processes and in result files: the contract's `h` rows, then
+ * The one text form of a solution, in result files and records: the contract's `h` rows, then
  * `/`, then its `v` rows, each run together (edge index order: horizontal edges, then vertical ones).
  */
 export function solutionToKey(solution: Solution): string {

@@ -6,8 +6,8 @@ import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-sp
 import type { WorkerKind } from './worker-process.ts';
 
 /**
- * Back-ends in JavaScript or wasm run in a thread of the caller (no second Node start, and structured
- * clone instead of IPC JSON), still under the hard limits: a thread is terminated even inside a wasm loop.
+ * Back-ends in JavaScript or wasm run in a thread of the caller (no second Node start, and messages that
+ * stay in the process), still under the hard limits: a thread is terminated even inside a wasm loop.
  * Native engines (and Z3's and clingo's own worker threads) keep a worker process.
  */
 const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto', 'cpsat-circuit']);
