@@ -37,18 +37,20 @@ export function onEdges(solution: Solution): number[] {
 }
 
 export function solutionToJson(solution: Solution): SolutionJson {
-  const grid = gridOf(solution);
-  const { rows: R, cols: C } = solution;
+  const { rows: R, cols: C, on } = solution;
+  // Edge numbers as grid.ts gives them: row r's horizontal edges are r*C + c, then row r's vertical ones
+  // follow all of those. Read straight, no grid: a warm caller turns every answer into this form.
+  const horizontal = (R + 1) * C;
   const h: string[] = [];
   const v: string[] = [];
   for (let r = 0; r <= R; r++) {
     let row = '';
-    for (let c = 0; c < C; c++) row += solution.on[grid.horizontalEdge(r, c)] ? '1' : '0';
+    for (let e = r * C, end = e + C; e < end; e++) row += on[e] ? '1' : '0';
     h.push(row);
   }
   for (let r = 0; r < R; r++) {
     let row = '';
-    for (let c = 0; c <= C; c++) row += solution.on[grid.verticalEdge(r, c)] ? '1' : '0';
+    for (let e = horizontal + r * (C + 1), end = e + C + 1; e < end; e++) row += on[e] ? '1' : '0';
     v.push(row);
   }
   return { rows: R, cols: C, h, v };

@@ -1,7 +1,7 @@
 // The solve pipeline: (presolve) -> back-end -> independent verifier -> a checked result. Runs in the
 // calling process; runners/harness/worker.ts puts it behind a process boundary for hard limits.
 import type { Backend, Params, SolveOptions, SolveResult, Stats, Status } from '../../encodings/backend.ts';
-import { gridOf, withFixedEdges, type Clue, type FixedEdge, type Puzzle } from '../../encodings/grid.ts';
+import { edgeCountOf, withFixedEdges, type Clue, type FixedEdge, type Puzzle } from '../../encodings/grid.ts';
 import { sameSolution, solutionToJson, solutionToKey, type Solution, type SolutionJson } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
@@ -77,7 +77,7 @@ export function resultToWire({ solution, secondSolution: _, ...rest }: RunResult
 }
 
 export function resultFromWire({ loop, ...rest }: WireResult, shape: { rows: number; cols: number }): RunResult {
-  if (loop && !(loop instanceof Uint8Array && loop.length === gridOf(shape).edgeCount)) throw new Error(`internal: the worker's loop does not fit a ${shape.rows}x${shape.cols} grid`);
+  if (loop && !(loop instanceof Uint8Array && loop.length === edgeCountOf(shape))) throw new Error(`internal: the worker's loop does not fit a ${shape.rows}x${shape.cols} grid`);
   return { ...rest, solution: loop ? { rows: shape.rows, cols: shape.cols, on: loop } : null };
 }
 
@@ -97,10 +97,16 @@ export interface PipelineOptions extends SolveOptions {
 }
 
 const versions = new Map<string, string>();
+const versionKey = (backend: Backend, params: Params) => (isEmpty(params) ? backend.name : `${backend.name}\u0000${JSON.stringify(params)}`);
+
+function isEmpty(params: Params): boolean {
+  for (const _ in params) return false;
+  return true;
+}
 
 /** The back-end's version for these options, asked once per process (it may load the engine). */
 async function versionOf(backend: Backend, params: Params): Promise<string | undefined> {
-  const key = `${backend.name}\u0000${JSON.stringify(params)}`;
+  const key = versionKey(backend, params);
   if (!versions.has(key)) {
     try {
       versions.set(key, await backend.version(params));
@@ -112,7 +118,8 @@ async function versionOf(backend: Backend, params: Params): Promise<string | und
 }
 
 export async function solveWithBackend(backend: Backend, puzzle: Puzzle, asked: PipelineOptions): Promise<RunResult> {
-  const backendVersion = await versionOf(backend, asked.params);
+  // Known after a worker's first solve: a warm solve does not wait a turn of the event loop for it.
+  const backendVersion = versions.get(versionKey(backend, asked.params)) ?? (await versionOf(backend, asked.params));
   const started = now();
   const stats: Stats = {};
   let solvedMs: number | undefined;

@@ -108,19 +108,43 @@ export function workerStartSummary(): { from: 'dist' | 'tsx'; nodeFlags: string[
   return { from: useCompiled() ? 'dist' : 'tsx', nodeFlags: lastNodeFlags, oneShotV8Flags: 'not applied (workers stay warm)', backends };
 }
 
-/** A solve under way: what the worker's listeners hand on to it. */
+/** A thread's memory is this process's: its peak is read when asked, off the answer's way back. */
+function processPeakRssMb(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+/** A solve under way, for the worker's listeners and its watchdog. */
 interface Pending {
   /** The worker it was sent to. */
   child: ChildProcess | WorkerThread;
-  answered(message: Extract<FromWorker, { type: 'result' }>): void;
-  failed(message: string): void;
-  exited(code: number | null, signal: string | null): void;
+  shape: { rows: number; cols: number };
+  started: number;
+  timeoutMs: number;
+  /** Time for a certified run's proof check, past its own time limit. */
+  checkMs: number;
+  /** Past this many ms from started (time limit, check, grace) the worker is killed. */
+  limitMs: number;
+  /** The highest resident memory the watchdog read, in MB. */
+  peak: number;
+  resolve(run: WorkerRun): void;
 }
+
+/** What a solve takes besides its puzzle. */
+export type SolveMessage = { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
 
 export class WorkerProcess {
   private child: ChildProcess | WorkerThread | undefined;
   private ready: Promise<void> | undefined;
+  /** The child whose start finished: a solve sent to it need not wait for `ready`. */
+  private live: ChildProcess | WorkerThread | undefined;
   private nextId = 1;
+  /**
+   * One watchdog per worker, not one timer per solve: it reads the memory of the solves under way every
+   * 50 ms and kills at the limit. A solve that ends leaves it armed (unreferenced while none is under way)
+   * for the next one, so that a warm worker's many short solves neither set nor clear a timer.
+   */
+  private watchdog: NodeJS.Timeout | undefined;
+  private watchdogDue = 0;
   /** The end of the worker's stderr since the solve under way began (since the start while it starts). */
   private stderr = '';
   /** The solves under way, by id: the worker's listeners, attached once per worker, pass its messages and exit on. */
@@ -156,20 +180,35 @@ export class WorkerProcess {
       if (this.child === child) this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
     // Each worker speaks for the runs sent to it only (a killed one's late answer is not its successor's).
-    const runsHere = () => [...this.pending.values()].filter((run) => run.child === child);
+    const runsHere = () => [...this.pending].filter(([, run]) => run.child === child);
     child.on('message', (message: FromWorker) => {
       if (message.type === 'result') {
         const run = this.pending.get(message.id);
-        if (run?.child === child) run.answered(message);
-      } else if (message.type === 'failed') for (const run of runsHere()) run.failed(message.message);
+        if (run?.child !== child) return;
+        const result = resultFromWire(message.result, run.shape);
+        const wallMs = elapsedMs(run.started);
+        this.settle(message.id, message.peakRssMb === null ? { result, wallMs, get peakRssMb() { return processPeakRssMb(); } } : { result, wallMs, peakRssMb: message.peakRssMb });
+      } else if (message.type === 'failed') {
+        for (const [id, run] of runsHere()) {
+          this.kill();
+          this.settle(id, this.failure(run, 'error', message.message));
+        }
+      }
     });
     child.on('exit', (code: number | null, signal: string | null) => {
-      for (const run of runsHere()) run.exited(code, signal);
+      const stderr = this.stderr;
+      if (this.child === child) {
+        this.child = undefined;
+        this.ready = undefined;
+      }
+      const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
+      for (const [id, run] of runsHere()) this.settle(id, this.failure(run, oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
     });
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
         if (message.type === 'ready') {
           this.prepareMs = message.prepareMs;
+          this.live = child;
           startsHere.push({ backend: this.backend, startMs: elapsedMs(forked), prepareMs: message.prepareMs });
           child.off('message', onMessage);
           child.off('exit', onExit);
@@ -195,64 +234,77 @@ export class WorkerProcess {
   }
 
   /** Solves one puzzle; never throws for the run's own failures, which come back as statuses. */
-  async solve(puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string }): Promise<WorkerRun> {
+  solve(puzzle: Puzzle, options: SolveMessage): Promise<WorkerRun> {
+    // A warm worker takes the puzzle at once; a cold one starts (or finishes starting) first.
+    if (this.child && this.child === this.live) return this.send(this.child, puzzle, options);
+    return this.started().then(() => this.send(this.child!, puzzle, options));
+  }
+
+  private async started(): Promise<void> {
     if (!this.child || !this.ready) await this.start();
     else await this.ready;
-    const child = this.child!;
+  }
+
+  private send(child: ChildProcess | WorkerThread, puzzle: Puzzle, options: SolveMessage): Promise<WorkerRun> {
     const id = this.nextId++;
-    const started = now();
-    const wall = () => elapsedMs(started);
     this.stderr = '';
+    // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
+    const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
     return new Promise<WorkerRun>((resolve) => {
-      let peak = 0;
-      let settled = false;
-      const finish = (run: WorkerRun) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.pending.delete(id);
-        resolve(run);
-      };
-      const failed = (status: RunResult['status'], message: string): WorkerRun => ({
-        result: { status, unique: null, solution: null, backend: this.backend, timeMs: wall(), stats: {}, message },
-        wallMs: wall(),
-        peakRssMb: peak || null,
-      });
-      this.pending.set(id, {
-        child,
-        answered: (message) => finish({ result: resultFromWire(message.result, puzzle), wallMs: wall(), peakRssMb: message.peakRssMb }),
-        failed: (message) => {
-          this.kill();
-          finish(failed('error', message));
-        },
-        exited: (code, signal) => {
-          const stderr = this.stderr;
-          if (this.child === child) {
-            this.child = undefined;
-            this.ready = undefined;
-          }
-          const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
-          finish(failed(oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
-        },
-      });
-      // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
-      const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
-      const limitMs = options.timeoutMs + checkMs + this.limits.graceMs;
-      // One timer per run: every 50 ms it reads the worker's memory, and at the limit it kills the worker.
-      const tick = () => {
-        const rss = child.pid ? rssMb(child.pid) : null;
-        if (rss !== null) peak = Math.max(peak, rss);
-        if (rss !== null && rss > this.limits.memoryMb) {
-          this.kill();
-          finish(failed('memout', `killed at ${Math.round(rss)} MB resident (cap ${this.limits.memoryMb} MB)`));
-        } else if (wall() >= limitMs) {
-          this.kill();
-          finish(failed('timeout', `killed after ${Math.round(wall())} ms (time limit ${options.timeoutMs} ms${checkMs ? ` + ${checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
-        } else timer = setTimeout(tick, Math.min(POLL_MS, limitMs - wall()));
-      };
-      let timer = setTimeout(tick, Math.min(POLL_MS, limitMs));
+      const run: Pending = { child, shape: puzzle, started: now(), timeoutMs: options.timeoutMs, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
+      this.pending.set(id, run);
+      this.watch(run);
       child.send({ type: 'solve', id, puzzle: puzzleToWire(puzzle), ...options } satisfies ToWorker);
     });
+  }
+
+  /** Ends a run once (a late message or exit for a run already ended is ignored). */
+  private settle(id: number, run: WorkerRun): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.watchdog?.unref();
+    pending.resolve(run);
+  }
+
+  private failure(run: Pending, status: RunResult['status'], message: string): WorkerRun {
+    const wallMs = elapsedMs(run.started);
+    return { result: { status, unique: null, solution: null, backend: this.backend, timeMs: wallMs, stats: {}, message }, wallMs, peakRssMb: run.peak || null };
+  }
+
+  /** Makes sure the watchdog looks at a new run by its first poll (or its limit, when that comes sooner). */
+  private watch(run: Pending): void {
+    const due = run.started + Math.min(POLL_MS, run.limitMs);
+    if (this.watchdog && this.watchdogDue <= due) {
+      this.watchdog.ref();
+      return;
+    }
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.arm(due);
+  }
+
+  private arm(due: number): void {
+    this.watchdogDue = due;
+    this.watchdog = setTimeout(() => this.patrol(), Math.max(0, due - now()));
+  }
+
+  /** Every 50 ms while runs are under way: reads each one's worker memory, and kills a worker past its cap or its run's limit. */
+  private patrol(): void {
+    this.watchdog = undefined;
+    let due = Infinity;
+    for (const [id, run] of [...this.pending]) {
+      const rss = run.child.pid ? rssMb(run.child.pid) : null;
+      if (rss !== null) run.peak = Math.max(run.peak, rss);
+      const wall = elapsedMs(run.started);
+      if (rss !== null && rss > this.limits.memoryMb) {
+        this.kill();
+        this.settle(id, this.failure(run, 'memout', `killed at ${Math.round(rss)} MB resident (cap ${this.limits.memoryMb} MB)`));
+      } else if (wall >= run.limitMs) {
+        this.kill();
+        this.settle(id, this.failure(run, 'timeout', `killed after ${Math.round(wall)} ms (time limit ${run.timeoutMs} ms${run.checkMs ? ` + ${run.checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
+      } else due = Math.min(due, now() + Math.min(POLL_MS, run.limitMs - wall));
+    }
+    if (due < Infinity) this.arm(due);
   }
 
   /** True while a worker is started or starting; false after it died or was killed. */

@@ -16,7 +16,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready'; prepareMs: number }
-  | { type: 'result'; id: number; result: WireResult; peakRssMb: number }
+  /** peakRssMb: null from a thread, whose memory is its caller's process (the caller reads it when asked). */
+  | { type: 'result'; id: number; result: WireResult; peakRssMb: number | null }
   | { type: 'failed'; message: string };
 
 let backend: Backend | undefined;
@@ -50,5 +51,5 @@ async function handle(message: ToWorker): Promise<void> {
   const puzzle = puzzleFromWire(message.puzzle);
   const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = v8Flags;
-  send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
+  send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: parentPort ? null : Math.round(process.resourceUsage().maxRSS / 1024) });
 }

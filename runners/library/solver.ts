@@ -10,7 +10,7 @@ import { parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/pipeline.ts';
 import { checkedBackend, workerKindFor } from '../harness/solve-request.ts';
 import { loadPresolver } from '../harness/presolver.ts';
-import { DEFAULT_LIMITS, WorkerProcess, type WorkerRun } from '../harness/worker-process.ts';
+import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerRun } from '../harness/worker-process.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
 
 export const DEFAULT_BACKEND = 'auto';
@@ -103,7 +103,16 @@ export class Solver {
   }
 
   /** Solves one puzzle (an object from parsePuzzle, or any text parsePuzzle reads). */
-  async solve(puzzle: Puzzle | string, options: SolveOptions = {}): Promise<SolveResult> {
+  solve(puzzle: Puzzle | string, options: SolveOptions = {}): Promise<SolveResult> {
+    // Not an async function: a warm solve's promise is the worker's answer itself, with no turns of the event loop added on the way.
+    try {
+      return this.queue(puzzle, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private queue(puzzle: Puzzle | string, options: SolveOptions): Promise<SolveResult> {
     if (this.closed) throw new UsageError('this Solver is closed');
     const grid = typeof puzzle === 'string' ? parsePuzzle(puzzle) : checkedPuzzle(puzzle);
     const backend = options.backend ?? this.defaults.backend ?? DEFAULT_BACKEND;
@@ -115,9 +124,11 @@ export class Solver {
     const { signal } = options;
     signal?.throwIfAborted();
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
-    if (!lane.passed) await lane.checked;
     const go = () => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: lane.params, ...(options.certify ? { certify: true } : {}) }, signal);
-    const turn = lane.queued++ === 0 ? go() : lane.tail.then(go);
+    // Each solve waits for the lane's checks (until they passed once), then for its turn.
+    const checked = lane.passed ? undefined : lane.checked;
+    const next = checked ? () => checked.then(go) : go;
+    const turn = lane.queued++ === 0 ? next() : lane.tail.then(next);
     const done = () => {
       lane.queued--;
     };
@@ -133,24 +144,24 @@ export class Solver {
     this.spellings.clear();
   }
 
-  private async run(lane: Lane, puzzle: Puzzle, options: { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean }, signal?: AbortSignal): Promise<SolveResult> {
+  private run(lane: Lane, puzzle: Puzzle, options: SolveMessage, signal?: AbortSignal): Promise<SolveResult> {
     // Cancelled while waiting its turn: the worker never sees it.
-    signal?.throwIfAborted();
-    if (this.closed) throw new UsageError('this Solver is closed');
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.closed) return Promise.reject(new UsageError('this Solver is closed'));
+    // The worker could not start (its engine failed to load): the solve answers error, as serve's does.
+    const couldNotStart = (error: Error): SolveResult => answer({ result: { status: 'error', unique: null, solution: null, backend: lane.worker.backend, timeMs: 0, stats: {}, message: error.message }, wallMs: 0, peakRssMb: null });
+    if (!signal) return lane.worker.solve(puzzle, options).then(answer, couldNotStart);
     const stop = () => lane.worker.kill();
-    signal?.addEventListener('abort', stop, { once: true });
-    let run: WorkerRun;
-    try {
-      run = await lane.worker.solve(puzzle, options).catch(
-        // The worker could not start (its engine failed to load): the solve answers error, as serve's does.
-        (error: Error): WorkerRun => ({ result: { status: 'error', unique: null, solution: null, backend: lane.worker.backend, timeMs: 0, stats: {}, message: error.message }, wallMs: 0, peakRssMb: null }),
-      );
-    } finally {
-      signal?.removeEventListener('abort', stop);
-    }
-    // The worker was stopped by the signal: its "died" answer is no answer.
-    signal?.throwIfAborted();
-    return contractJson(run.result) as unknown as SolveResult;
+    signal.addEventListener('abort', stop, { once: true });
+    const stopped = () => {
+      signal.removeEventListener('abort', stop);
+      // The worker was stopped by the signal: its "died" answer is no answer.
+      signal.throwIfAborted();
+    };
+    return lane.worker.solve(puzzle, options).then(
+      (run) => (stopped(), answer(run)),
+      (error: Error) => (stopped(), couldNotStart(error)),
+    );
   }
 
   private lane(spec: string, presolve: string | undefined, options: Record<string, string>): Lane {
@@ -187,6 +198,10 @@ export class Solver {
     this.spellings.set(spelling, lane);
     return lane;
   }
+}
+
+function answer(run: WorkerRun): SolveResult {
+  return contractJson(run.result) as unknown as SolveResult;
 }
 
 function isEmpty(options: object): boolean {

@@ -33,6 +33,15 @@ test('solution JSON round-trips and is checked for shape', () => {
   assert.throws(() => solutionFromJson({ rows: 2, cols: 2, h: ['11', '1x', '11'], v: ['101', '011'] }), /h\[1\]\[1\] is 'x'/);
 });
 
+test('solution JSON puts each edge where the grid numbers it, on a grid that is not square', () => {
+  const grid = gridOf({ rows: 2, cols: 3 });
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const { h, v } = solutionToJson(solutionFromEdges(grid, [e]));
+    const at = [...h.flatMap((row, r) => [...row].map((bit, c) => (bit === '1' ? grid.horizontalEdge(r, c) : -1))), ...v.flatMap((row, r) => [...row].map((bit, c) => (bit === '1' ? grid.verticalEdge(r, c) : -1)))].filter((x) => x >= 0);
+    assert.deepEqual([h.length, v.length, h[0].length, v[0].length, at], [3, 2, 3, 4, [e]]);
+  }
+});
+
 test('grid lookups agree with each other on a 3x4 grid', () => {
   const grid = gridOf({ rows: 3, cols: 4 });
   assert.equal(grid.edgeCount, 4 * 4 + 3 * 5);
