@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchCommand, planDir, ReproduceProgress, runPlan, type PlanDef } from '../../../runners/experiments/reproduce-plans.ts';
 
+// The plan's back-end answers late (see the fixture), so that the kill below lands part-way on any machine.
+process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/slow-backends/', import.meta.url).pathname;
 const PLANS = new URL('../../../runners/experiments/reproduce-plans.ts', import.meta.url).pathname;
 const plan: PlanDef = { name: 'tiny', yaml: new URL('../../fixtures/reproduce-tiny.yaml', import.meta.url).pathname, quick: {} };
 const records = (dir: string) => readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { instance: string; backend: string; repeat: number });
