@@ -65,26 +65,42 @@ export function puzzleFromWire({ rows, cols, clues: text, fixedEdges }: WirePuzz
 }
 
 /**
- * A RunResult between a worker and its caller: the loop as its bytes (Solution.on, one per edge), which a
- * message copies as one block and the caller takes as it is, with no text to write and parse again.
+ * A RunResult between a worker and its caller, with its loop beside it as the loop's bytes (Solution.on, one
+ * per edge), which a message copies as one block and the caller takes as it is, with no text to write and parse again.
  */
-export type WireResult = Omit<RunResult, 'solution' | 'secondSolution'> & { loop: Uint8Array | null };
+export type WireResult = Omit<RunResult, 'solution' | 'secondSolution'> & { solution: null };
 
-export function resultToWire({ solution, secondSolution: _, ...rest }: RunResult): WireResult {
+/** The worker's result, ready to send, and its loop: changed in place, not copied (the worker drops it once sent). */
+export function resultToWire(result: RunResult): { result: WireResult; loop: Uint8Array | null } {
+  const { solution } = result;
   // A view into a larger buffer (a wasm core's memory) would be copied whole: send the loop's bytes alone.
   const loop = solution && solution.on.byteLength !== solution.on.buffer.byteLength ? solution.on.slice() : (solution?.on ?? null);
-  return { ...rest, loop };
+  // The second loop stays in the worker (RunResult says so); rare, so its property is deleted only when there is one.
+  if (result.secondSolution) delete result.secondSolution;
+  result.solution = null;
+  return { result: result as WireResult, loop };
 }
 
-export function resultFromWire({ loop, ...rest }: WireResult, shape: { rows: number; cols: number }): RunResult {
+/** The RunResult again, in place: the message's copy is the caller's own. */
+export function resultFromWire(wire: WireResult, loop: Uint8Array | null, shape: { rows: number; cols: number }): RunResult {
   if (loop && !(loop instanceof Uint8Array && loop.length === edgeCountOf(shape))) throw new Error(`internal: the worker's loop does not fit a ${shape.rows}x${shape.cols} grid`);
-  return { ...rest, solution: loop ? { rows: shape.rows, cols: shape.cols, on: loop } : null };
+  const result: RunResult = wire;
+  result.solution = loop ? { rows: shape.rows, cols: shape.cols, on: loop } : null;
+  return result;
 }
 
-/** The `solve --json` object of the contract (`version` added). */
+/** The `solve --json` object of the contract (`version` added), its fields in the contract's order. */
 export function contractJson(result: RunResult): Record<string, unknown> & { solution: SolutionJson | null } {
-  const { status, unique, solution, backend, backendVersion, timeMs, stats, message, rejected, certificate } = result;
-  return { status, unique, solution: solution ? solutionToJson(solution) : null, backend, ...(backendVersion ? { version: backendVersion } : {}), timeMs, stats, ...(message ? { message } : {}), ...(rejected ? { rejected } : {}), ...(certificate ? { certificate } : {}) };
+  const { backendVersion, message, rejected, certificate } = result;
+  // Built field by field: a warm caller makes one per answer, and spreads of optional parts cost more.
+  const json: Record<string, unknown> & { solution: SolutionJson | null } = { status: result.status, unique: result.unique, solution: result.solution ? solutionToJson(result.solution) : null, backend: result.backend };
+  if (backendVersion) json.version = backendVersion;
+  json.timeMs = result.timeMs;
+  json.stats = result.stats;
+  if (message) json.message = message;
+  if (rejected) json.rejected = rejected;
+  if (certificate) json.certificate = certificate;
+  return json;
 }
 
 export interface PipelineOptions extends SolveOptions {

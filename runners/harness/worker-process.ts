@@ -108,9 +108,16 @@ export function workerStartSummary(): { from: 'dist' | 'tsx'; nodeFlags: string[
   return { from: useCompiled() ? 'dist' : 'tsx', nodeFlags: lastNodeFlags, oneShotV8Flags: 'not applied (workers stay warm)', backends };
 }
 
-/** A thread's memory is this process's: its peak is read when asked, off the answer's way back. */
-function processPeakRssMb(): number {
-  return Math.round(process.resourceUsage().maxRSS / 1024);
+/** A thread's answer: its memory is this process's, whose peak is read when asked, off the answer's way back. */
+class ThreadRun implements WorkerRun {
+  constructor(
+    readonly result: RunResult,
+    readonly wallMs: number,
+  ) {}
+
+  get peakRssMb(): number {
+    return Math.round(process.resourceUsage().maxRSS / 1024);
+  }
 }
 
 /** A solve under way, for the worker's listeners and its watchdog. */
@@ -185,9 +192,9 @@ export class WorkerProcess {
       if (message.type === 'result') {
         const run = this.pending.get(message.id);
         if (run?.child !== child) return;
-        const result = resultFromWire(message.result, run.shape);
+        const result = resultFromWire(message.result, message.loop, run.shape);
         const wallMs = elapsedMs(run.started);
-        this.settle(message.id, message.peakRssMb === null ? { result, wallMs, get peakRssMb() { return processPeakRssMb(); } } : { result, wallMs, peakRssMb: message.peakRssMb });
+        this.settle(message.id, message.peakRssMb === null ? new ThreadRun(result, wallMs) : { result, wallMs, peakRssMb: message.peakRssMb });
       } else if (message.type === 'failed') {
         for (const [id, run] of runsHere()) {
           this.kill();

@@ -17,7 +17,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; prepareMs: number }
   /** peakRssMb: null from a thread, whose memory is its caller's process (the caller reads it when asked). */
-  | { type: 'result'; id: number; result: WireResult; peakRssMb: number | null }
+  | { type: 'result'; id: number; result: WireResult; loop: Uint8Array | null; peakRssMb: number | null }
   | { type: 'failed'; message: string };
 
 let backend: Backend | undefined;
@@ -51,5 +51,6 @@ async function handle(message: ToWorker): Promise<void> {
   const puzzle = puzzleFromWire(message.puzzle);
   const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = v8Flags;
-  send({ type: 'result', id: message.id, result: resultToWire(result), peakRssMb: parentPort ? null : Math.round(process.resourceUsage().maxRSS / 1024) });
+  const wire = resultToWire(result);
+  send({ type: 'result', id: message.id, result: wire.result, loop: wire.loop, peakRssMb: parentPort ? null : Math.round(process.resourceUsage().maxRSS / 1024) });
 }
