@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Runs the compiled JavaScript in dist/ when it is up to date with the sources (`npm run build`, which
 // `npm ci` runs), else the TypeScript sources through tsx: an edited tree never runs stale code, and a
-// fresh clone needs no build step. SLITHERBENCH_DIST=off always runs the sources.
+// fresh clone needs no build step. SLITHERBENCH_DIST=off always runs the sources. From dist/, the bundled
+// start path (dist/bundle/main.js) when the build wrote it.
+import { pathToFileURL } from 'node:url';
+
 const dist = new URL('../dist/', import.meta.url);
 const compiled = process.env.SLITHERBENCH_DIST === 'off' ? undefined : await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined);
 let main;
 if (compiled?.useCompiled()) {
-  ({ main } = await import(new URL('runners/cli/main.js', dist).href));
+  ({ main } = await import(pathToFileURL(compiled.startPath('main')).href));
 } else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { listInputs, REPOSITORY, SOURCE_FOLDERS, STAMP, writeStamp } from './harness/compiled.ts';
+import { BUNDLE, listInputs, REPOSITORY, SOURCE_FOLDERS, STAMP, writeStamp } from './harness/compiled.ts';
 
 const root = REPOSITORY;
 const dist = `${root}dist/`;
@@ -23,6 +23,8 @@ try {
 }
 
 rmSync(`${root}${STAMP}`, { force: true });
+// A bundle of an older build must not outlive it: it is written again below, or not at all.
+rmSync(`${root}${BUNDLE}`, { recursive: true, force: true });
 // tsc's incremental state trusts dist/ to hold what it wrote last; without a finished build, start over.
 if (!existsSync(`${dist}runners/cli/main.js`)) rmSync(`${dist}.tsbuildinfo`, { force: true });
 const compiled = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { cwd: root, stdio: 'inherit' });
@@ -69,6 +71,14 @@ for (const name of ['package.json', 'node_modules', 'bin']) {
   if (lstatSync(link, { throwIfNoEntry: false })) unlinkSync(link);
   symlinkSync(`../${name}`, link);
 }
+// The start path in a few files; without it the bin and the workers load dist/'s modules one by one.
+let bundled = '';
+try {
+  const { writeStartBundle } = await import('./start-bundle.ts');
+  bundled = `; start path bundled in ${await writeStartBundle(root)} files`;
+} catch (error) {
+  process.stderr.write(`build: the start path was not bundled (${(error as Error).message.split('\n')[0]}); dist/ runs unbundled\n`);
+}
 // The browser module and its static page (npm run build:browser's output), so that an installed package has them.
 let browser = '';
 try {
@@ -79,4 +89,4 @@ try {
   process.stderr.write(`build: the browser module was not bundled (${(error as Error).message.split('\n')[0]})\n`);
 }
 writeStamp(inputs, started, root);
-process.stderr.write(`build: dist/ compiled in ${((Date.now() - started) / 1000).toFixed(1)} s; ${copied} other files copied${removed ? `, ${removed} left-overs removed` : ''}${browser}\n`);
+process.stderr.write(`build: dist/ compiled in ${((Date.now() - started) / 1000).toFixed(1)} s; ${copied} other files copied${removed ? `, ${removed} left-overs removed` : ''}${bundled}${browser}\n`);

@@ -10,6 +10,13 @@ export const SOURCE_FOLDERS = ['encodings', 'datasets', 'reports', 'runners'] as
 export const BUILD_FILES = ['tsconfig.json', 'tsconfig.build.json'] as const;
 /** Written last by the build (writeStamp). */
 export const STAMP = 'dist/.build-stamp';
+/** The start path bundled from dist/ (runners/start-bundle.ts): the same code in a few files, quicker to load. */
+export const BUNDLE = 'dist/bundle/';
+/** The bundle's entries: what the bin and a worker start from. */
+export const STARTS = [
+  { name: 'main', source: 'runners/cli/main.ts' },
+  { name: 'worker', source: 'runners/harness/worker.ts' },
+] as const;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The repository, whether this module runs from runners/harness/ or from dist/runners/harness/. */
@@ -67,4 +74,13 @@ export function useCompiled(): boolean {
 /** The compiled file of a source file named from the repository, e.g. `runners/harness/worker.ts`. */
 export function compiledPath(source: string, root = REPOSITORY): string {
   return `${root}dist/${source.replace(/\.ts$/, '.js')}`;
+}
+
+/**
+ * The compiled file a start (the bin's main, a worker) runs: its bundle, which the build writes before the
+ * stamp and removes before it starts again, else (esbuild failed or is absent) the dist/ mirror's module.
+ */
+export function startPath(name: (typeof STARTS)[number]['name'], root = REPOSITORY): string {
+  const bundled = `${root}${BUNDLE}${name}.js`;
+  return existsSync(bundled) ? bundled : compiledPath(STARTS.find((start) => start.name === name)!.source, root);
 }

@@ -10,7 +10,7 @@ import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { puzzleToWire, resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
-import { compiledPath, REPOSITORY, useCompiled } from './compiled.ts';
+import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
 
 export { DEFAULT_LIMITS, type WorkerLimits };
@@ -29,7 +29,7 @@ export interface WorkerRun {
 
 /** The worker's entry and the Node flags it needs: compiled JS when dist/ is up to date, else the source through tsx. */
 function workerEntry(): { path: string; execArgv: string[] } {
-  if (useCompiled()) return { path: compiledPath('runners/harness/worker.ts'), execArgv: [] };
+  if (useCompiled()) return { path: startPath('worker'), execArgv: [] };
   return { path: `${REPOSITORY}runners/harness/worker.ts`, execArgv: ['--import', import.meta.resolve('tsx')] };
 }
 

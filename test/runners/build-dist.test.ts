@@ -1,14 +1,14 @@
-// Fast start: compiled JavaScript in dist/ runs only while it is as new as every source, finds the same
-// files (datasets, YAML plans) as the sources do, gives the same answers, and a thread worker is killed as
-// surely as a process.
+// Fast start: compiled JavaScript in dist/ (its start path bundled) runs only while it is as new as every
+// source, finds the same files (datasets, YAML plans) as the sources do, gives the same answers, and a thread
+// worker is killed as surely as a process.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { distIsFresh, listInputs, writeStamp } from '../../runners/harness/compiled.ts';
+import { distIsFresh, listInputs, startPath, writeStamp } from '../../runners/harness/compiled.ts';
 import { WorkerProcess } from '../../runners/harness/worker-process.ts';
 import { makePuzzle } from '../../encodings/grid.ts';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';
@@ -75,11 +75,16 @@ test('a built copy of the tree runs from dist/ while it is fresh, from the sourc
     const bin = join(tree, 'bin/slitherbench.js');
     const cli = async (args: string[], env: Record<string, string> = {}) => (await run(process.execPath, [bin, ...args], { cwd: tree, encoding: 'utf8', env: { ...process.env, ...env } })).stdout;
 
-    // Which code ran: mark the compiled program's description (without touching a source).
-    const compiledMain = join(tree, 'dist/runners/cli/main.js');
-    writeFileSync(compiledMain, readFileSync(compiledMain, 'utf8').replace('Compare solver encodings', 'COMPILED Compare solver encodings'));
-    assert.match(await cli(['--help']), /COMPILED Compare/, 'fresh: the bin runs dist/');
-    assert.doesNotMatch(await cli(['--help'], { SLITHERBENCH_DIST: 'off' }), /COMPILED/, 'SLITHERBENCH_DIST=off runs the sources');
+    // Which code ran: mark the program's description in the bundle and in dist/'s mirror (without touching a source).
+    const mark = (file: string, word: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('Compare solver encodings', `${word} Compare solver encodings`));
+    mark(join(tree, 'dist/runners/cli/main.js'), 'COMPILED');
+    const bundle = join(tree, 'dist/bundle');
+    const bundledMain = readdirSync(bundle).map((name) => join(bundle, name)).filter((file) => readFileSync(file, 'utf8').includes('Compare solver encodings'));
+    assert.equal(bundledMain.length, 1, 'the build bundles the start path, with the program in one file');
+    mark(bundledMain[0], 'BUNDLED');
+    assert.equal(startPath('worker', `${tree}/`), join(bundle, 'worker.js'), 'workers start from the bundle too');
+    assert.match(await cli(['--help']), /BUNDLED Compare/, 'fresh: the bin runs the bundle of dist/');
+    assert.doesNotMatch(await cli(['--help'], { SLITHERBENCH_DIST: 'off' }), /COMPILED|BUNDLED/, 'SLITHERBENCH_DIST=off runs the sources');
 
     // Built-in datasets (files beside the code) and answers are the same from dist/ as from the sources.
     assert.deepEqual((JSON.parse(await cli(['datasets', '--json'])) as { name: string }[]).map((m) => m.name), builtinDatasetNames());
@@ -99,11 +104,17 @@ test('a built copy of the tree runs from dist/ while it is fresh, from the sourc
     assert.ok(runInfo.workerStarts.backends.rules.starts >= 1 && runInfo.workerStarts.backends.rules.medianStartMs > 0);
     assert.equal(readFileSync(join(out, 'results.csv'), 'utf8').trim().split('\n').length, 3, 'a header and two runs');
 
+    // Without the bundle (esbuild failed or was absent at build time), the bin and its workers run dist/'s modules.
+    rmSync(bundle, { recursive: true });
+    assert.equal(startPath('worker', `${tree}/`), join(tree, 'dist/runners/harness/worker.js'));
+    assert.match(await cli(['--help']), /COMPILED Compare/, 'no bundle: the bin runs dist/');
+    assert.deepEqual(answer(await cli(['solve', PUZZLE, '--backend', 'rules', '--unique', '--json'])), fromDist);
+
     // An edited source makes dist/ stale: the bin runs the sources, never the older compiled code.
     const source = join(tree, 'runners/cli/main.ts');
     writeFileSync(source, readFileSync(source, 'utf8') + '\n');
     assert.equal(distIsFresh(`${tree}/`), false);
-    assert.doesNotMatch(await cli(['--help']), /COMPILED/, 'stale: the bin runs the sources');
+    assert.doesNotMatch(await cli(['--help']), /COMPILED|BUNDLED/, 'stale: the bin runs the sources');
   } finally {
     rmSync(tree, { recursive: true, force: true });
   }

@@ -1,0 +1,57 @@
+// The start path in a few files (npm run build, after tsc): the command line and the worker are bundled from
+// dist/ with esbuild into dist/bundle/, because Node reads, resolves and compiles each of the hundred small
+// modules a `solve` loads one at a time. Every dynamic import() stays a split point (a command, a back-end is
+// still loaded only when asked for), packages stay external, and each module still sees its own place in
+// the dist/ mirror as import.meta.url, so that the files it finds beside itself are the same.
+import { readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { BUNDLE, STARTS } from './harness/compiled.ts';
+
+/** Bundles dist/'s command line and worker into dist/bundle/ (removed first; left absent when this throws). */
+export async function writeStartBundle(root: string): Promise<number> {
+  const dist = `${root}dist/`;
+  const out = `${root}${BUNDLE}`;
+  rmSync(out, { recursive: true, force: true });
+  const esbuild = await import('esbuild');
+  const shared = `${dist}runners/harness/compiled.js`;
+  const plugin: Plugin = {
+    name: 'slitherbench-dist-places',
+    setup(build) {
+      // The bin has imported compiled.js already: one copy of it, so the freshness check runs once a process.
+      build.onResolve({ filter: /compiled\.js$/ }, (args) => {
+        const path = `${args.resolveDir}/${args.path}`;
+        return relative(shared, path) === '' ? { path: `./${relative(out, shared)}`, external: true } : undefined;
+      });
+      build.onLoad({ filter: /\.js$/ }, (args) => {
+        if (!args.path.startsWith(dist) || args.path.includes('/node_modules/')) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        const here = `new URL(${JSON.stringify(relative(out, args.path))}, import.meta.url).href`;
+        return { contents: text.replace(/\bimport\.meta\.url\b/g, here), loader: 'js' };
+      });
+    },
+  };
+  const builds = await Promise.all(STARTS.map((start) => esbuild.build({
+    entryPoints: { [start.name]: `${dist}${start.source.replace(/\.ts$/, '.js')}` },
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    keepNames: true,
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'silent',
+    metafile: true,
+    chunkNames: `${start.name}-[hash]`,
+    plugins: [plugin],
+  })));
+  const problems = builds.flatMap((built) => [...built.errors, ...built.warnings]);
+  if (problems.length) {
+    rmSync(out, { recursive: true, force: true });
+    throw new Error(problems.map((p) => `${p.location ? `${p.location.file}:${p.location.line}: ` : ''}${p.text}`).join('; '));
+  }
+  return builds.reduce((files, built) => files + Object.keys(built.metafile.outputs).length, 0);
+}
