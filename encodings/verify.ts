@@ -15,24 +15,21 @@ export function verify(puzzle: Puzzle, solution: Solution): Verdict {
   const grid = flatGridOf(puzzle);
   const on = solution.on;
   if (on.length !== grid.edgeCount) return fail(`solution has ${on.length} edges, expected ${grid.edgeCount}`);
-  let total = 0;
-  let start = -1;
-  for (let e = 0; e < grid.edgeCount; e++) {
-    if (on[e]) {
-      total++;
-      if (start < 0) start = e;
-    }
-  }
-  if (total === 0) return fail('no edge is on the loop (a loop needs at least one edge)');
-
+  // Degrees from the vertices' four slots; the loop's edges counted from them (each edge has two ends).
   const { vertexEdges, cellEdges, edgeEnds } = grid;
+  let ends = 0;
   for (let vertex = 0; vertex < grid.vertexCount; vertex++) {
     let degree = 0;
     for (let k = vertex * 4; k < vertex * 4 + 4; k++) if (vertexEdges[k] >= 0) degree += on[vertexEdges[k]];
     if (degree !== 0 && degree !== 2) {
       return fail(`vertex (${Math.floor(vertex / (grid.cols + 1))}, ${vertex % (grid.cols + 1)}) has ${degree} loop edges (must be 0 or 2)`);
     }
+    ends += degree;
   }
+  if (ends === 0) return fail('no edge is on the loop (a loop needs at least one edge)');
+  const total = ends / 2;
+  let start = 0;
+  while (!on[start]) start++;
   for (let cell = 0; cell < grid.cellCount; cell++) {
     const clue = puzzle.clues[cell];
     if (typeof clue !== 'number') continue;
