@@ -5,6 +5,11 @@
 // start path (dist/bundle/main.js) when the build wrote it.
 import { pathToFileURL } from 'node:url';
 
+// A reader that stops early (`solve - | head -1`) closes the pipe: stop quietly, as Unix tools do, with no stack.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const dist = new URL('../dist/', import.meta.url);
 const compiled = process.env.SLITHERBENCH_DIST === 'off' ? undefined : await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined);
 let main;

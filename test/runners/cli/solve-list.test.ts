@@ -70,3 +70,12 @@ test('one puzzle on stdin is still the single-puzzle contract; a list refuses --
   assert.equal(svg.status, 2);
   assert.match(svg.stderr, /^error: --svg takes one puzzle; stdin holds a list/);
 });
+
+test('a reader that stops after the first answer (solve - | head -1) ends the run quietly, with no stack', () => {
+  const input = LOOPY.map((l) => `${l.id}\t${l.puzzle}`).join('\n') + '\n';
+  const run = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" solve - --backend rules | head -1; echo "status \${PIPESTATUS[0]}"`], { input, encoding: 'utf8', timeout: 60_000 });
+  const [first, status] = run.stdout.trim().split('\n');
+  assert.equal((JSON.parse(first) as { id: string }).id, LOOPY[0].id);
+  assert.equal(status, 'status 0');
+  assert.doesNotMatch(run.stderr, /EPIPE|Error/, run.stderr);
+});
