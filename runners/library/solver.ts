@@ -77,6 +77,9 @@ interface Lane {
   checked: Promise<void>;
   /** Set once the checks passed: a warm solve does not wait for them again. */
   passed: boolean;
+  /** Made once per lane, not per solve: a solve's end, and its answer when the worker could not start. */
+  done: () => void;
+  couldNotStart: (error: Error) => SolveResult;
 }
 
 /**
@@ -88,6 +91,8 @@ export class Solver {
   /** The lane of each spelling asked for (back-end spec, presolve, options), so that a warm solve parses none of them again. */
   private readonly spellings = new Map<string, Lane>();
   private readonly defaults: SolverOptions;
+  /** The lane of the last solve that gave no options, and how it was asked for. */
+  private last: { spec: string; presolve: string | undefined; lane: Lane } | undefined;
   private closed = false;
 
   constructor(defaults: SolverOptions = {}) {
@@ -116,7 +121,7 @@ export class Solver {
     if (this.closed) throw new UsageError('this Solver is closed');
     const grid = typeof puzzle === 'string' ? parsePuzzle(puzzle) : checkedPuzzle(puzzle);
     const backend = options.backend ?? this.defaults.backend ?? DEFAULT_BACKEND;
-    const params = options.options ?? this.defaults.options ?? {};
+    const params = options.options ?? this.defaults.options ?? NO_OPTIONS;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new UsageError(`timeoutMs must be a positive number, got ${timeoutMs}`);
     const seed = options.seed ?? 1;
@@ -124,15 +129,19 @@ export class Solver {
     const { signal } = options;
     signal?.throwIfAborted();
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
-    const go = () => this.run(lane, grid, { timeoutMs, unique: Boolean(options.unique), seed, params: lane.params, ...(options.certify ? { certify: true } : {}) }, signal);
-    // Each solve waits for the lane's checks (until they passed once), then for its turn.
-    const checked = lane.passed ? undefined : lane.checked;
-    const next = checked ? () => checked.then(go) : go;
-    const turn = lane.queued++ === 0 ? next() : lane.tail.then(next);
-    const done = () => {
-      lane.queued--;
-    };
-    lane.tail = turn.then(done, done);
+    const message: SolveMessage = { timeoutMs, unique: Boolean(options.unique), seed, params: lane.params };
+    if (options.certify) message.certify = true;
+    let turn: Promise<SolveResult>;
+    // A warm lane with nothing queued: the solve goes to the worker now.
+    if (lane.queued++ === 0 && lane.passed) turn = this.run(lane, grid, message, signal);
+    else {
+      // Each solve waits for the lane's checks (until they passed once), then for its turn.
+      const go = () => this.run(lane, grid, message, signal);
+      const checked = lane.passed ? undefined : lane.checked;
+      const next = checked ? () => checked.then(go) : go;
+      turn = lane.queued === 1 ? next() : lane.tail.then(next);
+    }
+    lane.tail = turn.then(lane.done, lane.done);
     return turn;
   }
 
@@ -142,14 +151,14 @@ export class Solver {
     for (const lane of this.lanes.values()) lane.worker.kill();
     this.lanes.clear();
     this.spellings.clear();
+    this.last = undefined;
   }
 
   private run(lane: Lane, puzzle: Puzzle, options: SolveMessage, signal?: AbortSignal): Promise<SolveResult> {
     // Cancelled while waiting its turn: the worker never sees it.
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.closed) return Promise.reject(new UsageError('this Solver is closed'));
-    // The worker could not start (its engine failed to load): the solve answers error, as serve's does.
-    const couldNotStart = (error: Error): SolveResult => answer({ result: { status: 'error', unique: null, solution: null, backend: lane.worker.backend, timeMs: 0, stats: {}, message: error.message }, wallMs: 0, peakRssMb: null });
+    const { couldNotStart } = lane;
     if (!signal) return lane.worker.solve(puzzle, options).then(answer, couldNotStart);
     const stop = () => lane.worker.kill();
     signal.addEventListener('abort', stop, { once: true });
@@ -164,7 +173,10 @@ export class Solver {
     );
   }
 
-  private lane(spec: string, presolve: string | undefined, options: Record<string, string>): Lane {
+  private lane(spec: string, presolve: string | undefined, options: Readonly<Record<string, string>>): Lane {
+    // The usual warm solve asks for the same back-end as the last and gives no options: found with no spelling written.
+    const last = this.last;
+    if (last && options === NO_OPTIONS && last.spec === spec && last.presolve === presolve) return last.lane;
     if (typeof spec !== 'string' || !spec) throw new UsageError('backend must be a back-end ID (see listBackends), with options if any, e.g. cdcl-loop:core=typescript');
     if (typeof options !== 'object' || options === null || Object.values(options).some((v) => typeof v !== 'string')) throw new UsageError('options must be an object of strings, e.g. { trial: "off" }');
     const spelling = `${spec}\u0000${presolve ?? ''}${isEmpty(options) ? '' : `\u0000${JSON.stringify(options)}`}`;
@@ -183,8 +195,20 @@ export class Solver {
         await checkedBackend(backend, params);
         if (presolve) await loadPresolver(presolve);
       })();
-      lane = { worker, params, tail: Promise.resolve(), queued: 0, checked, passed: false };
-      const made = lane;
+      const made: Lane = {
+        worker,
+        params,
+        tail: Promise.resolve(),
+        queued: 0,
+        checked,
+        passed: false,
+        done: () => {
+          made.queued--;
+        },
+        // The worker could not start (its engine failed to load): the solve answers error, as serve's does.
+        couldNotStart: (error) => answer({ result: { status: 'error', unique: null, solution: null, backend: worker.backend, timeMs: 0, stats: {}, message: error.message }, wallMs: 0, peakRssMb: null }),
+      };
+      lane = made;
       checked.then(() => {
         made.passed = true;
       }, () => undefined);
@@ -193,12 +217,17 @@ export class Solver {
       checked.catch(() => {
         if (this.lanes.get(key) === lane) this.lanes.delete(key);
         for (const [written, known] of this.spellings) if (known === lane) this.spellings.delete(written);
+        if (this.last?.lane === lane) this.last = undefined;
       });
     }
     this.spellings.set(spelling, lane);
+    if (options === NO_OPTIONS) this.last = { spec, presolve, lane };
     return lane;
   }
 }
+
+/** A solve's options when it gives none: one object, so that such a solve's lane is known by identity. */
+const NO_OPTIONS: Readonly<Record<string, string>> = Object.freeze({});
 
 function answer(run: WorkerRun): SolveResult {
   return contractJson(run.result) as unknown as SolveResult;
