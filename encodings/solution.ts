@@ -43,17 +43,25 @@ export function solutionToJson(solution: Solution): SolutionJson {
   const horizontal = (R + 1) * C;
   const h: string[] = [];
   const v: string[] = [];
-  for (let r = 0; r <= R; r++) {
-    let row = '';
-    for (let e = r * C, end = e + C; e < end; e++) row += on[e] ? '1' : '0';
-    h.push(row);
-  }
-  for (let r = 0; r < R; r++) {
-    let row = '';
-    for (let e = horizontal + r * (C + 1), end = e + C + 1; e < end; e++) row += on[e] ? '1' : '0';
-    v.push(row);
-  }
+  for (let r = 0; r <= R; r++) h.push(rowText(on, r * C, C));
+  for (let r = 0; r < R; r++) v.push(rowText(on, horizontal + r * (C + 1), C + 1));
   return { rows: R, cols: C, h, v };
+}
+
+/** The '0'/'1' text of every pattern of k bits (k = 0..8, high bit first), made on first use. */
+let bitTexts: string[][] | undefined;
+
+/** `width` edges from `from` as '0'/'1', eight edges to a table lookup rather than a string per edge. */
+function rowText(on: Uint8Array, from: number, width: number): string {
+  bitTexts ??= Array.from({ length: 9 }, (_, k) => Array.from({ length: 1 << k }, (_, bits) => bits.toString(2).padStart(k, '0')));
+  let text = '';
+  for (let e = from, end = from + width; e < end; e += 8) {
+    const k = Math.min(8, end - e);
+    let bits = 0;
+    for (let i = 0; i < k; i++) bits = (bits << 1) | (on[e + i] ? 1 : 0);
+    text += bitTexts[k][bits];
+  }
+  return text;
 }
 
 /**
