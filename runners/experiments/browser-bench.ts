@@ -9,13 +9,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { parsePuzzle } from '../../encodings/formats/index.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
 import { writeBrowserBuild } from '../browser/build.ts';
 import { contractJson, solveWithBackend } from '../harness/pipeline.ts';
+import { parseInteger } from '../harness/values.ts';
+import { chromiumAbsent, launchChromiumContext } from './chromium.ts';
+import { checked, commandLine, fail } from './script.ts';
 
 const USAGE = `usage: npm run bench:browser [-- --solves N] [--blocks K] [--out DIR]
 
@@ -24,32 +26,14 @@ and in headless Chromium (/usr/bin/chromium) in the browser build's page and its
 cross-origin isolated from 127.0.0.1 for the finer clock. The sides take turns in K blocks. Compares the
 medians of the back-end's own time. Default: 1000 solves, 4 blocks; writes to DIR (default results/bench-browser).
 `;
-const CHROMIUM = '/usr/bin/chromium';
 const SETS = ['loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard'];
 /** Within this many times Node's median, the browser module is as fast as the goal asks. */
 const GOAL = 2;
 
-let options: { solves: number; blocks: number; out: string };
-try {
-  const { values } = parseArgs({ options: { solves: { type: 'string', default: '1000' }, blocks: { type: 'string', default: '4' }, out: { type: 'string', default: 'results/bench-browser' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
-  const whole = (text: string, name: string) => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1, got '${text}'`);
-    return n;
-  };
-  options = { solves: whole(values.solves!, 'solves'), blocks: whole(values.blocks!, 'blocks'), out: values.out! };
-} catch (error) {
-  process.stderr.write(`error: ${(error as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-if (!existsSync(CHROMIUM)) {
-  process.stderr.write(`error: ${CHROMIUM} is absent (install it with npm run setup:system)\n`);
-  process.exit(2);
-}
+const { values } = commandLine(USAGE, { options: { solves: { type: 'string', default: '1000' }, blocks: { type: 'string', default: '4' }, out: { type: 'string', default: 'results/bench-browser' } } });
+const options = { solves: checked(() => parseInteger(values.solves, '--solves', 1)), blocks: checked(() => parseInteger(values.blocks, '--blocks', 1)), out: values.out };
+const absent = chromiumAbsent();
+if (absent) fail(absent);
 
 // The puzzles of bench:api's warm Solver, in the same order.
 const puzzles = SETS.flatMap((set) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8')).map((l) => l.puzzle));
@@ -90,14 +74,9 @@ const files = createServer((request, response) => {
   response.writeHead(200, { 'content-type': type, 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }).end(readFileSync(path));
 });
 await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-const { chromium } = await import('playwright-core');
 let context: import('playwright-core').BrowserContext | undefined;
 try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context = await launchChromiumContext(profile);
   await writeBrowserBuild(buildDir);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`http://127.0.0.1:${(files.address() as AddressInfo).port}/index.html`);

@@ -5,7 +5,7 @@
 // Skips, saying why, when /usr/bin/chromium is absent (runners/setup-system.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,11 +15,11 @@ import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import type { Puzzle } from '../../../encodings/grid.ts';
 import { solutionFromEdges } from '../../../encodings/solution.ts';
 import { verify } from '../../../encodings/verify.ts';
+import { chromiumAbsent, launchChromiumContext } from '../../../runners/experiments/chromium.ts';
 import { contractJson, solveWithBackend } from '../../../runners/harness/pipeline.ts';
 import { buildBrowserInTemp, firstPuzzle, statsWithoutTimes, type BuiltBrowser } from '../../helpers/browser-build.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (install it with npm run setup:system)`;
+const skip = chromiumAbsent();
 const TEN = firstPuzzle('loopy-10x10-hard');
 const TWENTY = firstPuzzle('loopy-20x20-hard');
 
@@ -58,12 +58,7 @@ async function drawnLoop(page: Page, puzzle: Puzzle): Promise<number[]> {
 }
 
 test('the page from file:// solves a 10x10 and a 20x20 with auto in its worker; the drawn loops pass the verifier; its worker answers as Node does', { skip, timeout: 120_000 }, async () => {
-  const { chromium } = await import('playwright-core');
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const context = await launchChromiumContext(profile);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const pageErrors: string[] = [];

@@ -4,11 +4,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { servedAddress } from '../../helpers/cli.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -69,13 +69,7 @@ test('TypeScript: the example compiles against the shipped declarations (tsc --n
 test('the installed command line serves its page, script and vega from the package and its dependencies', async () => {
   const server = spawn(join(project, 'node_modules/.bin/slitherbench'), ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      server.once('exit', (code) => reject(new Error(`serve exited (code ${code})`)));
-      createInterface({ input: server.stdout! }).on('line', (line) => {
-        const m = /^listening (\S+)/.exec(line);
-        if (m) resolve(m[1]);
-      });
-    });
+    const url = await servedAddress(server);
     for (const path of ['/', '/page.js', '/page.css', '/vendor/vega.min.js', '/browser/slitherbench.js']) {
       const response = await fetch(new URL(path, url));
       assert.equal(response.status, 200, path);

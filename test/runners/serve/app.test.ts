@@ -8,15 +8,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { solutionFromJson } from '../../../encodings/solution.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { experimentSchema } from '../../../runners/harness/experiment.ts';
+import { BIN, servedAddress } from '../../helpers/cli.ts';
 
-const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
 const FIXTURES = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
 const dir = mkdtempSync(join(tmpdir(), 'slitherbench-serve-'));
@@ -30,13 +29,7 @@ async function startServer(...args: string[]): Promise<{ url: string; child: Chi
   servers.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`serve exited (code ${code}): ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^listening (\S+)/.exec(line);
-      if (m) resolve(m[1]);
-    });
-  });
+  const url = await servedAddress(child, () => stderr);
   return { url, child, stderr: () => stderr };
 }
 
