@@ -150,7 +150,7 @@ export function encodingSize(records: RunRecord[], backends: string[]): ChartSpe
   return {
     name: 'encoding-size',
     title: 'Encoding size',
-    spec: panelPerMeasure('Encoding size against number of cells', values, backends, { scale: { type: 'log', nice: false, zero: false }, title: 'count (log)' }),
+    spec: panelPerMeasure('Encoding size against number of cells', values, backends, { scale: { type: 'log', nice: false }, title: 'count (log)' }),
   };
 }
 
