@@ -14,6 +14,10 @@ const dist = new URL('../dist/', import.meta.url);
 const compiled = process.env.SLITHERBENCH_DIST === 'off' ? undefined : await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined);
 let main;
 if (compiled?.useCompiled()) {
+  // `solve` runs its back-end in a worker: the worker's thread starts now, beside the command line's load.
+  if (process.argv[2] === 'solve' && !process.argv.includes('--in-process')) {
+    (await import(new URL('runners/harness/early-thread.js', dist).href)).startEarlyThread();
+  }
   ({ main } = await import(pathToFileURL(compiled.startPath('main')).href));
 } else {
   const { register } = await import('tsx/esm/api');

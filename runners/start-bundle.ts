@@ -7,7 +7,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin } from 'esbuild';
-import { BUNDLE, STARTS } from './harness/compiled.ts';
+import { BUNDLE, SHARED, STARTS } from './harness/compiled.ts';
 
 /** Bundles dist/'s command line and worker into dist/bundle/ (removed first; left absent when this throws). */
 export async function writeStartBundle(root: string): Promise<number> {
@@ -15,14 +15,15 @@ export async function writeStartBundle(root: string): Promise<number> {
   const out = `${root}${BUNDLE}`;
   rmSync(out, { recursive: true, force: true });
   const esbuild = await import('esbuild');
-  const shared = `${dist}runners/harness/compiled.js`;
+  // The bin imports these before the bundle: one copy of each (the freshness check runs once a process, and the
+  // thread the bin started early is found by the worker that takes it).
+  const shared = SHARED.map((source) => `${dist}${source.replace(/\.ts$/, '.js')}`);
   const plugin: Plugin = {
     name: 'slitherbench-dist-places',
     setup(build) {
-      // The bin has imported compiled.js already: one copy of it, so the freshness check runs once a process.
-      build.onResolve({ filter: /compiled\.js$/ }, (args) => {
-        const path = `${args.resolveDir}/${args.path}`;
-        return relative(shared, path) === '' ? { path: `./${relative(out, shared)}`, external: true } : undefined;
+      build.onResolve({ filter: /(compiled|early-thread)\.js$/ }, (args) => {
+        const path = shared.find((module) => relative(module, `${args.resolveDir}/${args.path}`) === '');
+        return path ? { path: `./${relative(out, path)}`, external: true } : undefined;
       });
       build.onLoad({ filter: /\.js$/ }, (args) => {
         if (!args.path.startsWith(dist) || args.path.includes('/node_modules/')) return undefined;

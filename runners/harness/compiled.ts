@@ -18,6 +18,9 @@ export const STARTS = [
   { name: 'worker', source: 'runners/harness/worker.ts' },
 ] as const;
 
+/** Modules the bin loads itself, kept out of the bundle so that the bin and the bundle share one copy. */
+export const SHARED = ['runners/harness/compiled.ts', 'runners/harness/early-thread.ts'] as const;
+
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The repository, whether this module runs from runners/harness/ or from dist/runners/harness/. */
 export const REPOSITORY = fileURLToPath(new URL(here.endsWith('/dist/runners/harness/') ? '../../../' : '../../', import.meta.url));

@@ -12,6 +12,7 @@ import { puzzleToWire, resultFromWire, type RunResult } from './pipeline.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
+import { takeEarlyThread, threadHeapMb } from './early-thread.ts';
 
 export { DEFAULT_LIMITS, type WorkerLimits };
 
@@ -51,11 +52,12 @@ class WorkerThread extends EventEmitter {
 
   constructor(entry: string, memoryMb: number) {
     super();
-    const options = { stderr: true, resourceLimits: { maxOldGenerationSizeMb: Math.max(256, Math.floor(memoryMb * 0.75)) } };
+    const heapMb = threadHeapMb(memoryMb);
+    const options = { stderr: true, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
     // Threads take no --import: from the sources, the thread registers tsx itself before loading the worker.
     this.thread = entry.endsWith('.ts')
       ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`, { ...options, eval: true })
-      : new Worker(entry, options);
+      : (takeEarlyThread(entry, heapMb) ?? new Worker(entry, options));
     this.thread.unref();
     this.thread.stderr.pipe(this.stderr);
     this.thread.on('message', (message) => this.emit('message', message));

@@ -1,0 +1,38 @@
+// A worker thread started by the bin before the command line loads: a thread's own Node start (about 30 ms)
+// then runs beside the command line's load and the reading of the puzzles, not after them. It loads the
+// worker module and waits for its back-end; the first thread worker that asks for the same entry and heap
+// takes it over. Shared by the bin and the bundled start path as one module (runners/start-bundle.ts).
+import { Worker } from 'node:worker_threads';
+import { startPath } from './compiled.ts';
+import { DEFAULT_LIMITS } from './plan-defaults.ts';
+
+/** A thread's old-generation cap for a worker memory cap: the rest of the cap is the thread's wasm and buffers. */
+export const threadHeapMb = (memoryMb: number): number => Math.max(256, Math.floor(memoryMb * 0.75));
+
+let early: { worker: Worker; entry: string; heapMb: number; ended: boolean } | undefined;
+
+/** Starts a worker thread (the compiled worker, under the default limits) unless one is waiting already; returns the one waiting. */
+export function startEarlyThread(entry = startPath('worker'), heapMb = threadHeapMb(DEFAULT_LIMITS.memoryMb)): Worker {
+  if (early && !early.ended) return early.worker;
+  const worker = new Worker(entry, { stderr: true, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  // Unused (a back-end that runs in a process, an error in the flags), it must not keep the process alive.
+  worker.unref();
+  const slot = { worker, entry, heapMb, ended: false };
+  const end = () => {
+    slot.ended = true;
+  };
+  worker.once('error', end);
+  worker.once('exit', end);
+  early = slot;
+  return worker;
+}
+
+/** The waiting thread, when it runs `entry` with this heap cap and is still alive; each thread is taken once. */
+export function takeEarlyThread(entry: string, heapMb: number): Worker | undefined {
+  const slot = early;
+  if (!slot || slot.ended || slot.entry !== entry || slot.heapMb !== heapMb) return undefined;
+  early = undefined;
+  slot.worker.removeAllListeners('error');
+  slot.worker.removeAllListeners('exit');
+  return slot.worker;
+}

@@ -1,0 +1,42 @@
+// The worker thread the bin starts before the command line loads: taken once, by a worker asking for the
+// same entry and heap cap, never after it died.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { test } from 'node:test';
+import { startEarlyThread, takeEarlyThread, threadHeapMb } from '../../../runners/harness/early-thread.ts';
+import { REPOSITORY } from '../../../runners/harness/compiled.ts';
+
+const ENTRY = `${REPOSITORY}test/fixtures/early-thread-echo.mjs`;
+const HEAP = threadHeapMb(1024);
+
+test('an early thread is taken once, and only for the same entry and heap cap', async () => {
+  const started = startEarlyThread(ENTRY, HEAP);
+  assert.equal(startEarlyThread(ENTRY, HEAP), started, 'one waits at a time');
+  assert.equal(takeEarlyThread(ENTRY, threadHeapMb(4096)), undefined, 'another heap cap');
+  assert.equal(takeEarlyThread(`${REPOSITORY}dist/bundle/worker.js`, HEAP), undefined, 'another entry');
+  const thread = takeEarlyThread(ENTRY, HEAP);
+  assert.equal(thread, started, 'the same entry and heap cap');
+  assert.equal(takeEarlyThread(ENTRY, HEAP), undefined, 'taken once');
+  const answer = once(thread, 'message');
+  thread.postMessage('ping');
+  assert.deepEqual(await answer, ['pong'], 'the thread taken is alive and answers');
+  await thread.terminate();
+});
+
+test('an early thread that died before it was asked for is not taken', async () => {
+  process.env.EARLY_THREAD_EXIT = '1';
+  try {
+    const thread = startEarlyThread(ENTRY, HEAP);
+    // Unreferenced, as the bin leaves it; the test waits for its end.
+    thread.ref();
+    assert.deepEqual(await once(thread, 'exit'), [3]);
+    assert.equal(takeEarlyThread(ENTRY, HEAP), undefined);
+    delete process.env.EARLY_THREAD_EXIT;
+    const next = startEarlyThread(ENTRY, HEAP);
+    assert.notEqual(next, thread, 'a new one replaces the dead one');
+    assert.equal(takeEarlyThread(ENTRY, HEAP), next);
+    await next.terminate();
+  } finally {
+    delete process.env.EARLY_THREAD_EXIT;
+  }
+});
