@@ -15,9 +15,7 @@ const compiled = process.env.SLITHERBENCH_DIST === 'off' ? undefined : await imp
 let main;
 if (compiled?.useCompiled()) {
   // `solve` runs its back-end in a worker: the worker's thread starts now, beside the command line's load.
-  if (process.argv[2] === 'solve' && !process.argv.includes('--in-process')) {
-    (await import(new URL('runners/harness/early-thread.js', dist).href)).startEarlyThread();
-  }
+  if (process.argv[2] === 'solve') (await import(new URL('runners/harness/early-thread.js', dist).href)).startSolveThread(process.argv.slice(3));
   ({ main } = await import(pathToFileURL(compiled.startPath('main')).href));
 } else {
   const { register } = await import('tsx/esm/api');

@@ -84,15 +84,19 @@ export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> 
   return { kind: 'list', where, lines: lines() };
 }
 
+/** Puzzles sent to the worker ahead of the answer being waited for: the next is there when one ends. */
+const AHEAD = 2;
+
 /**
- * Solves a list on one warm worker, printing `{"id", ...solve --json}` per puzzle as it finishes. A line
- * that is not a puzzle gets a line of its own with status error and the reason; the run goes on. Returns
- * the exit status: 2 when a line could not be read, 1 when a run ended in error, else 0.
+ * Solves a list on one warm worker, printing `{"id", ...solve --json}` per puzzle as it finishes, in the
+ * order of the list. A line that is not a puzzle gets a line of its own with status error and the reason;
+ * the run goes on. Returns the exit status: 2 when a line could not be read, 1 when a run ended in error, else 0.
+ * Nothing is printed before `checked` (the caller's checks of the back-end) is fulfilled; its failure is thrown.
  */
-export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, worker: WorkerProcess, write: (line: string) => void): Promise<number> {
+export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, worker: WorkerProcess, write: (line: string) => void, checked: Promise<unknown> = Promise.resolve()): Promise<number> {
   let unreadable = false;
   let failed = false;
-  for await (const entry of input.lines) {
+  const answer = async (entry: { id: string; text: string; line: number }): Promise<string> => {
     let result: RunResult;
     try {
       const { puzzle } = parsePuzzle(entry.text, `${input.where}:${entry.line}`);
@@ -103,7 +107,22 @@ export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, o
       result = { status: 'error', unique: null, solution: null, backend: worker.backend, timeMs: 0, stats: {}, message: error.message };
     }
     if (result.status === 'error') failed = true;
-    write(JSON.stringify({ id: entry.id, ...contractJson(result) }) + '\n');
+    return JSON.stringify({ id: entry.id, ...contractJson(result) }) + '\n';
+  };
+  // Each answer is printed when it and every answer before it are in, whether or not the next line has come:
+  // a script that writes one puzzle and waits for its answer gets it.
+  let printed: Promise<void> = checked.then(() => undefined);
+  const ahead: Promise<void>[] = [];
+  for await (const entry of input.lines) {
+    const line = answer(entry);
+    // In order, so that the first failure thrown is the first in the list (the checks' before any solve's).
+    printed = printed.then(() => line).then(write);
+    // Each is seen when awaited below or at the end (or not at all after an earlier failure): none is reported as unhandled.
+    line.catch(() => undefined);
+    printed.catch(() => undefined);
+    ahead.push(printed);
+    if (ahead.length >= AHEAD) await ahead.shift();
   }
+  await printed;
   return unreadable ? 2 : failed ? 1 : 0;
 }

@@ -4,7 +4,8 @@
 // takes it over. Shared by the bin and the bundled start path as one module (runners/start-bundle.ts).
 import { Worker } from 'node:worker_threads';
 import { startPath } from './compiled.ts';
-import { DEFAULT_LIMITS } from './plan-defaults.ts';
+import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
+import type { ToWorker } from './worker.ts';
 
 /** A thread's old-generation cap for a worker memory cap: the rest of the cap is the thread's wasm and buffers. */
 export const threadHeapMb = (memoryMb: number): number => Math.max(256, Math.floor(memoryMb * 0.75));
@@ -35,4 +36,14 @@ export function takeEarlyThread(entry: string, heapMb: number): Worker | undefin
   slot.worker.removeAllListeners('error');
   slot.worker.removeAllListeners('exit');
   return slot.worker;
+}
+
+/**
+ * For `solve ARGS` (the bin's call): the thread, with solve's default back-end loaded ahead unless ARGS name
+ * one. Only a guess, made before the command line is read: an init for another back-end loads its own.
+ */
+export function startSolveThread(args: readonly string[]): void {
+  if (args.includes('--in-process')) return;
+  const worker = startEarlyThread();
+  if (!args.some((arg) => arg.startsWith('--backend'))) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
 }

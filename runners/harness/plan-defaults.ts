@@ -10,6 +10,9 @@ export interface WorkerLimits {
 /** A worker's limits unless told otherwise (here rather than in worker-process.ts, which loads the pipeline). */
 export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };
 
+/** The back-end that solve, serve and the library run when none is named. */
+export const DEFAULT_SOLVE_BACKEND = 'auto';
+
 export const PLAN_DEFAULTS = Object.freeze({
   dataset: 'quick',
   timeout: 60,

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { puzzleToWire, resultFromWire, type RunResult } from './pipeline.ts';
+import { UsageError } from '../../encodings/errors.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
@@ -122,12 +123,14 @@ class ThreadRun implements WorkerRun {
   }
 }
 
-/** A solve under way, for the worker's listeners and its watchdog. */
+/** A solve sent to a worker, for the worker's listeners and its watchdog. */
 interface Pending {
   /** The worker it was sent to. */
   child: ChildProcess | WorkerThread;
-  shape: { rows: number; cols: number };
-  started: number;
+  puzzle: Puzzle;
+  options: SolveMessage;
+  /** When the worker began it; null while it waits behind the solve before it (the watchdog leaves it alone). */
+  started: number | null;
   timeoutMs: number;
   /** Time for a certified run's proof check, past its own time limit. */
   checkMs: number;
@@ -162,8 +165,12 @@ export class WorkerProcess {
   prepareMs = 0;
   starts = 0;
 
-  /** oneShot: the worker answers one puzzle and is killed (`solve`), so the back-end's oneShotV8Flags apply. */
-  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS, readonly kind: WorkerKind = 'process', readonly oneShot = false) {}
+  /**
+   * oneShot: the worker answers one puzzle and is killed (`solve`), so the back-end's oneShotV8Flags apply.
+   * params: the options its runs will give, checked by the worker as it loads the back-end: a start refused
+   * (unknown back-end or option, cannot run here) rejects with the UsageError that checkedBackend would throw.
+   */
+  constructor(readonly backend: string, readonly presolver: string | undefined, readonly limits: WorkerLimits = DEFAULT_LIMITS, readonly kind: WorkerKind = 'process', readonly oneShot = false, readonly params?: Readonly<Record<string, string>>) {}
 
   /** Starts the worker now (solve starts it when needed), so that its start overlaps the caller's own work. */
   start(): Promise<void> {
@@ -194,21 +201,23 @@ export class WorkerProcess {
       if (message.type === 'result') {
         const run = this.pending.get(message.id);
         if (run?.child !== child) return;
-        const result = resultFromWire(message.result, message.loop, run.shape);
-        const wallMs = elapsedMs(run.started);
+        const result = resultFromWire(message.result, message.loop, run.puzzle);
+        const wallMs = run.started === null ? 0 : elapsedMs(run.started);
         this.settle(message.id, message.peakRssMb === null ? new ThreadRun(result, wallMs) : { result, wallMs, peakRssMb: message.peakRssMb });
       } else if (message.type === 'failed') {
-        for (const [id, run] of runsHere()) {
-          this.kill();
-          this.settle(id, this.failure(run, 'error', message.message));
-        }
+        // The solve under way failed; those behind it have not run.
+        this.kill();
+        this.resend(child);
+        for (const [id, run] of runsHere()) this.settle(id, this.failure(run, 'error', message.message));
       }
     });
     child.on('exit', (code: number | null, signal: string | null) => {
       const stderr = this.stderr;
       if (this.child === child) {
+        // It died by itself (nobody killed it): the solves waiting behind the one it died in go to the next worker.
         this.child = undefined;
         this.ready = undefined;
+        this.resend(child);
       }
       const oom = /heap out of memory|Out of memory|Cannot enlarge memory|RangeError: WebAssembly/i.test(stderr);
       for (const [id, run] of runsHere()) this.settle(id, this.failure(run, oom ? 'memout' : 'error', `worker died (${signal ?? `exit code ${code}`})${stderr ? `: ${lastLine(stderr)}` : ''}`));
@@ -225,7 +234,8 @@ export class WorkerProcess {
         } else if (message.type === 'failed') {
           child.off('exit', onExit);
           this.kill();
-          reject(new Error(message.message));
+          // A refusal of the request (unknown back-end or option, cannot run here) reads as the caller's own check would.
+          reject(message.usage ? new UsageError(message.message) : new Error(message.message));
         }
       };
       const onExit = (code: number | null, signal: string | null) => {
@@ -233,7 +243,7 @@ export class WorkerProcess {
       };
       child.on('message', onMessage);
       child.once('exit', onExit);
-      child.send({ type: 'init', backend: this.backend, presolver: this.presolver, oneShot: this.oneShot } satisfies ToWorker);
+      child.send({ type: 'init', backend: this.backend, presolver: this.presolver, oneShot: this.oneShot, params: this.params } satisfies ToWorker);
     });
     this.ready.catch(() => {
       this.child = undefined;
@@ -246,7 +256,11 @@ export class WorkerProcess {
   solve(puzzle: Puzzle, options: SolveMessage): Promise<WorkerRun> {
     // A warm worker takes the puzzle at once; a cold one starts (or finishes starting) first.
     if (this.child && this.child === this.live) return this.send(this.child, puzzle, options);
-    return this.started().then(() => this.send(this.child!, puzzle, options));
+    return this.started().then(() => {
+      // Killed (a stop) between its start and this run: the run never began.
+      if (!this.child) return { result: { status: 'error', unique: null, solution: null, backend: this.backend, timeMs: 0, stats: {}, message: 'the worker was stopped before this run began' }, wallMs: 0, peakRssMb: null };
+      return this.send(this.child, puzzle, options);
+    });
   }
 
   private async started(): Promise<void> {
@@ -254,35 +268,62 @@ export class WorkerProcess {
     else await this.ready;
   }
 
+  /**
+   * Sends a solve at once, even while the worker is busy: the worker takes its solves one at a time, in
+   * order, so that the next puzzle is already there when one ends. A solve's time limit counts from when
+   * the one before it ended.
+   */
   private send(child: ChildProcess | WorkerThread, puzzle: Puzzle, options: SolveMessage): Promise<WorkerRun> {
     const id = this.nextId++;
-    this.stderr = '';
+    const waiting = [...this.pending.values()].some((run) => run.child === child);
+    if (!waiting) this.stderr = '';
     // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
     const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
     return new Promise<WorkerRun>((resolve) => {
-      const run: Pending = { child, shape: puzzle, started: now(), timeoutMs: options.timeoutMs, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
+      const run: Pending = { child, puzzle, options, started: null, timeoutMs: options.timeoutMs, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
       this.pending.set(id, run);
-      this.watch(run);
+      if (!waiting) this.watch(Object.assign(run, { started: now() }));
       child.send({ type: 'solve', id, puzzle: puzzleToWire(puzzle), ...options } satisfies ToWorker);
     });
   }
 
-  /** Ends a run once (a late message or exit for a run already ended is ignored). */
+  /** Ends a run once (a late message or exit for a run already ended is ignored); the next one waiting on a live worker begins. */
   private settle(id: number, run: WorkerRun): void {
     const pending = this.pending.get(id);
     if (!pending) return;
     this.pending.delete(id);
-    if (this.pending.size === 0) this.watchdog?.unref();
+    const next = this.child === pending.child ? this.waitingOn(pending.child)[0] : undefined;
+    if (next) {
+      this.stderr = '';
+      this.watch(Object.assign(next, { started: now() }));
+    } else if (this.pending.size === 0) this.watchdog?.unref();
     pending.resolve(run);
   }
 
+  /** The solves sent to `child` that it has not begun, in order. */
+  private waitingOn(child: ChildProcess | WorkerThread): Pending[] {
+    return [...this.pending.values()].filter((run) => run.child === child && run.started === null);
+  }
+
+  /**
+   * After a worker was killed for another solve's sake (its limit, its failure) or died: the solves it had
+   * not begun go to the next worker, as if sent now.
+   */
+  private resend(child: ChildProcess | WorkerThread): void {
+    for (const [id, run] of [...this.pending]) {
+      if (run.child !== child || run.started !== null) continue;
+      this.pending.delete(id);
+      void this.solve(run.puzzle, run.options).then(run.resolve);
+    }
+  }
+
   private failure(run: Pending, status: RunResult['status'], message: string): WorkerRun {
-    const wallMs = elapsedMs(run.started);
+    const wallMs = run.started === null ? 0 : elapsedMs(run.started);
     return { result: { status, unique: null, solution: null, backend: this.backend, timeMs: wallMs, stats: {}, message }, wallMs, peakRssMb: run.peak || null };
   }
 
   /** Makes sure the watchdog looks at a new run by its first poll (or its limit, when that comes sooner). */
-  private watch(run: Pending): void {
+  private watch(run: Pending & { started: number }): void {
     const due = run.started + Math.min(POLL_MS, run.limitMs);
     if (this.watchdog && this.watchdogDue <= due) {
       this.watchdog.ref();
@@ -302,14 +343,17 @@ export class WorkerProcess {
     this.watchdog = undefined;
     let due = Infinity;
     for (const [id, run] of [...this.pending]) {
+      if (run.started === null) continue;
       const rss = run.child.pid ? rssMb(run.child.pid) : null;
       if (rss !== null) run.peak = Math.max(run.peak, rss);
       const wall = elapsedMs(run.started);
       if (rss !== null && rss > this.limits.memoryMb) {
         this.kill();
+        this.resend(run.child);
         this.settle(id, this.failure(run, 'memout', `killed at ${Math.round(rss)} MB resident (cap ${this.limits.memoryMb} MB)`));
       } else if (wall >= run.limitMs) {
         this.kill();
+        this.resend(run.child);
         this.settle(id, this.failure(run, 'timeout', `killed after ${Math.round(wall)} ms (time limit ${run.timeoutMs} ms${run.checkMs ? ` + ${run.checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
       } else due = Math.min(due, now() + Math.min(POLL_MS, run.limitMs - wall));
     }

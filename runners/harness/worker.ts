@@ -4,21 +4,34 @@
 import { parentPort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
-import { requireAvailable } from '../../encodings/backend-spec.ts';
+import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
+import { isInputError } from '../../encodings/errors.ts';
 import { puzzleFromWire, resultToWire, solveWithBackend, type WirePuzzle, type WireResult } from './pipeline.ts';
 import type { Backend } from '../../encodings/backend.ts';
 import { loadPresolver, type Presolver } from './presolver.ts';
 import { applyOneShotFlags } from './one-shot-flags.ts';
 
 export type ToWorker =
-  | { type: 'init'; backend: string; /** A presolver spec: `rules`, `rules:trial=off`. */ presolver?: string; /** One puzzle, then exit: apply the back-end's oneShotV8Flags. */ oneShot?: boolean }
+  /** Loads a back-end's code ahead of its init (a guess made before the command line is read: an init for another back-end loads its own). */
+  | { type: 'preload'; backend: string }
+  | {
+      type: 'init';
+      backend: string;
+      /** A presolver spec: `rules`, `rules:trial=off`. */
+      presolver?: string;
+      /** One puzzle, then exit: apply the back-end's oneShotV8Flags. */
+      oneShot?: boolean;
+      /** Options the runs will give: refused here, as the caller would refuse them, when the back-end does not declare them. */
+      params?: Record<string, string>;
+    }
   | { type: 'solve'; id: number; puzzle: WirePuzzle; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
 
 export type FromWorker =
   | { type: 'ready'; prepareMs: number }
   /** peakRssMb: null from a thread, whose memory is its caller's process (the caller reads it when asked). */
   | { type: 'result'; id: number; result: WireResult; loop: Uint8Array | null; peakRssMb: number | null }
-  | { type: 'failed'; message: string };
+  /** usage: the caller's request was refused (an unknown back-end or option, one that cannot run here), not a fault. */
+  | { type: 'failed'; message: string; usage?: boolean };
 
 let backend: Backend | undefined;
 let presolver: Presolver | undefined;
@@ -26,17 +39,26 @@ let v8Flags = '';
 
 const send = (message: FromWorker) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
 
+// One message at a time, in order: a solve sent while another runs (worker-process.ts sends the next puzzle
+// ahead) waits for it, even where the back-end awaits inside its search.
+let queue = Promise.resolve();
 (parentPort ?? process).on('message', (message: ToWorker) => {
-  void handle(message).catch((error: unknown) => {
-    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  queue = queue.then(() => handle(message)).catch((error: unknown) => {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error), usage: isInputError(error) });
   });
 });
 if (!parentPort) process.on('disconnect', () => process.exit(0));
 
 async function handle(message: ToWorker): Promise<void> {
+  if (message.type === 'preload') {
+    // Whatever goes wrong here, the init says.
+    await getBackend(message.backend).catch(() => undefined);
+    return;
+  }
   if (message.type === 'init') {
     const started = now();
-    backend = await getBackend(message.backend);
+    // The checks the caller would make (solve-request.ts), made where the back-end is loaded anyway.
+    backend = (await resolveBackendSpec({ id: message.backend, params: message.params ?? {} })).backend;
     await requireAvailable(backend);
     if (message.oneShot) v8Flags = applyOneShotFlags(backend);
     await backend.prepare?.();

@@ -11,9 +11,10 @@ import { contractJson } from '../harness/pipeline.ts';
 import { checkedBackend, workerKindFor } from '../harness/solve-request.ts';
 import { loadPresolver } from '../harness/presolver.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerRun } from '../harness/worker-process.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../harness/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
 
-export const DEFAULT_BACKEND = 'auto';
+export const DEFAULT_BACKEND = DEFAULT_SOLVE_BACKEND;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** What `solve --json` prints: the status, the verified loop, uniqueness, the back-end's own time and its stats. */

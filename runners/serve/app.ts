@@ -20,6 +20,7 @@ import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../h
 import { REPOSITORY } from '../harness/compiled.ts';
 import { installedFile } from '../../encodings/versions.ts';
 import { loadPresolver } from '../harness/presolver.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../harness/plan-defaults.ts';
 import { buildBrowser } from '../browser/build.ts';
 
 export interface ServiceOptions {
@@ -196,7 +197,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const body = objectBody(request.body, 'puzzle, backend, unique, certify, timeout, options');
     const puzzleText = stringField(body, 'puzzle', true)!;
     // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
-    const spec = parseBackendSpec(stringField(body, 'backend', false) ?? 'auto', "'backend'");
+    const spec = parseBackendSpec(stringField(body, 'backend', false) ?? DEFAULT_SOLVE_BACKEND, "'backend'");
     const presolve = stringField(body, 'presolve', false);
     if (body.unique !== undefined && typeof body.unique !== 'boolean') throw bodyError(`'unique' must be true or false`);
     if (body.certify !== undefined && typeof body.certify !== 'boolean') throw bodyError(`'certify' must be true or false`);

@@ -7,6 +7,7 @@ import { readPuzzleInput, solveList } from '../solve-list.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { contractJson, solveWithBackend, type RunResult } from '../../harness/pipeline.ts';
 import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { loadPresolver } from '../../harness/presolver.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
 import { flagOption } from '../flags.ts';
@@ -16,7 +17,6 @@ import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
 import { describeCertificate } from '../../harness/certificate.ts';
 import { resolve } from 'node:path';
 
-export const DEFAULT_BACKEND = 'auto';
 
 export function register(program: Command): void {
   addSolveFlags(
@@ -24,7 +24,7 @@ export function register(program: Command): void {
       .command('solve')
       .description('solve a puzzle (or a list, one per line, on one warm worker) with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
-      .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_BACKEND, '--backend'), defaultText: DEFAULT_BACKEND }))
+      .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_SOLVE_BACKEND, '--backend'), defaultText: DEFAULT_SOLVE_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
       .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
       .option('--proof <file>', 'with --certify: write the proof to this file instead of checking it here (check it with `certify check PUZZLE FILE`)')
@@ -36,31 +36,34 @@ export function register(program: Command): void {
     const proofFile = flags.proof ? resolve(flags.proof) : undefined;
     const id = flags.backend.id;
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
-    // the input is read and the checks below run (its start and the engine's load overlap them); anything
-    // they refuse ends it unused. A file or stdin may hold a list of puzzles: its worker stays warm, without
-    // the one-shot flags of a worker that answers one puzzle and exits.
+    // the input is read (its start and the engine's load overlap it), and checks the back-end as it loads it
+    // (unknown, an option it does not declare, cannot run here), so that this thread need not load it too;
+    // an input refused first ends it unused. A file or stdin may hold a list of puzzles: its worker stays
+    // warm, without the one-shot flags of a worker that answers one puzzle and exits.
     const oneShot = puzzleArg !== '-' && !existsSync(puzzleArg);
-    const worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), oneShot);
-    void worker?.start().catch(() => undefined);
+    const worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), oneShot, options.params);
+    const checked = worker?.start();
+    checked?.catch(() => undefined);
     let result: RunResult;
     let puzzle: Puzzle;
     try {
       const input = (await readPuzzleInput(puzzleArg)) ?? { kind: 'one', parsed: readPuzzleArgument(puzzleArg) };
-      const backend = await checkedBackend(id, options.params);
-      const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
       if (input.kind === 'list') {
         if (!worker || flags.svg || flags.proof) throw new UsageError(`${flags.svg ? '--svg' : flags.proof ? '--proof' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
-        process.exitCode = await solveList(input, options, worker, (line) => process.stdout.write(line));
+        process.exitCode = await solveList(input, options, worker, (line) => process.stdout.write(line), checked);
         return;
       }
       puzzle = input.parsed.puzzle;
       if (!worker) {
+        const backend = await checkedBackend(id, options.params);
+        const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
         const v8Flags = applyOneShotFlags(backend);
         await backend.prepare?.();
         await presolver?.backend.prepare?.();
         result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
         if (v8Flags) result.stats.v8Flags = v8Flags;
       } else {
+        await checked;
         result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile })).result;
       }
     } finally {

@@ -51,6 +51,14 @@ test('each answer comes out as soon as it is found: a script can write a puzzle 
   assert.equal(code, 0);
 });
 
+test('a back-end option the worker refuses ends a list with its error before any answer (exit 2)', () => {
+  const input = LOOPY.slice(0, 3).map((l) => `${l.id}\t${l.puzzle}`).join('\n') + '\n';
+  const run = spawnSync(process.execPath, [BIN, 'solve', '-', '--backend', 'rules:nosuch=1'], { input, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 2, run.stderr);
+  assert.equal(run.stdout, '');
+  assert.match(run.stderr, /^error: back-end 'rules' has no option 'nosuch'/);
+});
+
 test('a Loopy ID longer than a file name may be is read as the puzzle, not looked for as a file', () => {
   const url = readPuzzleLines(readFileSync(builtinPuzzlesPath('gen-40x35')!, 'utf8'))[0].puzzle;
   const id = spawnSync(process.execPath, [BIN, 'convert', url, '--to', 'loopy'], { encoding: 'utf8' }).stdout.trim();
