@@ -11,13 +11,17 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 const dist = new URL('../dist/', import.meta.url);
-const compiled = process.env.SLITHERBENCH_DIST === 'off' ? undefined : await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined);
+const fromDist = process.env.SLITHERBENCH_DIST !== 'off';
+// `solve` runs its back-end in a worker: the worker's thread starts first, beside the freshness check and the
+// command line's load (and is dropped when dist/ turns out to be stale).
+const early = fromDist && process.argv[2] === 'solve' ? await import(new URL('runners/harness/early-thread.js', dist).href).catch(() => undefined) : undefined;
+early?.startSolveThread(process.argv.slice(3));
+const compiled = fromDist ? await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined) : undefined;
 let main;
 if (compiled?.useCompiled()) {
-  // `solve` runs its back-end in a worker: the worker's thread starts now, beside the command line's load.
-  if (process.argv[2] === 'solve') (await import(new URL('runners/harness/early-thread.js', dist).href)).startSolveThread(process.argv.slice(3));
   ({ main } = await import(pathToFileURL(compiled.startPath('main')).href));
 } else {
+  early?.dropEarlyThread();
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import('../runners/cli/main.ts'));

@@ -10,6 +10,9 @@ import type { Plugin } from 'esbuild';
 import { BUNDLE, SHARED, STARTS } from './harness/compiled.ts';
 
 /** Bundles dist/'s command line and worker into dist/bundle/ (removed first; left absent when this throws). */
+/** Packages bundled into the start path rather than loaded from node_modules. */
+const BUNDLED_PACKAGES = ['commander'];
+
 export async function writeStartBundle(root: string): Promise<number> {
   const dist = `${root}dist/`;
   const out = `${root}${BUNDLE}`;
@@ -21,6 +24,7 @@ export async function writeStartBundle(root: string): Promise<number> {
   const plugin: Plugin = {
     name: 'slitherbench-dist-places',
     setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') || !BUNDLED_PACKAGES.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? { path: args.path, external: true } : undefined));
       build.onResolve({ filter: /(compiled|early-thread)\.js$/ }, (args) => {
         const path = shared.find((module) => relative(module, `${args.resolveDir}/${args.path}`) === '');
         return path ? { path: `./${relative(out, path)}`, external: true } : undefined;
@@ -41,10 +45,14 @@ export async function writeStartBundle(root: string): Promise<number> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // Packages load from node_modules as they are, but for the command-line parser, which every command loads:
+    // bundled, it is read as one module rather than through Node's CommonJS loader, file by file.
+    external: [],
     keepNames: true,
     charset: 'utf8',
     legalComments: 'none',
+    // The bundled parser's require() of Node's own modules needs a require in ESM.
+    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
     logLevel: 'silent',
     metafile: true,
     chunkNames: `${start.name}-[hash]`,

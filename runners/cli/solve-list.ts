@@ -9,7 +9,7 @@ import { looksLikeLoopy } from '../../encodings/formats/loopy.ts';
 import { looksLikeUrl } from '../../encodings/formats/url.ts';
 import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
-import { contractJson, type RunResult } from '../harness/pipeline.ts';
+import { contractJson, type RunResult } from '../harness/run-result.ts';
 import { namesFile } from './input.ts';
 import type { WorkerProcess } from '../harness/worker-process.ts';
 

@@ -3,7 +3,6 @@
 // after the verifier has checked the loop. What a run reports about it is its certificate.
 import type { Backend, Params, SolveResult } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
-import { checkProof, describeResult } from '../../encodings/certify/check.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
 import { writeProofFile } from './proof-file.ts';
 
@@ -40,9 +39,10 @@ export function certifyBlocker(backend: Backend, params: Params, puzzle: Puzzle,
 
 /**
  * The certificate of a verified answer (`unique` as the pipeline reports it): its proof checked against the
- * puzzle as given, or written to `proofFile` unchecked.
+ * puzzle as given, or written to `proofFile` unchecked. The checker loads with the first proof it checks, so
+ * that runs which certify nothing never load it.
  */
-export function certificateOf(puzzle: Puzzle, result: SolveResult, status: string, unique: boolean | null, proofFile?: string): Certificate {
+export async function certificateOf(puzzle: Puzzle, result: SolveResult, status: string, unique: boolean | null, proofFile?: string): Promise<Certificate> {
   if (status === 'solved' && unique === false) return { certified: 'yes', claim: 'not unique' };
   const claim = status === 'unsat' ? 'unsat' : status === 'solved' && unique === true ? 'unique' : undefined;
   if (!claim) return { certified: 'no', reason: status === 'solved' ? 'uniqueness was not decided' : `no answer (${status})` };
@@ -54,6 +54,7 @@ export function certificateOf(puzzle: Puzzle, result: SolveResult, status: strin
     writeProofFile(proofFile, proof);
     return { certified: 'written', claim, proofBytes, proofFile };
   }
+  const { checkProof, describeResult } = await import('../../encodings/certify/check.ts');
   const started = now();
   let verdict;
   try {

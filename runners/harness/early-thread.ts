@@ -47,3 +47,9 @@ export function startSolveThread(args: readonly string[]): void {
   const worker = startEarlyThread();
   if (!args.some((arg) => arg.startsWith('--backend'))) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
 }
+
+/** Ends the waiting thread unused (the bin found dist/ stale: the sources run, and their workers start from them). */
+export function dropEarlyThread(): void {
+  void early?.worker.terminate();
+  early = undefined;
+}

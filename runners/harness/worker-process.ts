@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
-import { puzzleToWire, resultFromWire, type RunResult } from './pipeline.ts';
+import { puzzleToWire, resultFromWire, type RunResult } from './run-result.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { REPOSITORY, startPath, useCompiled } from './compiled.ts';

@@ -7,7 +7,7 @@ import type { Stats, Status } from '../../encodings/backend.ts';
 import type { Certificate } from '../harness/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendSpec } from '../../encodings/backend-spec.ts';
-import { contractJson } from '../harness/pipeline.ts';
+import { contractJson } from '../harness/run-result.ts';
 import { checkedBackend, workerKindFor } from '../harness/solve-request.ts';
 import { loadPresolver } from '../harness/presolver.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerRun } from '../harness/worker-process.ts';

@@ -11,7 +11,7 @@ import type { Backend } from '../../encodings/backend.ts';
 import { isInputError, PuzzleError, UsageError } from '../../encodings/errors.ts';
 import { parsePuzzle, writePuzzle } from '../../encodings/formats/index.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
-import { contractJson } from '../harness/pipeline.ts';
+import { contractJson } from '../harness/run-result.ts';
 import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
 import { checkedBackend } from '../harness/solve-request.ts';
 import { parseBackendSpec } from '../../encodings/backend-spec.ts';

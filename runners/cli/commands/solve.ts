@@ -1,19 +1,17 @@
 import type { Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Puzzle } from '../../../encodings/grid.ts';
-import { renderSvg, renderText } from '../../../encodings/render.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { readPuzzleInput, solveList } from '../solve-list.ts';
 import { UsageError } from '../../../encodings/errors.ts';
-import { contractJson, solveWithBackend, type RunResult } from '../../harness/pipeline.ts';
+import { contractJson, type RunResult } from '../../harness/run-result.ts';
 import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
-import { loadPresolver } from '../../harness/presolver.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
 import { flagOption } from '../flags.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { checkedBackend, workerKindFor } from '../../harness/solve-request.ts';
-import { applyOneShotFlags } from '../../harness/one-shot-flags.ts';
+import type { SolveOptions } from '../../../encodings/backend.ts';
 import { describeCertificate } from '../../harness/certificate.ts';
 import { resolve } from 'node:path';
 
@@ -46,6 +44,7 @@ export function register(program: Command): void {
     checked?.catch(() => undefined);
     let result: RunResult;
     let puzzle: Puzzle;
+    let rendering: Promise<typeof import('../../../encodings/render.ts')>;
     try {
       const input = (await readPuzzleInput(puzzleArg)) ?? { kind: 'one', parsed: readPuzzleArgument(puzzleArg) };
       if (input.kind === 'list') {
@@ -54,14 +53,10 @@ export function register(program: Command): void {
         return;
       }
       puzzle = input.parsed.puzzle;
+      // What prints the answer loads while it is found (a list needs none of it).
+      rendering = import('../../../encodings/render.ts');
       if (!worker) {
-        const backend = await checkedBackend(id, options.params);
-        const presolver = flags.presolve ? await loadPresolver(flags.presolve) : undefined;
-        const v8Flags = applyOneShotFlags(backend);
-        await backend.prepare?.();
-        await presolver?.backend.prepare?.();
-        result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
-        if (v8Flags) result.stats.v8Flags = v8Flags;
+        result = await solveInProcess(id, puzzle, options, flags.presolve, proofFile);
       } else {
         await checked;
         result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile })).result;
@@ -69,6 +64,7 @@ export function register(program: Command): void {
     } finally {
       worker?.kill();
     }
+    const { renderSvg, renderText } = await rendering;
     if (flags.svg) writeFileSync(flags.svg, renderSvg(puzzle, result.solution));
     if (flags.json) {
       process.stdout.write(JSON.stringify(contractJson(result)) + '\n');
@@ -81,4 +77,17 @@ export function register(program: Command): void {
     // A proof the checker rejected is a fault of the back-end, as an answer the verifier rejects is.
     process.exitCode = result.status === 'error' || result.certificate?.verified === false ? 1 : 0;
   });
+}
+
+/** --in-process: the back-end runs in this thread, with no hard time or memory limit (for debugging). */
+async function solveInProcess(id: string, puzzle: Puzzle, options: SolveOptions, presolve: string | undefined, proofFile: string | undefined): Promise<RunResult> {
+  const [{ loadPresolver }, { applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/presolver.ts'), import('../../harness/one-shot-flags.ts'), import('../../harness/pipeline.ts')]);
+  const backend = await checkedBackend(id, options.params);
+  const presolver = presolve ? await loadPresolver(presolve) : undefined;
+  const v8Flags = applyOneShotFlags(backend);
+  await backend.prepare?.();
+  await presolver?.backend.prepare?.();
+  const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
+  if (v8Flags) result.stats.v8Flags = v8Flags;
+  return result;
 }

@@ -73,12 +73,12 @@ test('a proof the checker rejects, or one that claims another answer, certifies 
   const proof = readFileSync(proofFile, 'latin1');
   rmSync(proofFile);
   const result = { status: 'solved' as const, unique: true, solution: run.solution, stats: {} };
-  assert.equal(certificateOf(puzzle, { ...result, proof }, 'solved', true).certified, 'yes');
+  assert.equal((await certificateOf(puzzle, { ...result, proof }, 'solved', true)).certified, 'yes');
   // The empty clause dropped: the proof no longer ends in a contradiction.
-  const cut = certificateOf(puzzle, { ...result, proof: proof.replace(/^0\n/m, '') }, 'solved', true);
+  const cut = await certificateOf(puzzle, { ...result, proof: proof.replace(/^0\n/m, '') }, 'solved', true);
   assert.deepEqual([cut.certified, cut.verified], ['no', false]);
   // A verified proof of "unique" offered for a "no loop" answer: the checker's claim is not the answer's.
-  const other = certificateOf(puzzle, { ...result, proof }, 'unsat', null);
+  const other = await certificateOf(puzzle, { ...result, proof }, 'unsat', null);
   assert.deepEqual([other.certified, other.verified, other.reason], ['no', true, 'the proof claims another answer']);
 });
 
