@@ -85,7 +85,7 @@ export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> 
 }
 
 /** Puzzles sent to the worker ahead of the answer being waited for: the next is there when one ends. */
-const AHEAD = 2;
+const AHEAD = 8;
 
 /**
  * Solves a list on one warm worker, printing `{"id", ...solve --json}` per puzzle as it finishes, in the
