@@ -125,6 +125,7 @@ class ThreadRun implements WorkerRun {
 
 /** A solve sent to a worker, for the worker's listeners and its watchdog. */
 interface Pending {
+  id: number;
   /** The worker it was sent to. */
   child: ChildProcess | WorkerThread;
   puzzle: Puzzle;
@@ -159,8 +160,11 @@ export class WorkerProcess {
   private watchdogDue = 0;
   /** The end of the worker's stderr since the solve under way began (since the start while it starts). */
   private stderr = '';
-  /** The solves under way, by id: the worker's listeners, attached once per worker, pass its messages and exit on. */
+  /** The solves sent, by id: the worker's listeners, attached once per worker, pass its messages and exit on. */
   private readonly pending = new Map<number, Pending>();
+  /** The solve the worker is on, and those sent to the same worker behind it, in order (their clocks not started). */
+  private underWay: Pending | undefined;
+  private behind: Pending[] = [];
   /** Time the last start took (library load, wasm start), in ms. */
   prepareMs = 0;
   starts = 0;
@@ -275,34 +279,41 @@ export class WorkerProcess {
    */
   private send(child: ChildProcess | WorkerThread, puzzle: Puzzle, options: SolveMessage): Promise<WorkerRun> {
     const id = this.nextId++;
-    const waiting = [...this.pending.values()].some((run) => run.child === child);
-    if (!waiting) this.stderr = '';
     // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
     const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
     return new Promise<WorkerRun>((resolve) => {
-      const run: Pending = { child, puzzle, options, started: null, timeoutMs: options.timeoutMs, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
+      const run: Pending = { id, child, puzzle, options, started: null, timeoutMs: options.timeoutMs, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
       this.pending.set(id, run);
-      if (!waiting) this.watch(Object.assign(run, { started: now() }));
+      if (this.underWay?.child === child) this.behind.push(run);
+      else this.begin(run);
       child.send({ type: 'solve', id, puzzle: puzzleToWire(puzzle), ...options } satisfies ToWorker);
     });
   }
 
-  /** Ends a run once (a late message or exit for a run already ended is ignored); the next one waiting on a live worker begins. */
+  /** The worker is on this run now: its clock starts, and the watchdog looks at it. */
+  private begin(run: Pending): void {
+    this.stderr = '';
+    const started = now();
+    run.started = started;
+    this.underWay = run;
+    this.watch(run, started);
+  }
+
+  /** Ends a run once (a late message or exit for a run already ended is ignored); the next one sent to a live worker begins. */
   private settle(id: number, run: WorkerRun): void {
     const pending = this.pending.get(id);
     if (!pending) return;
     this.pending.delete(id);
-    const next = this.child === pending.child ? this.waitingOn(pending.child)[0] : undefined;
-    if (next) {
-      this.stderr = '';
-      this.watch(Object.assign(next, { started: now() }));
-    } else if (this.pending.size === 0) this.watchdog?.unref();
+    if (pending === this.underWay) {
+      this.underWay = undefined;
+      const next = this.child === pending.child ? this.behind.shift() : undefined;
+      if (next) this.begin(next);
+    } else {
+      const at = this.behind.indexOf(pending);
+      if (at >= 0) this.behind.splice(at, 1);
+    }
+    if (this.pending.size === 0) this.watchdog?.unref();
     pending.resolve(run);
-  }
-
-  /** The solves sent to `child` that it has not begun, in order. */
-  private waitingOn(child: ChildProcess | WorkerThread): Pending[] {
-    return [...this.pending.values()].filter((run) => run.child === child && run.started === null);
   }
 
   /**
@@ -310,9 +321,10 @@ export class WorkerProcess {
    * not begun go to the next worker, as if sent now.
    */
   private resend(child: ChildProcess | WorkerThread): void {
-    for (const [id, run] of [...this.pending]) {
-      if (run.child !== child || run.started !== null) continue;
-      this.pending.delete(id);
+    const waiting = this.behind.filter((run) => run.child === child);
+    this.behind = this.behind.filter((run) => run.child !== child);
+    for (const run of waiting) {
+      this.pending.delete(run.id);
       void this.solve(run.puzzle, run.options).then(run.resolve);
     }
   }
@@ -323,8 +335,8 @@ export class WorkerProcess {
   }
 
   /** Makes sure the watchdog looks at a new run by its first poll (or its limit, when that comes sooner). */
-  private watch(run: Pending & { started: number }): void {
-    const due = run.started + Math.min(POLL_MS, run.limitMs);
+  private watch(run: Pending, started: number): void {
+    const due = started + Math.min(POLL_MS, run.limitMs);
     if (this.watchdog && this.watchdogDue <= due) {
       this.watchdog.ref();
       return;
