@@ -1,7 +1,7 @@
 // A worker: loads one back-end once, then solves puzzles sent to it until told to stop. It runs as a child
 // process (messages over IPC) or as a thread of the caller (messages over its port); worker-process.ts
 // starts it and owns the limits (it kills the process or terminates the thread on timeout or memout).
-import { parentPort } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
@@ -34,6 +34,15 @@ export type FromWorker =
   /** usage: the caller's request was refused (an unknown back-end or option, one that cannot run here), not a fault. */
   | { type: 'failed'; message: string; usage?: boolean };
 
+/** How often a process worker looks for its parent, in ms. */
+const PARENT_WATCH_MS = 500;
+const PARENT_WATCH = `
+const { workerData } = require('node:worker_threads');
+setInterval(() => {
+  if (process.ppid !== workerData.parent) process.kill(process.pid, 'SIGKILL');
+}, workerData.everyMs);
+`;
+
 let backend: Backend | undefined;
 let presolver: Presolver | undefined;
 let v8Flags = '';
@@ -48,7 +57,12 @@ let queue = Promise.resolve();
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error), usage: isInputError(error) });
   });
 });
-if (!parentPort) process.on('disconnect', () => process.exit(0));
+if (!parentPort) {
+  process.on('disconnect', () => process.exit(0));
+  // A search in synchronous code never hears its parent go: a thread of this process watches the parent and
+  // ends the process when it is gone, so that a killed run (a killed bench) leaves no solver spinning.
+  new Worker(PARENT_WATCH, { eval: true, execArgv: [], workerData: { parent: process.ppid, everyMs: PARENT_WATCH_MS } }).unref();
+}
 
 async function handle(message: ToWorker): Promise<void> {
   if (message.type === 'preload') {

@@ -1,7 +1,10 @@
 // The worker supervisor: solves sent while one runs wait in the worker, in order, each under its own time
-// limit; one killed at its limit takes only itself down (those behind it go to the next worker); and a start
-// the worker refuses (unknown back-end or option) is the caller's UsageError, as checkedBackend's would be.
+// limit; one killed at its limit takes only itself down (those behind it go to the next worker); a start
+// the worker refuses (unknown back-end or option) is the caller's UsageError, as checkedBackend's would be;
+// and a process worker stuck in a search ends when its parent is killed.
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { makePuzzle } from '../../../encodings/grid.ts';
@@ -55,4 +58,25 @@ test('a start the worker refuses (unknown back-end, undeclared option) rejects w
   await assert.rejects(option.solve(PUZZLES[0], RUN), (error: Error) => error instanceof UsageError && /^back-end 'rules' has no option 'zz'/.test(error.message));
   const presolver = new WorkerProcess('cdcl-loop', 'rules:zz=1', LIMITS, 'thread');
   await assert.rejects(presolver.start(), (error: Error) => error instanceof UsageError && /has no option 'zz'/.test(error.message));
+});
+
+test('a process worker stuck in synchronous code ends soon after its parent is killed', async () => {
+  const parent = spawn(process.execPath, ['--import', 'tsx', new URL('../../fixtures/orphan-parent.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let child: number | undefined;
+  try {
+    await once(parent.stdout, 'data');
+    const listing = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent.pid)], { encoding: 'utf8' }).stdout;
+    const children = listing.trim().split('\n').filter((line) => line.includes('worker')).map((line) => Number(line.trim().split(/\s+/)[0]));
+    assert.equal(children.length, 1, `the parent runs one worker process:\n${listing}`);
+    child = children[0];
+    parent.kill('SIGKILL');
+    const gone = (pid: number) => spawnSync('kill', ['-0', String(pid)]).status !== 0;
+    const deadline = Date.now() + 10_000;
+    while (!gone(child) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(gone(child), `worker ${child} outlived its parent by 10 s`);
+  } finally {
+    parent.kill('SIGKILL');
+    // Never leave a spinning orphan behind, whatever the outcome.
+    if (child) spawnSync('kill', ['-9', String(child)]);
+  }
 });
