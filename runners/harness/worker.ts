@@ -1,7 +1,7 @@
 // A worker: loads one back-end once, then solves puzzles sent to it until told to stop. It runs as a child
 // process (messages over IPC) or as a thread of the caller (messages over its port); worker-process.ts
 // starts it and owns the limits (it kills the process or terminates the thread on timeout or memout).
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
@@ -52,11 +52,36 @@ const send = (message: FromWorker) => (parentPort ? parentPort.postMessage(messa
 // One message at a time, in order: a solve sent while another runs (worker-process.ts sends the next puzzle
 // ahead) waits for it, even where the back-end awaits inside its search.
 let queue = Promise.resolve();
-(parentPort ?? process).on('message', (message: ToWorker) => {
-  queue = queue.then(() => handle(message)).catch((error: unknown) => {
-    send({ type: 'failed', message: error instanceof Error ? error.message : String(error), usage: isInputError(error) });
-  });
-});
+/** Messages taken but not yet begun. */
+let queued = 0;
+const take = (message: ToWorker) => {
+  queued++;
+  queue = queue
+    .then(() => {
+      queued--;
+      return handle(message);
+    })
+    .catch((error: unknown) => {
+      send({ type: 'failed', message: error instanceof Error ? error.message : String(error), usage: isInputError(error) });
+    });
+};
+(parentPort ?? process).on('message', take);
+
+/**
+ * After an answer with nothing queued, a thread worker looks for the next message for a moment before it
+ * sleeps: a caller that sends one puzzle after another (a warm Solver) then pays no wake-up of this thread
+ * for it, which on a virtual machine costs tens of microseconds, a good part of a 10x10's own time.
+ */
+const LOOK_FOR_NEXT_MS = 0.15;
+function lookForNext(): void {
+  if (!parentPort || queued > 0) return;
+  const until = performance.now() + LOOK_FOR_NEXT_MS;
+  do {
+    // The oldest message not yet taken: with nothing queued here, the next one in order.
+    const next = receiveMessageOnPort(parentPort);
+    if (next) return take(next.message as ToWorker);
+  } while (performance.now() < until);
+}
 if (!parentPort) {
   process.on('disconnect', () => process.exit(0));
   // A search in synchronous code never hears its parent go: a thread of this process watches the parent and
@@ -90,4 +115,5 @@ async function handle(message: ToWorker): Promise<void> {
   if (v8Flags) result.stats.v8Flags = v8Flags;
   const wire = resultToWire(result);
   send({ type: 'result', id: message.id, result: wire.result, loop: wire.loop, peakRssMb: parentPort ? null : Math.round(process.resourceUsage().maxRSS / 1024) });
+  lookForNext();
 }
