@@ -4,7 +4,7 @@
 // still loaded only when asked for), packages stay external, and each module still sees its own place in
 // the dist/ mirror as import.meta.url, so that the files it finds beside itself are the same. The two are
 // bundled apart: chunks shared between them would split the worker's few modules into more files.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { BUNDLE, SHARED, STARTS } from './harness/compiled.ts';
@@ -52,8 +52,6 @@ export async function writeStartBundle(root: string): Promise<number> {
     // clash between modules (check2) shows another name in a stack.
     charset: 'utf8',
     legalComments: 'none',
-    // The bundled parser's require() of Node's own modules needs a require in ESM.
-    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
     logLevel: 'silent',
     metafile: true,
     chunkNames: `${start.name}-[hash]`,
@@ -63,6 +61,12 @@ export async function writeStartBundle(root: string): Promise<number> {
   if (problems.length) {
     rmSync(out, { recursive: true, force: true });
     throw new Error(problems.map((p) => `${p.location ? `${p.location.file}:${p.location.line}: ` : ''}${p.text}`).join('; '));
+  }
+  // The bundled parser's require() of Node's own modules goes through esbuild's __require, which needs a
+  // require in scope: given to the one chunk that defines it, not to every chunk.
+  for (const file of readdirSync(out)) {
+    const text = readFileSync(`${out}${file}`, 'utf8');
+    if (/^var __require = /m.test(text)) writeFileSync(`${out}${file}`, `import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);\n${text}`);
   }
   return builds.reduce((files, built) => files + Object.keys(built.metafile.outputs).length, 0);
 }

@@ -10,7 +10,6 @@ import { solveWithBackend } from './pipeline.ts';
 import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from './run-result.ts';
 import type { Backend } from '../../encodings/backend.ts';
 import { loadPresolver, type Presolver } from './presolver.ts';
-import { applyOneShotFlags } from './one-shot-flags.ts';
 
 export type ToWorker =
   /** Loads a back-end's code ahead of its init (a guess made before the command line is read: an init for another back-end loads its own). */
@@ -100,7 +99,8 @@ async function handle(message: ToWorker): Promise<void> {
     // The checks the caller would make (solve-request.ts), made where the back-end is loaded anyway.
     backend = (await resolveBackendSpec({ id: message.backend, params: message.params ?? {} })).backend;
     await requireAvailable(backend);
-    if (message.oneShot) v8Flags = applyOneShotFlags(backend);
+    // Loaded for a one-shot worker only: node:v8 costs a warm worker's start a few ms.
+    if (message.oneShot) v8Flags = (await import('./one-shot-flags.ts')).applyOneShotFlags(backend);
     await backend.prepare?.();
     if (message.presolver) {
       presolver = await loadPresolver(message.presolver);
