@@ -68,18 +68,34 @@ const take = (message: ToWorker) => {
 
 /**
  * After an answer with nothing queued, a thread worker looks for the next message for a moment before it
- * sleeps: a caller that sends one puzzle after another (a warm Solver) then pays no wake-up of this thread
- * for it, which on a virtual machine costs tens of microseconds, a good part of a 10x10's own time.
+ * sleeps: a caller that sends one puzzle after another (a warm Solver, a list) then pays no wake-up of this
+ * thread for it, which on a virtual machine costs tens of microseconds, a good part of a 10x10's own time.
+ * A look that finds nothing makes the worker skip the looks after the next answers, one more time, then
+ * twice as many, up to MOST_SKIPPED, and one that finds a message starts again: a caller that sends seldom
+ * (a bench writing its records, serve) costs at most one look in MOST_SKIPPED + 1 answers, and a warm
+ * caller's rare slow turn costs it few looks.
  */
-const LOOK_FOR_NEXT_MS = 0.15;
+const LOOK_FOR_NEXT_MS = 0.5;
+const MOST_SKIPPED = 15;
+let skipping = 0;
+let skips = 0;
 function lookForNext(): void {
   if (!parentPort || queued > 0) return;
+  if (skipping > 0) {
+    skipping--;
+    return;
+  }
   const until = performance.now() + LOOK_FOR_NEXT_MS;
   do {
     // The oldest message not yet taken: with nothing queued here, the next one in order.
     const next = receiveMessageOnPort(parentPort);
-    if (next) return take(next.message as ToWorker);
+    if (next) {
+      skips = 0;
+      return take(next.message as ToWorker);
+    }
   } while (performance.now() < until);
+  skips = Math.min(MOST_SKIPPED, 2 * skips + 1);
+  skipping = skips;
 }
 if (!parentPort) {
   process.on('disconnect', () => process.exit(0));
