@@ -1,4 +1,4 @@
-// A worker thread started by the bin before the command line loads: a thread's own Node start (about 30 ms)
+// A worker thread started by the bin before the command line loads: a thread's own Node start (about 20 ms here)
 // then runs beside the command line's load and the reading of the puzzles, not after them. It loads the
 // worker module and waits for its back-end; the first thread worker that asks for the same entry and heap
 // takes it over. Shared by the bin and the bundled start path as one module (runners/start-bundle.ts).
