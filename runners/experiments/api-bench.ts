@@ -1,12 +1,15 @@
 // npm run bench:api: what the library and `solve -` cost beyond the solving itself.
 //  1. N solves of the built-in Loopy 10x10s (easy, normal, tricky, hard; 40 puzzles in turn) through one warm
 //     Solver (auto, uniqueness proved) in this process: the median time per solve seen by the caller against
-//     the median of the worker's own timeMs (goal: within 1.5x).
+//     the median of the worker's own timeMs (goal: within 1.5x), beside what a bare message to a thread and
+//     back costs on this machine (the floor under each solve's overhead).
 //  2. `slitherbench solve -` on 30 of them (hard, tricky, normal) in one process, against `node -e 0` measured
 //     in the same rounds, interleaved so that a busy machine weighs on both alike (goal: the whole run under
 //     2x `node -e 0` plus the sum of the solves' own times). Every answer is checked by the verifier.
 // Writes api.md and api.json to --out (default results/bench-api), with the load average beside the figures.
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -52,8 +55,27 @@ for (let i = 0; i < options.solves; i++) {
   if (result.status !== 'solved' || result.unique !== true || !verify(puzzle, result.solution!).valid) throw new Error(`solve ${i + 1}: ${result.status} ${result.message ?? ''}`);
 }
 solver.close();
-const solverFigures = { solves: options.solves, medianPerSolveMs: round2(median(perSolve)), medianOwnTimeMs: round2(median(own)), ratio: round2(median(perSolve) / median(own)), goal: SOLVER_GOAL };
-process.stderr.write(`bench:api: Solver: median ${solverFigures.medianPerSolveMs} ms per solve, worker's own ${solverFigures.medianOwnTimeMs} ms (${solverFigures.ratio}x)\n`);
+// What a message to a thread and back costs on this machine by itself: the floor under each solve's overhead.
+const echo = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true });
+const roundTrips: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const started = performance.now();
+  echo.postMessage(i);
+  await once(echo, 'message');
+  roundTrips.push(performance.now() - started);
+}
+await echo.terminate();
+const us = (ms: number) => Math.round(ms * 1000);
+const solverFigures = {
+  solves: options.solves,
+  medianPerSolveMs: round2(median(perSolve)),
+  medianOwnTimeMs: round2(median(own)),
+  ratio: round2(median(perSolve) / median(own)),
+  goal: SOLVER_GOAL,
+  overheadUs: us(median(perSolve) - median(own)),
+  threadRoundTripUs: us(median(roundTrips)),
+};
+process.stderr.write(`bench:api: Solver: median ${solverFigures.medianPerSolveMs} ms per solve, worker's own ${solverFigures.medianOwnTimeMs} ms (${solverFigures.ratio}x); overhead ${solverFigures.overheadUs} us per solve, a bare message to a thread and back ${solverFigures.threadRoundTripUs} us\n`);
 
 // 2. `solve -` on 30 puzzles in one process.
 const thirty = ['loopy-10x10-hard', 'loopy-10x10-tricky', 'loopy-10x10-normal'].flatMap(linesOf);
@@ -99,9 +121,9 @@ const md = [
   '',
   `## One warm Solver: ${options.solves} solves (auto, unique), the Loopy 10x10s in turn`,
   '',
-  '| median per solve (caller) | median worker timeMs | ratio | goal |',
-  '|---:|---:|---:|---:|',
-  `| ${solverFigures.medianPerSolveMs} ms | ${solverFigures.medianOwnTimeMs} ms | ${solverFigures.ratio}x | ${SOLVER_GOAL}x |`,
+  '| median per solve (caller) | median worker timeMs | ratio | goal | overhead per solve | a bare message to a thread and back |',
+  '|---:|---:|---:|---:|---:|---:|',
+  `| ${solverFigures.medianPerSolveMs} ms | ${solverFigures.medianOwnTimeMs} ms | ${solverFigures.ratio}x | ${SOLVER_GOAL}x | ${solverFigures.overheadUs} us | ${solverFigures.threadRoundTripUs} us |`,
   '',
   `## \`solve -\` on ${thirty.length} Loopy 10x10s in one process`,
   '',
