@@ -19,6 +19,8 @@ interface Flag<T> {
   readonly default?: T;
   /** How the default reads in --help, when not the value itself. */
   readonly defaultText?: string;
+  /** A switch an experiment file can turn on: the help of its `--no-` form, which turns it off over the file. */
+  readonly negation?: string;
 }
 
 const flag = <T>(declaration: Flag<T>): Flag<T> => declaration;
@@ -28,8 +30,8 @@ export const FLAGS = {
   backends: flag<BackendChoice[]>({ flags: '--backends <ids>', help: 'back-ends, comma-separated, each optionally with its options after a colon: e.g. cdcl-loop:core=typescript,rules or sat-lazy:engine=cadical:resolve=scratch', parse: (text) => parseBackendList(text, '--backends') }),
   backend: flag<BackendChoice>({ flags: '--backend <id>', help: 'the back-end (see `backends`), optionally with its options after a colon, e.g. cdcl-loop:core=typescript', parse: (text) => parseBackendSpec(text, '--backend') }),
   config: flag<string>({ flags: '--config <file>', help: 'an experiment file (YAML or JSON) naming datasets, back-ends with options, and limits; a flag typed beside it wins over the file' }),
-  unique: flag<boolean>({ flags: '--unique', help: 'also prove or refute that the solution is unique' }),
-  certify: flag<boolean>({ flags: '--certify', help: 'also certify the answer: a proof that the loop is the only one, or that there is none, checked by an independent checker (implies --unique; a back-end that cannot certify says so)' }),
+  unique: flag<boolean>({ flags: '--unique', help: 'also prove or refute that the solution is unique', negation: 'do not prove uniqueness, even where the experiment file asks for it' }),
+  certify: flag<boolean>({ flags: '--certify', help: 'also certify the answer: a proof that the loop is the only one, or that there is none, checked by an independent checker (implies --unique; a back-end that cannot certify says so)', negation: 'do not certify, even where the experiment file asks for it' }),
   timeout: flag<number>({ flags: '--timeout <seconds>', help: 'time limit per run', parse: (text) => parseSeconds(text, '--timeout'), default: PLAN_DEFAULTS.timeout }),
   repeat: flag<number>({ flags: '--repeat <k>', help: 'runs per instance and back-end', parse: (text) => parseInteger(text, '--repeat', 1), default: PLAN_DEFAULTS.repeat }),
   jobs: flag<number>({ flags: '--jobs <n>', help: 'worker processes in parallel (default: cores - 1, at least 1)', parse: (text) => parseInteger(text, '--jobs', 1) }),
@@ -66,7 +68,13 @@ export function flagOption<N extends FlagName>(name: N, wording: Wording<N> = {}
 
 /** Adds the named flags to a command, in the order given; `wording` changes a flag's help or default for this command. */
 export function addFlags(command: Command, names: readonly FlagName[], wording: { readonly [N in FlagName]?: Wording<N> } = {}): Command {
-  for (const name of names) command.addOption(flagOption(name, wording[name] as Wording<typeof name>));
+  for (const name of names) {
+    const option = flagOption(name, wording[name] as Wording<typeof name>);
+    command.addOption(option);
+    const { negation } = FLAGS[name] as Flag<unknown>;
+    // Both forms set the same value, typed either way; neither has a default, so a file's setting stands until one is typed.
+    if (negation) command.addOption(new Option(`--no-${option.long!.slice(2)}`, negation));
+  }
   return command;
 }
 

@@ -46,6 +46,9 @@ test('every plan setting: a typed flag beats the file, the file beats the defaul
   assert.deepEqual(pick(fromFile), { timeoutMs: 30_000, unique: true, repeat: 3, jobs: 2, seed: 7, out: join(dir, 'from-file'), memoryMb: 1000, backends: ['sat-lazy', 'cdcl-loop[core=typescript]'] });
   assert.deepEqual(pick(typed), { timeoutMs: 5_000, unique: true, repeat: 2, jobs: 1, seed: 9, out: join(dir, 'typed'), memoryMb: 500, backends: ['rules'] });
   assert.deepEqual(pick(bare), { timeoutMs: PLAN_DEFAULTS.timeout * 1000, unique: false, repeat: 1, jobs: undefined, seed: 1, out: undefined, memoryMb: PLAN_DEFAULTS.memoryMb, backends: bare.backends.map((b) => b.label) });
+  // A switch the file turns on is turned off by its --no- form.
+  assert.equal((await planFor(['--config', plan, '--no-unique'])).unique, false);
+  assert.equal((await planFor(['--config', plan])).unique, true);
   // A flag typed with its default value still wins: what counts is that it was typed.
   assert.equal((await planFor(['--config', plan, '--timeout', String(PLAN_DEFAULTS.timeout)])).timeoutMs, PLAN_DEFAULTS.timeout * 1000);
   assert.equal((await planFor(['--config', plan, '--repeat', '1'])).repeat, 1);
@@ -81,7 +84,11 @@ test('a flag the file\'s back-ends cannot take is an error, never dropped in sil
 test('every declared flag is spelled as it is named, and a command can word it for itself', () => {
   const names = Object.keys(FLAGS) as FlagName[];
   const command = addFlags(new Command('x'), names, { timeout: { help: 'per puzzle', default: 10 } });
-  assert.deepEqual(command.options.map((o) => o.attributeName()), names);
+  // A switch a file can turn on comes with its --no- form, which sets the same value.
+  const negations = Object.entries(FLAGS).filter(([, f]) => 'negation' in f).map(([name]) => `--no-${name}`);
+  assert.deepEqual(negations, ['--no-unique', '--no-certify']);
+  assert.deepEqual(command.options.filter((o) => !negations.includes(o.long!)).map((o) => o.attributeName()), names);
+  assert.deepEqual(command.options.filter((o) => negations.includes(o.long!)).map((o) => o.attributeName()), ['unique', 'certify']);
   const timeout = command.options.find((o) => o.long === '--timeout')!;
   assert.equal(timeout.description, 'per puzzle');
   assert.equal(timeout.defaultValue, 10);
