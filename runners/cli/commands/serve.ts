@@ -5,6 +5,7 @@ import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
 import { flagOption } from '../flags.ts';
+import { parseBackendList } from '../../../encodings/backend-spec.ts';
 
 interface ServeFlags {
   port: string;
@@ -27,7 +28,7 @@ export function register(program: Command): void {
     .option('--host <address>', 'address to bind; the service has no authentication, so keep it on localhost unless the network is trusted', '127.0.0.1')
     .option('--workers <n>', 'warm workers per back-end (puzzles of one back-end solved at the same time)', String(Math.max(1, os.availableParallelism())))
     .option('--max-pending <n>', 'requests queued or running before new ones get 503 with Retry-After', String(32))
-    .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm); "none" for none', 'auto')
+    .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm), comma-separated, each optionally with its options as --backends takes them (checked at start); "none" for none', 'auto')
     .addOption(flagOption('memory', { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' }))
     .option('--body-limit <bytes>', 'largest request body; larger ones get 413', String(DEFAULT_SERVICE.bodyLimit))
     .option('--max-cells <n>', 'largest grid accepted, in cells; larger ones get 400', String(DEFAULT_SERVICE.maxCells))
@@ -55,7 +56,7 @@ export function register(program: Command): void {
     .action(async (flags: ServeFlags) => {
       const port = parseInteger(flags.port, '--port', 0);
       if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
-      const warm = flags.warm === 'none' ? [] : flags.warm.split(',').map((s) => s.trim()).filter(Boolean);
+      const warmSpecs = flags.warm === 'none' ? [] : parseBackendList(flags.warm, '--warm');
       const maxTimeout = parseSeconds(flags.maxTimeout, '--max-timeout');
       const { app, pool } = buildService({
         pool: { workersPerBackend: parseInteger(flags.workers, '--workers', 1), maxPending: parseInteger(flags.maxPending, '--max-pending', 1), limits: { ...DEFAULT_LIMITS, memoryMb: flags.memory } },
@@ -66,7 +67,9 @@ export function register(program: Command): void {
         logPath: flags.log,
       });
       const { checkedBackend } = await import('../../harness/solve-request.ts');
-      for (const id of warm) await checkedBackend(id, {});
+      // A worker serves every set of options of its back-end: the options are checked, and the worker started.
+      for (const spec of warmSpecs) await checkedBackend(spec.id, spec.params);
+      const warm = [...new Set(warmSpecs.map((spec) => spec.id))];
       const started = Date.now();
       await Promise.all(warm.map((id) => pool.warm(id)));
       const address = await app.listen({ port, host: flags.host }).catch((error: NodeJS.ErrnoException) => {

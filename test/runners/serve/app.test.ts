@@ -3,7 +3,7 @@
 // and nothing answered lost when the server is stopped or killed.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -237,4 +237,18 @@ test('past --max-pending a request gets 503 with Retry-After; SIGTERM answers wh
   second.child.kill('SIGKILL');
   await new Promise((r) => second.child.once('exit', r));
   assert.equal(readFileSync(log, 'utf8').trim().split('\n').length, 2 + answered);
+});
+
+test('--warm takes back-ends as --backends does: options are checked at start, and a bad one is one error line (exit 2)', async () => {
+  const { url, child, stderr } = await startServer('--workers', '1', '--warm', 'rules:trial=off,fixture-wrong');
+  try {
+    assert.match(stderr(), /serve: rules, fixture-wrong warm in \d+ ms/);
+    const health = (await (await fetch(`${url}/health`)).json()) as { lanes?: { backend: string; starts: number }[] };
+    assert.ok(JSON.stringify(health).includes('rules'), JSON.stringify(health));
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const refused = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--warm', 'rules:nosuch=1'], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /^error: back-end 'rules' has no option 'nosuch'/);
 });
