@@ -50,6 +50,7 @@ export function resultsPage(input: ResultsPageInput): string {
   if (records.length === 0) throw new UsageError(`${input.dir}: results.jsonl holds no runs`);
   const timeoutMs = Number(input.run.timeoutSeconds ?? 60) * 1000;
   const title = input.title ?? input.dir.replace(/\/+$/, '').split('/').pop();
+  const certificates = certificateRows(records);
   return [
     `# ${title}`,
     '',
@@ -58,6 +59,6 @@ export function resultsPage(input: ResultsPageInput): string {
     ...provenanceLines(input.run, records.length, input.command),
     '',
     summaryMarkdown(summaryRows(records, timeoutMs), timeoutMs),
-    ...(certificateRows(records).length ? ['## Certified answers', '', certificateMarkdown(certificateRows(records))] : []),
+    ...(certificates.length ? ['## Certified answers', '', certificateMarkdown(certificates)] : []),
   ].join('\n');
 }

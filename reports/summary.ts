@@ -2,6 +2,7 @@
 // the min-max range and how much repeats of one instance vary (coefficient of variation).
 import { isSolvedLike, sizeClassOf, type RunRecord } from './records.ts';
 import { bySize, groupBy, meanPar2Seconds, median } from './statistics.ts';
+import { maxOf } from './tables.ts';
 
 export interface SummaryRow {
   backend: string;
@@ -107,8 +108,8 @@ export function certificateRows(records: RunRecord[]): CertificateRow[] {
       certified: runs.filter((r) => r.certified === 'yes').length,
       notCertified: runs.filter((r) => r.certified === 'no').length,
       notSupported: runs.filter((r) => r.certified === 'not supported').length,
-      proofKbMedian: median(kb), proofKbMax: kb.length ? Math.max(...kb) : null,
-      checkMsMedian: median(check), checkMsMax: check.length ? Math.max(...check) : null,
+      proofKbMedian: median(kb), proofKbMax: maxOf(kb),
+      checkMsMedian: median(check), checkMsMax: maxOf(check),
       checkRatioMedian: median(proofs.filter((r) => r.solve_ms > 0).map((r) => r.check_ms! / r.solve_ms)),
     };
   });

@@ -5,14 +5,14 @@
 // the dist/ mirror as import.meta.url, so that the files it finds beside itself are the same. The two are
 // bundled apart: chunks shared between them would split the worker's few modules into more files.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { BUNDLE, SHARED, STARTS } from './harness/compiled.ts';
 
-/** Bundles dist/'s command line and worker into dist/bundle/ (removed first; left absent when this throws). */
 /** Packages bundled into the start path rather than loaded from node_modules. */
 const BUNDLED_PACKAGES = ['commander'];
 
+/** Bundles dist/'s command line and worker into dist/bundle/ (removed first; left absent when this throws). */
 export async function writeStartBundle(root: string): Promise<number> {
   const dist = `${root}dist/`;
   const out = `${root}${BUNDLE}`;
@@ -25,7 +25,7 @@ export async function writeStartBundle(root: string): Promise<number> {
     name: 'slitherbench-dist-places',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') || !BUNDLED_PACKAGES.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? { path: args.path, external: true } : undefined));
-      build.onResolve({ filter: /(compiled|early-thread)\.js$/ }, (args) => {
+      build.onResolve({ filter: new RegExp(`(${SHARED.map((source) => basename(source, '.ts')).join('|')})\\.js$`) }, (args) => {
         const path = shared.find((module) => relative(module, `${args.resolveDir}/${args.path}`) === '');
         return path ? { path: `./${relative(out, path)}`, external: true } : undefined;
       });

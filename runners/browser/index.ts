@@ -15,6 +15,7 @@ import type { BrowserBackend } from './backend-names.ts';
 import type { BackendInfo } from '../library/backends.ts';
 import { checkedPuzzle, parsePuzzle } from '../library/puzzles.ts';
 import type { SolveResult } from '../library/solver.ts';
+import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 // Written by the build from the registry: the back-ends that need Node, with their options.
 import { SERVER_BACKENDS } from 'slitherbench:server-backends';
 
@@ -69,7 +70,7 @@ function puzzleOf(puzzle: Puzzle | string): Puzzle {
 
 /** The request's time limit in ms: 60 s when not given. */
 function timeLimitOf(request: SolveRequest): number {
-  const timeoutMs = request.timeoutMs ?? 60_000;
+  const timeoutMs = request.timeoutMs ?? PLAN_DEFAULTS.timeout * 1000;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new UsageError(`the time limit must be a positive number of ms, got ${String(timeoutMs)}`);
   return timeoutMs;
 }
@@ -79,7 +80,7 @@ export async function solve(puzzle: Puzzle | string, request: SolveRequest = {})
   // In this thread a search cannot be stopped midway: a signal is read before it starts (WorkerSolver stops its worker).
   request.signal?.throwIfAborted();
   const params = request.options ?? {};
-  const backend = await backendFor(request.backend ?? 'auto', params);
+  const backend = await backendFor(request.backend ?? DEFAULT_SOLVE_BACKEND, params);
   const timeoutMs = timeLimitOf(request);
   const run = await solveWithBackend(backend, puzzleOf(puzzle), { timeoutMs, unique: request.unique === true, seed: request.seed ?? 1, params });
   // contractJson writes exactly these fields (its own type is looser, for records of any back-end).
@@ -150,7 +151,7 @@ export class WorkerSolver {
   }
 
   /** Starts the worker and loads these back-ends in it (their wasm compiled), so that the first solve finds them ready. */
-  warm(backends: readonly string[] = ['auto']): Promise<void> {
+  warm(backends: readonly string[] = [DEFAULT_SOLVE_BACKEND]): Promise<void> {
     const run = this.queue.then(
       () =>
         new Promise<void>((resolve, reject) => {
@@ -194,7 +195,7 @@ export class WorkerSolver {
         signal?.removeEventListener('abort', cancel);
         // Terminated even inside a wasm loop; the next request starts a fresh worker.
         this.close();
-        resolve({ status: 'timeout', unique: null, solution: null, backend: request.backend ?? 'auto', timeMs: limitMs, stats: {}, message: `stopped after ${limitMs + GRACE_MS} ms (time limit ${limitMs} ms + ${GRACE_MS} ms grace)` });
+        resolve({ status: 'timeout', unique: null, solution: null, backend: request.backend ?? DEFAULT_SOLVE_BACKEND, timeMs: limitMs, stats: {}, message: `stopped after ${limitMs + GRACE_MS} ms (time limit ${limitMs} ms + ${GRACE_MS} ms grace)` });
       }, limitMs + GRACE_MS);
       worker.onmessage = (event) => {
         const reply = event.data as FromSolver;

@@ -72,8 +72,9 @@ export function addFlags(command: Command, names: readonly FlagName[], wording: 
     const option = flagOption(name, wording[name] as Wording<typeof name>);
     command.addOption(option);
     const { negation } = FLAGS[name] as Flag<unknown>;
-    // Both forms set the same value, typed either way; neither has a default, so a file's setting stands until one is typed.
-    if (negation) command.addOption(new Option(`--no-${option.long!.slice(2)}`, negation));
+    // Only beside --config, the file it turns off. Both forms set the same value, typed either way; neither has
+    // a default, so a file's setting stands until one is typed.
+    if (negation && names.includes('config')) command.addOption(new Option(`--no-${option.long!.slice(2)}`, negation));
   }
   return command;
 }

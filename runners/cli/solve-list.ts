@@ -11,7 +11,7 @@ import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts
 import type { SolveOptions } from '../../encodings/backend.ts';
 import { contractJson, type RunResult } from '../harness/run-result.ts';
 import { namesFile } from './input.ts';
-import type { WorkerProcess } from '../harness/worker-process.ts';
+import type { SolveMessage, WorkerProcess } from '../harness/worker-process.ts';
 
 /** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */
 export type PuzzleInput = { kind: 'one'; parsed: ParsedPuzzle } | { kind: 'list'; where: string; lines: AsyncIterable<{ id: string; text: string; line: number }> };
@@ -96,11 +96,13 @@ const AHEAD = 8;
 export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, worker: WorkerProcess, write: (line: string) => void, checked: Promise<unknown> = Promise.resolve()): Promise<number> {
   let unreadable = false;
   let failed = false;
+  // The same for every puzzle of the list, made once.
+  const message: SolveMessage = { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify };
   const answer = async (entry: { id: string; text: string; line: number }): Promise<string> => {
     let result: RunResult;
     try {
       const { puzzle } = parsePuzzle(entry.text, `${input.where}:${entry.line}`);
-      result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify })).result;
+      result = (await worker.solve(puzzle, message)).result;
     } catch (error) {
       if (!(error instanceof PuzzleError)) throw error;
       unreadable = true;

@@ -56,7 +56,7 @@ for (let i = 0; i < options.solves; i++) {
 }
 solver.close();
 // What a message to a thread and back costs on this machine by itself: the floor under each solve's overhead.
-const echo = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true });
+const echo = new Worker("const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage(m));", { eval: true });
 const roundTrips: number[] = [];
 for (let i = 0; i < 2000; i++) {
   const started = performance.now();
@@ -66,13 +66,14 @@ for (let i = 0; i < 2000; i++) {
 }
 await echo.terminate();
 const us = (ms: number) => Math.round(ms * 1000);
+const [perSolveMs, ownMs] = [median(perSolve), median(own)];
 const solverFigures = {
   solves: options.solves,
-  medianPerSolveMs: round2(median(perSolve)),
-  medianOwnTimeMs: round2(median(own)),
-  ratio: round2(median(perSolve) / median(own)),
+  medianPerSolveMs: round2(perSolveMs),
+  medianOwnTimeMs: round2(ownMs),
+  ratio: round2(perSolveMs / ownMs),
   goal: SOLVER_GOAL,
-  overheadUs: us(median(perSolve) - median(own)),
+  overheadUs: us(perSolveMs - ownMs),
   threadRoundTripUs: us(median(roundTrips)),
 };
 process.stderr.write(`bench:api: Solver: median ${solverFigures.medianPerSolveMs} ms per solve, worker's own ${solverFigures.medianOwnTimeMs} ms (${solverFigures.ratio}x); overhead ${solverFigures.overheadUs} us per solve, a bare message to a thread and back ${solverFigures.threadRoundTripUs} us\n`);

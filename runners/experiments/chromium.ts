@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 /** Why a browser check cannot run here, or false when it can. */
 export const chromiumAbsent = (): string | false => (existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (install it with npm run setup:system)`);
 

@@ -16,7 +16,7 @@ import { roundMs } from '../../encodings/clock.ts';
 import { writeCsv } from './results-files.ts';
 import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
-import { resolvePlan, type BackendSpec, type Experiment } from './experiment.ts';
+import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
 import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
@@ -169,11 +169,22 @@ export const experimentArgs = (config: string, out: string) => ['bench', '--conf
  * values, else the defaults), for a caller in this process: the same plan, so the same fingerprint.
  */
 export async function experimentPlan(config: string, experiment: Experiment, out: string): Promise<BenchPlan> {
-  const plan = await resolvePlan({}, { path: config, experiment });
+  return benchPlanOf(await resolvePlan({}, { path: config, experiment }), { out, resume: true, invocation: { argv: experimentArgs(config, out), config, experiment } });
+}
+
+/**
+ * bench's plan for a resolved plan (flags over the file over the defaults), as the command line, the library
+ * and an experiment run in this process give it: jobs, unless given, the plan's or the cores but one; the
+ * baseline, unless given, the first back-end.
+ */
+export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 'resume' | 'invocation'> & Partial<Pick<BenchPlan, 'jobs' | 'baseline' | 'shard' | 'onProgress'>>): BenchPlan {
+  const { jobs, baseline, ...rest } = run;
   return {
-    datasets: plan.datasets, backends: plan.backends, timeoutMs: plan.timeoutMs, unique: plan.unique, repeat: plan.repeat, seed: plan.seed,
-    jobs: plan.jobs ?? Math.max(1, os.availableParallelism() - 1), out, resume: true, limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
-    invocation: { argv: experimentArgs(config, out), config, experiment }, baseline: plan.backends[0].label,
+    datasets: plan.datasets, backends: plan.backends, timeoutMs: plan.timeoutMs, unique: plan.unique, certify: plan.certify, repeat: plan.repeat, seed: plan.seed,
+    jobs: jobs ?? plan.jobs ?? Math.max(1, os.availableParallelism() - 1),
+    limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
+    baseline: baseline ?? plan.backends[0].label,
+    ...rest,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Backend, Params, SolveResult } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
 import { writeProofFile } from './proof-file.ts';
+import { sameSolution } from '../../encodings/solution.ts';
 
 /**
  * yes: the answer is certified (a proof the checker verified, or for "not unique" two different loops the
@@ -65,7 +66,7 @@ export async function certificateOf(puzzle: Puzzle, result: SolveResult, status:
   const checkMs = roundMs(elapsedMs(started));
   if (!verdict.verified) return { certified: 'no', claim, verified: false, proofBytes, checkMs, reason: describeResult(verdict) };
   // The checker verified the proof's own claim: it must be this answer's.
-  const same = verdict.claim.kind === claim && (verdict.claim.kind === 'unsat' || (result.solution !== null && verdict.claim.loop.on.every((bit, e) => bit === result.solution!.on[e])));
+  const same = verdict.claim.kind === claim && (verdict.claim.kind === 'unsat' || (result.solution !== null && sameSolution(verdict.claim.loop, result.solution)));
   if (!same) return { certified: 'no', claim, verified: true, proofBytes, checkMs, reason: 'the proof claims another answer' };
   return { certified: 'yes', claim, verified: true, proofBytes, checkMs };
 }

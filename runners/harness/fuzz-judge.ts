@@ -66,7 +66,7 @@ export function judge(answers: readonly FuzzAnswer[], truth: Truth | null, known
   const findings: Finding[] = [];
   for (const a of answers) {
     if (a.rejected) findings.push({ variant: a.variant, kind: 'loop', detail: a.message ?? 'the verifier rejected its answer' });
-    if (a.proofFailure) findings.push({ variant: a.variant, kind: 'proof', detail: `its answer is not certified: ${a.proofFailure}` });
+    else if (a.proofFailure) findings.push({ variant: a.variant, kind: 'proof', detail: `its answer is not certified: ${a.proofFailure}` });
     else if (a.status === 'error') findings.push({ variant: a.variant, kind: 'error', detail: a.message ?? 'error' });
   }
   const answered = answers.filter((a) => !a.rejected && (a.status === 'solved' || a.status === 'unsat'));

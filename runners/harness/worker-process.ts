@@ -132,7 +132,6 @@ interface Pending {
   options: SolveMessage;
   /** When the worker began it; null while it waits behind the solve before it (the watchdog leaves it alone). */
   started: number | null;
-  timeoutMs: number;
   /** Time for a certified run's proof check, past its own time limit. */
   checkMs: number;
   /** Past this many ms from started (time limit, check, grace) the worker is killed. */
@@ -282,7 +281,7 @@ export class WorkerProcess {
     // A certified run checks its proof after the back-end's time is up: the checker gets up to ten times that.
     const checkMs = options.certify && !options.proofFile ? CHECK_SHARE * options.timeoutMs : 0;
     return new Promise<WorkerRun>((resolve) => {
-      const run: Pending = { id, child, puzzle, options, started: null, timeoutMs: options.timeoutMs, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
+      const run: Pending = { id, child, puzzle, options, started: null, checkMs, limitMs: options.timeoutMs + checkMs + this.limits.graceMs, peak: 0, resolve };
       this.pending.set(id, run);
       if (this.underWay?.child === child) this.behind.push(run);
       else this.begin(run);
@@ -366,7 +365,7 @@ export class WorkerProcess {
       } else if (wall >= run.limitMs) {
         this.kill();
         this.resend(run.child);
-        this.settle(id, this.failure(run, 'timeout', `killed after ${Math.round(wall)} ms (time limit ${run.timeoutMs} ms${run.checkMs ? ` + ${run.checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
+        this.settle(id, this.failure(run, 'timeout', `killed after ${Math.round(wall)} ms (time limit ${run.options.timeoutMs} ms${run.checkMs ? ` + ${run.checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
       } else due = Math.min(due, now() + Math.min(POLL_MS, run.limitMs - wall));
     }
     if (due < Infinity) this.arm(due);

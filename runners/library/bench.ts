@@ -1,14 +1,13 @@
 // Benchmarking from a program: the plan `bench` resolves from its flags (and an experiment file), run by
 // bench's own runner, so the results directory is the one `bench` writes (results.jsonl, results.csv,
 // run.json, plan.json) and `report DIR` draws it. Progress goes to a callback instead of stderr.
-import os from 'node:os';
+// bench's runner, the plan reader (yaml, zod) and the dataset loader load with the first runBench, not with
+// the library: a program that only solves never loads them.
 import { parseBackendList } from '../../encodings/backend-spec.ts';
 import { UsageError } from '../../encodings/errors.ts';
-import { parseSizes } from '../../datasets/load.ts';
 import type { RunRecord } from '../../reports/records.ts';
-import { runBench as runPlan, type Disagreement } from '../harness/bench.ts';
-import { readExperiment, resolvePlan, type PlanFlags } from '../harness/experiment.ts';
-import { DEFAULT_LIMITS } from '../harness/worker-process.ts';
+import type { Disagreement } from '../harness/bench.ts';
+import type { PlanFlags } from '../harness/experiment.ts';
 
 export type { Disagreement, RunRecord };
 
@@ -61,6 +60,7 @@ const positive = (value: number | undefined, name: string, whole = true) => {
 /** Runs a benchmark plan in worker processes, as `bench` does, and returns its records. */
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   if (!options || typeof options.out !== 'string' || !options.out) throw new UsageError('runBench needs `out`, the results directory');
+  const [{ benchPlanOf, runBench: runPlan }, { readExperiment, resolvePlan }, { parseSizes }] = await Promise.all([import('../harness/bench.ts'), import('../harness/experiment.ts'), import('../../datasets/load.ts')]);
   const flags: PlanFlags = {
     ...(options.dataset !== undefined ? { dataset: options.dataset } : {}),
     ...(options.backends !== undefined ? { backends: parseBackendList(options.backends, 'backends') } : {}),
@@ -86,23 +86,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const outcome = await runPlan(
-      {
-        datasets: plan.datasets,
-        backends: plan.backends,
-        timeoutMs: plan.timeoutMs,
-        unique: plan.unique,
-        certify: plan.certify,
-        repeat: plan.repeat,
-        jobs: plan.jobs ?? Math.max(1, os.availableParallelism() - 1),
-        seed: plan.seed,
+      benchPlanOf(plan, {
         out: options.out,
         resume: Boolean(options.resume),
-        limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
         invocation: { library: 'runBench', options: { ...options, onProgress: undefined, signal: undefined } },
-        baseline: plan.backends[0].label,
         // A callback, even the caller's absent one, keeps bench's progress line off stderr.
         onProgress: (done, total, record) => options.onProgress?.({ done, total, record }),
-      },
+      }),
       stop,
     );
     return { records: outcome.records, disagreements: outcome.disagreements, interrupted: outcome.interrupted, dir: outcome.dir };

@@ -11,11 +11,11 @@ import { contractJson } from '../harness/run-result.ts';
 import { checkedBackend, workerKindFor } from '../harness/solve-request.ts';
 import { loadPresolver } from '../harness/presolver.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerRun } from '../harness/worker-process.ts';
-import { DEFAULT_SOLVE_BACKEND } from '../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
 
 export const DEFAULT_BACKEND = DEFAULT_SOLVE_BACKEND;
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_TIMEOUT_MS = PLAN_DEFAULTS.timeout * 1000;
 
 /** What `solve --json` prints: the status, the verified loop, uniqueness, the back-end's own time and its stats. */
 export interface SolveResult {

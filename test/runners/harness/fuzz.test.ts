@@ -128,6 +128,9 @@ test('with --certify, an answer whose proof is missing or rejected is a wrong an
   const right: FuzzAnswer = { case: 0, variant: 'a', status: 'solved', unique: true, solution: solutionToKey(loopA), certified: 'yes', timeMs: 1 };
   const unproved: FuzzAnswer = { ...right, variant: 'b', certified: 'no', proofFailure: 'the checker rejected line 7' };
   assert.deepEqual(judge([right, unproved], null, loopA).findings.map((f) => `${f.variant} ${f.kind}`), ['b proof']);
+  // An answer the verifier rejected is one finding (its loop), not also an error.
+  const rejected: FuzzAnswer = { ...right, variant: 'c', status: 'error', solution: null, rejected: true, message: 'verifier rejected the answer: x' };
+  assert.deepEqual(judge([right, rejected], null, loopA).findings.map((f) => `${f.variant} ${f.kind}`), ['c loop']);
   const out = mkdtempSync(join(tmpdir(), 'fuzz-certify-'));
   const { code, stdout } = await fuzz(['--count', '60', '--backends', 'cdcl-loop,rules', '--certify', '--jobs', '1', '--seed', '7', '--out', out]);
   assert.equal(code, 0, stdout);
