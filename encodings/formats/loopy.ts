@@ -29,19 +29,20 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
   const clues: Clue[] = new Array<Clue>(total).fill(null);
   let cell = 0;
   const offset = id.length - desc.length;
+  // Written only for an error: a list of puzzles reads every character of every ID.
+  const at = (i: number) => `${where}: character ${offset + i + 1} (${showChar(desc[i])})`;
   for (let i = 0; i < desc.length; i++) {
     const ch = desc[i];
-    const at = `${where}: character ${offset + i + 1} (${showChar(ch)})`;
     if (ch >= '0' && ch <= '4') {
-      if (cell >= total) throw new PuzzleError(`${at}: the description goes past the ${total} cells of a ${cols}x${rows} grid`);
+      if (cell >= total) throw new PuzzleError(`${at(i)}: the description goes past the ${total} cells of a ${cols}x${rows} grid`);
       clues[cell++] = Number(ch) as Clue;
     } else if (ch >= '5' && ch <= '9') {
-      throw new PuzzleError(`${at}: clue ${ch} is impossible on a square grid (clues are 0-4)`);
+      throw new PuzzleError(`${at(i)}: clue ${ch} is impossible on a square grid (clues are 0-4)`);
     } else if (ch >= 'a' && ch <= 'z') {
       cell += ch.charCodeAt(0) - 96;
-      if (cell > total) throw new PuzzleError(`${at}: a run of blanks goes past the ${total} cells of a ${cols}x${rows} grid`);
+      if (cell > total) throw new PuzzleError(`${at(i)}: a run of blanks goes past the ${total} cells of a ${cols}x${rows} grid`);
     } else {
-      throw new PuzzleError(`${at}: not a clue (0-4) or a run of blanks (a-z)`);
+      throw new PuzzleError(`${at(i)}: not a clue (0-4) or a run of blanks (a-z)`);
     }
   }
   if (cell < total) throw new PuzzleError(`${where}: the description is truncated: it covers ${cell} of the ${total} cells of a ${cols}x${rows} grid`);

@@ -7,7 +7,8 @@ import { PuzzleError } from '../errors.ts';
 import type { Solution } from '../solution.ts';
 
 export function looksLikePzprv3(text: string): boolean {
-  return /^pzprv3(\.\d+)?\s*$/m.test(text.split(/\r?\n/, 1)[0] ?? '');
+  const end = text.indexOf('\n');
+  return /^pzprv3(\.\d+)?\s*$/.test(end < 0 ? text : text.slice(0, end));
 }
 
 export function readPzprv3(text: string, where = 'pzprv3 file'): { puzzle: Puzzle; solution?: Solution } {
