@@ -1,7 +1,7 @@
 // A worker: loads one back-end once, then solves puzzles sent to it until told to stop. It runs as a child
 // process (messages over IPC) or as a thread of the caller (messages over its port); worker-process.ts
 // starts it and owns the limits (it kills the process or terminates the thread on timeout or memout).
-import { parentPort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
@@ -23,6 +23,8 @@ export type ToWorker =
       oneShot?: boolean;
       /** Options the runs will give: refused here, as the caller would refuse them, when the back-end does not declare them. */
       params?: Record<string, string>;
+      /** A thread's channel for its answers (the caller can read it without sleeping); without it they go to the parent. */
+      answers?: MessagePort;
     }
   | { type: 'solve'; id: number; puzzle: WirePuzzle; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
 
@@ -46,7 +48,13 @@ let backend: Backend | undefined;
 let presolver: Presolver | undefined;
 let v8Flags = '';
 
-const send = (message: FromWorker) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
+/** Where a thread's answers go: the channel its init gave, else its parent. */
+let answers: MessagePort | undefined;
+const send = (message: FromWorker) => {
+  const port = answers ?? parentPort;
+  if (port) port.postMessage(message);
+  else process.send?.(message);
+};
 
 // One message at a time, in order: a solve sent while another runs (worker-process.ts sends the next puzzle
 // ahead) waits for it, even where the back-end awaits inside its search.
@@ -112,6 +120,7 @@ async function handle(message: ToWorker): Promise<void> {
   }
   if (message.type === 'init') {
     const started = now();
+    answers = message.answers;
     // The checks the caller would make (solve-request.ts), made where the back-end is loaded anyway.
     backend = (await resolveBackendSpec({ id: message.backend, params: message.params ?? {} })).backend;
     await requireAvailable(backend);

@@ -191,6 +191,8 @@ export class Solver {
     if (!lane) {
       const limits = this.defaults.memoryMb ? { ...DEFAULT_LIMITS, memoryMb: this.defaults.memoryMb } : DEFAULT_LIMITS;
       const worker = new WorkerProcess(backend, presolve, limits, workerKindFor(backend, presolve));
+      // The caller awaits each answer: see pollsForAnswers.
+      worker.pollsForAnswers = true;
       // The same checks as `solve`: an unknown back-end or option, or one that cannot run here, is a UsageError.
       const checked = (async () => {
         await checkedBackend(backend, params);

@@ -1,11 +1,15 @@
 // The worker supervisor: solves sent while one runs wait in the worker, in order, each under its own time
 // limit; one killed at its limit takes only itself down (those behind it go to the next worker); a start
 // the worker refuses (unknown back-end or option) is the caller's UsageError, as checkedBackend's would be;
-// and a process worker stuck in a search ends when its parent is killed.
+// a caller that looks for its answers gets each one, quick or slow; a worker that dies is reported with
+// what it last wrote to stderr; a started thread does not keep Node running; and a process worker stuck in
+// a search ends when its parent is killed.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { makePuzzle } from '../../../encodings/grid.ts';
 import { UsageError } from '../../../encodings/errors.ts';
@@ -58,6 +62,61 @@ test('a start the worker refuses (unknown back-end, undeclared option) rejects w
   await assert.rejects(option.solve(PUZZLES[0], RUN), (error: Error) => error instanceof UsageError && /^back-end 'rules' has no option 'zz'/.test(error.message));
   const presolver = new WorkerProcess('cdcl-loop', 'rules:zz=1', LIMITS, 'thread');
   await assert.rejects(presolver.start(), (error: Error) => error instanceof UsageError && /has no option 'zz'/.test(error.message));
+});
+
+test('a caller that looks for its answers gets each one, quicker or slower than a look, in order', async () => {
+  const worker = new WorkerProcess('fixture-wait', undefined, LIMITS, 'thread');
+  worker.pollsForAnswers = true;
+  // fixture-wait takes 5 ms per unit of the clue: 0 is found by a look, 1-2 come after it (and make the next solves go without one).
+  const clues = [0, 0, 0, 2, 0, 1, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+  try {
+    for (const clue of clues) {
+      const { result } = await worker.solve(makePuzzle(1, 1, [clue as 0 | 1 | 2]), RUN);
+      assert.equal(result.status, 'unsat', result.message);
+      assert.equal(result.stats.clue, clue);
+    }
+    // Sent together: only the first is looked for (the others wait behind it), and all come back in order.
+    const together = await Promise.all(clues.map((clue) => worker.solve(makePuzzle(1, 1, [clue as 0 | 1 | 2]), RUN)));
+    assert.deepEqual(together.map(({ result }) => result.stats.clue), clues);
+    assert.equal(worker.starts, 1);
+  } finally {
+    worker.kill();
+  }
+});
+
+for (const kind of ['thread', 'process'] as const) {
+  test(`a ${kind} worker that dies is reported with the last line it wrote to stderr`, async () => {
+    const worker = new WorkerProcess('fixture-crash', undefined, LIMITS, kind);
+    try {
+      const { result } = await worker.solve(PUZZLES[0], RUN);
+      assert.equal(result.status, 'error');
+      assert.equal(result.message, 'worker died (exit code 7): fixture-crash: going down');
+    } finally {
+      worker.kill();
+    }
+  });
+}
+
+test('a thread worker keeps Node running while it starts and solves, and not once it answered', () => {
+  // Never killed: the script's last solve answers, and Node then ends by itself with nothing left to do.
+  const script = `
+    import { WorkerProcess } from ${JSON.stringify(new URL('../../../runners/harness/worker-process.ts', import.meta.url).href)};
+    import { makePuzzle } from ${JSON.stringify(new URL('../../../encodings/grid.ts', import.meta.url).href)};
+    process.env.SLITHERBENCH_BACKENDS_DIR = ${JSON.stringify(process.env.SLITHERBENCH_BACKENDS_DIR)};
+    const worker = new WorkerProcess('fixture-wait', undefined, { memoryMb: 2048, graceMs: 200 }, 'thread');
+    worker.pollsForAnswers = true;
+    const run = { timeoutMs: 5000, unique: false, seed: 1, params: {} };
+    const first = await worker.solve(makePuzzle(1, 1, [1]), run);
+    const second = await worker.solve(makePuzzle(1, 1, [2]), run);
+    process.stdout.write(first.result.status + ' ' + second.result.status + '\\n');
+  `;
+  const file = join(mkdtempSync(join(tmpdir(), 'slitherbench-thread-')), 'alive.mts');
+  writeFileSync(file, script);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 20_000 });
+  rmSync(dirname(file), { recursive: true, force: true });
+  assert.equal(child.signal, null, 'the thread kept Node running: killed after 20 s');
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout, 'unsat unsat\n');
 });
 
 test('a process worker stuck in synchronous code ends soon after its parent is killed', async () => {
