@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { startPath } from './compiled.ts';
 import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
+import { workerKindFor } from './worker-kind.ts';
 import type { ToWorker } from './worker.ts';
 
 /** A thread's old-generation cap for a worker memory cap: the rest of the cap is the thread's wasm and buffers. */
@@ -40,12 +41,26 @@ export function takeEarlyThread(entry: string, heapMb: number): Worker | undefin
 
 /**
  * For `solve ARGS` (the bin's call): the thread, with solve's default back-end loaded ahead unless ARGS name
- * one. Only a guess, made before the command line is read: an init for another back-end loads its own.
+ * one; none when the back-end named runs in a process. Only a guess, made before the command line is read:
+ * an init for another back-end loads its own.
  */
 export function startSolveThread(args: readonly string[]): void {
   if (args.includes('--in-process')) return;
+  const backend = flagValue(args, '--backend');
+  const presolve = flagValue(args, '--presolve');
+  if (workerKindFor(backend?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND, presolve) === 'process') return;
   const worker = startEarlyThread();
-  if (!args.some((arg) => arg.startsWith('--backend'))) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
+  if (backend === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
+}
+
+/** The value of `--flag VALUE` or `--flag=VALUE` in ARGS, as the command line will read it (the last one given). */
+function flagValue(args: readonly string[], flag: string): string | undefined {
+  let value: string | undefined;
+  args.forEach((arg, i) => {
+    if (arg === flag) value = args[i + 1] ?? '';
+    else if (arg.startsWith(`${flag}=`)) value = arg.slice(flag.length + 1);
+  });
+  return value;
 }
 
 /** Ends the waiting thread unused (the bin found dist/ stale: the sources run, and their workers start from them). */

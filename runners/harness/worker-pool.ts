@@ -4,7 +4,7 @@
 // at once (the caller answers 503), so that a burst never queues more work than the machine can finish.
 import type { Puzzle } from '../../encodings/grid.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits, type WorkerRun } from './worker-process.ts';
-import { workerKindFor } from './solve-request.ts';
+import { workerKindFor } from './worker-kind.ts';
 
 export interface PoolOptions {
   /** Workers per back-end: puzzles of one back-end solved at the same time. */

@@ -14,6 +14,7 @@ import type { FromWorker, ToWorker } from './worker.ts';
 import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
 import { takeEarlyThread, threadHeapMb } from './early-thread.ts';
+import type { WorkerKind } from './worker-kind.ts';
 
 export { DEFAULT_LIMITS, type WorkerLimits };
 
@@ -38,13 +39,6 @@ function workerEntry(): { path: string; execArgv: string[] } {
   if (useCompiled()) return { path: startPath('worker'), execArgv: [] };
   return { path: `${REPOSITORY}runners/harness/worker.ts`, execArgv: ['--import', import.meta.resolve('tsx')] };
 }
-
-/**
- * Where a worker runs. `process`: a child process, for engines in wasm or native code (its memory is
- * watched and it is killed outright). `thread`: a thread of this process, for back-ends in plain
- * JavaScript: no second Node start, and `terminate()` stops it as surely as a kill.
- */
-export type WorkerKind = 'process' | 'thread';
 
 /** A worker thread dressed as the child process the supervisor below expects (send, kill, exit, stderr). */
 class WorkerThread extends EventEmitter {

@@ -1,10 +1,11 @@
 // The worker thread the bin starts before the command line loads: taken once, by a worker asking for the
-// same entry and heap cap, never after it died.
+// same entry and heap cap, never after it died; started for solve only when its back-end runs in a thread.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { test } from 'node:test';
-import { startEarlyThread, takeEarlyThread, threadHeapMb } from '../../../runners/harness/early-thread.ts';
-import { REPOSITORY } from '../../../runners/harness/compiled.ts';
+import { startEarlyThread, startSolveThread, takeEarlyThread, threadHeapMb } from '../../../runners/harness/early-thread.ts';
+import { REPOSITORY, startPath } from '../../../runners/harness/compiled.ts';
+import { DEFAULT_LIMITS } from '../../../runners/harness/plan-defaults.ts';
 
 const ENTRY = `${REPOSITORY}test/fixtures/early-thread-echo.mjs`;
 const HEAP = threadHeapMb(1024);
@@ -38,5 +39,19 @@ test('an early thread that died before it was asked for is not taken', async () 
     await next.terminate();
   } finally {
     delete process.env.EARLY_THREAD_EXIT;
+  }
+});
+
+test('solve starts the early thread only for a back-end that runs in a thread', async () => {
+  const [entry, heap] = [startPath('worker'), threadHeapMb(DEFAULT_LIMITS.memoryMb)];
+  for (const args of [['--backend', 'sat-closure', 'P'], ['--backend=z3-lazy', 'P'], ['--presolve', 'rules', '--backend', 'cpsat-circuit', '--backend', 'asp-connect', 'P'], ['--backend', 'auto', '--in-process', 'P']]) {
+    startSolveThread(args);
+    assert.equal(takeEarlyThread(entry, heap), undefined, args.join(' '));
+  }
+  for (const args of [['P'], ['--backend', 'cdcl-loop:core=typescript', 'P'], ['--backend=rules', '--presolve=rules:trial=off', 'P']]) {
+    startSolveThread(args);
+    const thread = takeEarlyThread(entry, heap);
+    assert.ok(thread, args.join(' '));
+    await thread.terminate();
   }
 });

@@ -1,0 +1,21 @@
+// Where a back-end's worker runs. A module of its own, with no imports, so that the bin's early thread
+// (early-thread.ts) can ask before the command line loads.
+
+/**
+ * Where a worker runs. `process`: a child process, for engines in wasm or native code (its memory is
+ * watched and it is killed outright). `thread`: a thread of this process, for back-ends in plain
+ * JavaScript: no second Node start, and `terminate()` stops it as surely as a kill.
+ */
+export type WorkerKind = 'process' | 'thread';
+
+/**
+ * Back-ends in JavaScript or wasm run in a thread of the caller (no second Node start, and messages that
+ * stay in the process), still under the hard limits: a thread is terminated even inside a wasm loop.
+ * Native engines (and Z3's and clingo's own worker threads) keep a worker process.
+ */
+const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto', 'cpsat-circuit']);
+
+/** Where a back-end (and its presolver spec, `rules:trial=off`) runs: a thread when both can. */
+export function workerKindFor(backend: string, presolve?: string): WorkerKind {
+  return THREAD_BACKENDS.has(backend) && (!presolve || THREAD_BACKENDS.has(presolve.split(':')[0])) ? 'thread' : 'process';
+}
