@@ -17,9 +17,8 @@ const PREFIX: Record<number, string> = {
 export type ProofClaim = { kind: 'unsat' } | { kind: 'unique'; loop: Uint8Array };
 
 export class ProofLog {
-  // Plain bytes, so that the browser build runs this too; the text is ASCII throughout.
-  private readonly chunks: Uint8Array[] = [];
-  private size = 0;
+  /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
+  private steps = '';
   /** The text of 1, 2, ..., largest, each with a space after it, and where each starts: numbers are copied, not formatted. */
   private readonly numbers: Uint8Array;
   private readonly numberAt: Uint32Array;
@@ -93,13 +92,7 @@ export class ProofLog {
       }
       out[at++] = 10; // '\n'
     }
-    this.chunks.push(out.subarray(0, at));
-    this.size += at;
-  }
-
-  /** The proof's length in bytes so far, without header and claim. */
-  get stepBytes(): number {
-    return this.size;
+    this.steps += new TextDecoder().decode(out.subarray(0, at));
   }
 
   /** The whole proof: the header for this grid, the claim, then the steps. */
@@ -107,12 +100,6 @@ export class ProofLog {
     const edges: number[] = [];
     if (claim.kind === 'unique') claim.loop.forEach((bit, e) => bit && edges.push(e + 1));
     const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n${claim.kind === 'unsat' ? 'claim unsat' : `claim unique ${edges.join(' ')} 0`}\n`;
-    const steps = new Uint8Array(this.size);
-    let at = 0;
-    for (const chunk of this.chunks) {
-      steps.set(chunk, at);
-      at += chunk.length;
-    }
-    return head + new TextDecoder().decode(steps);
+    return head + this.steps;
   }
 }
