@@ -116,12 +116,11 @@ export class ClauseSet {
     else this.byKey.set(key, [id]);
   }
 
-  /** The id of a live clause with exactly these (distinct) literals, or -1. */
-  private find(literals: Int32Array): number {
-    const ids = this.byKey!.get(keyOf(literals)) ?? [];
+  /** Where in `ids` (live clauses) one with exactly these (distinct) literals is, or -1. */
+  private positionOf(literals: Int32Array, ids: readonly number[]): number {
     const stamp = ++this.stamp;
     for (const literal of literals) this.seen[literal] = stamp;
-    return ids.find((id) => this.clauses[id]!.length === literals.length && this.clauses[id]!.every((literal) => this.seen[literal] === stamp)) ?? -1;
+    return ids.findIndex((id) => this.clauses[id]!.length === literals.length && this.clauses[id]!.every((literal) => this.seen[literal] === stamp));
   }
 
   /** Removes one copy of the clause (its literals in any order); false when there is none. */
@@ -132,11 +131,11 @@ export class ClauseSet {
       for (let id = 0; id < this.clauses.length; id++) this.index(id);
     }
     const clause = this.withoutRepeats(literals);
-    const id = this.find(clause);
-    if (id < 0) return false;
-    const ids = this.byKey.get(keyOf(clause))!;
-    ids.splice(ids.indexOf(id), 1);
-    this.clauses[id] = null; // dropped from its watch lists when next met there
+    const ids = this.byKey.get(keyOf(clause)) ?? [];
+    const at = this.positionOf(clause, ids);
+    if (at < 0) return false;
+    this.clauses[ids[at]] = null; // dropped from its watch lists when next met there
+    ids.splice(at, 1);
     return true;
   }
 
