@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
+import { servedAddress } from '../serve/served-address.ts';
 import { median } from '../../reports/statistics.ts';
 
 const { values } = parseArgs({
@@ -32,13 +32,7 @@ const bodies = puzzles.map((puzzle) => JSON.stringify({ puzzle, backend: values.
 
 const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', values.backend!, ...(values.workers ? ['--workers', values.workers] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`serve exited (code ${code}) before listening`)));
-    createInterface({ input: server.stdout! }).on('line', (line) => {
-      const m = /^listening (\S+)/.exec(line);
-      if (m) resolve(m[1]);
-    });
-  });
+  const url = await servedAddress(server);
 
   interface Level { clients: number; requests: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; statuses: Record<string, number> }
   const run = async (clients: number, duration: number): Promise<Level> => {

@@ -1,6 +1,5 @@
 // The command line as a user meets it: the program in a child process, its exit status and what it printed.
-import { execFile, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -22,15 +21,4 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = p
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
-}
-
-/** The address a `serve` child prints once it listens (its `listening URL` line); an error if it exits first. */
-export function servedAddress(server: ChildProcess, output: () => string = () => ''): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`serve exited (code ${code})${output() ? `: ${output()}` : ''}`)));
-    createInterface({ input: server.stdout! }).on('line', (line) => {
-      const m = /^listening (\S+)/.exec(line);
-      if (m) resolve(m[1]);
-    });
-  });
 }

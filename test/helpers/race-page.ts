@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromiumContext } from '../../runners/experiments/chromium.ts';
-import { BIN, servedAddress } from './cli.ts';
+import { servedAddress } from '../../runners/serve/served-address.ts';
+import { BIN } from './cli.ts';
 
 /** Starts `slitherbench serve --port 0 ARGS` and a browser; the page is blank, `url` the server's address. */
 export async function openRacePage(t: TestContext, serveArgs: readonly string[], viewport?: { width: number; height: number }): Promise<{ server: ChildProcess; url: string; page: Page }> {

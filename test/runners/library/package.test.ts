@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { servedAddress } from '../../helpers/cli.ts';
+import { servedAddress } from '../../../runners/serve/served-address.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const EXAMPLES = join(ROOT, 'docs/examples');

@@ -14,7 +14,8 @@ import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { solutionFromJson } from '../../../encodings/solution.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { experimentSchema } from '../../../runners/harness/experiment.ts';
-import { BIN, servedAddress } from '../../helpers/cli.ts';
+import { servedAddress } from '../../../runners/serve/served-address.ts';
+import { BIN } from '../../helpers/cli.ts';
 
 const FIXTURES = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
