@@ -2,31 +2,20 @@
 // (a cut that drops a valid loop) is caught and shrunk to a tiny regression case; a run resumes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { makePuzzle, type Puzzle } from '../../../encodings/grid.ts';
 import { listBackends } from '../../../encodings/registry.ts';
 import { solutionFromEdges, solutionToKey } from '../../../encodings/solution.ts';
 import { allVariants, crop, shrinkPuzzle } from '../../../runners/harness/fuzz.ts';
 import { judge, type FuzzAnswer } from '../../../runners/harness/fuzz-judge.ts';
 import { makeCase, parseSizeRange } from '../../../runners/harness/fuzz-cases.ts';
+import { runCli } from '../../helpers/cli.ts';
 
-const run = promisify(execFile);
-const BIN = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
 const BROKEN = new URL('../../fixtures/fuzz-backends/', import.meta.url).pathname;
 
-async function fuzz(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, 'fuzz', ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const fuzz = (args: string[], env: Record<string, string> = {}) => runCli(['fuzz', ...args], { ...process.env, ...env });
 
 test('300 puzzles: correct back-ends agree with the oracle, every kind of case and every outcome occurs, and a resume adds nothing', async () => {
   const out = join(mkdtempSync(join(tmpdir(), 'slitherbench-fuzz-')), 'run');
