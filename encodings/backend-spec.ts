@@ -50,6 +50,14 @@ export function parseBackendSpec(text: string, where: string): BackendChoice {
   return specs[0];
 }
 
+/**
+ * The spec with options given beside it (the library's and serve's `options`), which add to its own or override
+ * them: `cdcl-loop:core=typescript` with `{ core: 'wasm' }` is cdcl-loop with core=wasm.
+ */
+export function specWithOptions(spec: BackendChoice, options: Readonly<Record<string, string>>): BackendChoice {
+  return { id: spec.id, params: { ...spec.params, ...options } };
+}
+
 /** Parses `key=value` pairs, as the repeatable `--option key=value` gives them; a key given twice keeps the last value. */
 export function parseOptionPairs(pairs: readonly string[], where = '--option'): Record<string, string> {
   const params: Record<string, string> = {};

@@ -6,7 +6,7 @@ import type { Puzzle } from '../../encodings/grid.ts';
 import type { Stats, Status } from '../../encodings/backend.ts';
 import type { Certificate } from '../harness/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
-import { parseBackendSpec } from '../../encodings/backend-spec.ts';
+import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/run-result.ts';
 import { checkedBackend } from '../harness/solve-request.ts';
 import { workerKindFor } from '../harness/worker-kind.ts';
@@ -184,9 +184,9 @@ export class Solver {
     const spelling = `${spec}\u0000${presolve ?? ''}${isEmpty(options) ? '' : `\u0000${JSON.stringify(options)}`}`;
     const known = this.spellings.get(spelling);
     if (known) return known;
-    // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
-    const { id: backend, params: written } = parseBackendSpec(spec, 'backend');
-    const params = Object.freeze({ ...written, ...options });
+    // The back-end as the command line names it (`cdcl-loop:core=typescript`), with `options` over its own.
+    const { id: backend, params: merged } = specWithOptions(parseBackendSpec(spec, 'backend'), options);
+    const params = Object.freeze(merged);
     const key = JSON.stringify([backend, presolve ?? '', Object.entries(params).sort()]);
     let lane = this.lanes.get(key);
     if (!lane) {

@@ -14,7 +14,7 @@ import type { Puzzle } from '../../encodings/grid.ts';
 import { contractJson } from '../harness/run-result.ts';
 import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
 import { checkedBackend } from '../harness/solve-request.ts';
-import { parseBackendSpec } from '../../encodings/backend-spec.ts';
+import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
@@ -196,7 +196,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   app.post('/solve', async (request, reply) => {
     const body = objectBody(request.body, 'puzzle, backend, unique, certify, timeout, options');
     const puzzleText = stringField(body, 'puzzle', true)!;
-    // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` add to or override its own.
+    // The back-end as the command line names it (`cdcl-loop:core=typescript`); `options` join it below.
     const spec = parseBackendSpec(stringField(body, 'backend', false) ?? DEFAULT_SOLVE_BACKEND, "'backend'");
     const presolve = stringField(body, 'presolve', false);
     if (body.unique !== undefined && typeof body.unique !== 'boolean') throw bodyError(`'unique' must be true or false`);
@@ -210,7 +210,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const seed = body.seed === undefined ? 1 : parseInteger(String(body.seed), '--seed');
     const given = body.options ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given)) throw bodyError(`'options' must be an object of key: value`);
-    const params = { ...spec.params, ...Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) };
+    const { params } = specWithOptions(spec, Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])));
     const { puzzle } = readPuzzle(puzzleText);
     const backend = await check(spec.id, params);
     if (presolve) await loadPresolver(presolve);

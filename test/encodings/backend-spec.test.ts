@@ -2,7 +2,7 @@
 // forms still read, and an error that names what is wrong for an unknown back-end, option or value.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { backendLabel, formatBackendSpec, parseBackendList, parseBackendSpec, parseOptionPairs, requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
+import { backendLabel, formatBackendSpec, parseBackendList, parseBackendSpec, parseOptionPairs, requireAvailable, resolveBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { UnknownBackendError, UsageError } from '../../encodings/errors.ts';
 import { getBackend } from '../../encodings/registry.ts';
 
@@ -29,6 +29,12 @@ test('a spec written back reads as the same spec, and its label is the one resul
   for (const text of ['rules', 'cdcl-loop:core=typescript', 'rules:trial=off:rules=basic']) assert.equal(formatBackendSpec(parseBackendSpec(text, '--backend')), text);
   assert.equal(backendLabel('sat-closure', { closure: 'squaring' }, 'rules:trial=off'), 'sat-closure[closure=squaring]+rules:trial=off');
   assert.equal(backendLabel('rules', {}), 'rules');
+});
+
+test('options given beside a spec add to its own and override them, and leave the spec as written', () => {
+  const spec = parseBackendSpec('cdcl-loop:core=typescript:restarts=luby', 'backend');
+  assert.deepEqual(specWithOptions(spec, { core: 'wasm', phase: 'saved' }), { id: 'cdcl-loop', params: { core: 'wasm', restarts: 'luby', phase: 'saved' } });
+  assert.deepEqual(spec, { id: 'cdcl-loop', params: { core: 'typescript', restarts: 'luby' } });
 });
 
 test('malformed specs are usage errors that say where and what', () => {
