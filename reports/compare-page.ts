@@ -6,10 +6,10 @@ import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../encodings/errors.ts';
 import { specToSvg, svgToPng } from './chart-images.ts';
 import { BOOTSTRAP_RESAMPLES, compareRecords, FLOOR_MS, type BackendComparison, type Comparison, type ComparedRun } from './compare.ts';
-import { esc, STYLE } from './html.ts';
+import { esc, htmlTable, STYLE } from './html.ts';
 import { readRecords, type RunRecord } from './records.ts';
 import { chartBase, colourScale, drawnMs, timeAxisDomain, type ChartSpec } from './specs.ts';
-import { cellText, fmt, type Table, tableMarkdown } from './tables.ts';
+import { fmt, type Table, tableMarkdown } from './tables.ts';
 
 export interface Side {
   label: 'A' | 'B';
@@ -122,6 +122,9 @@ export function scatterSpec(comparison: Comparison, limitA: number, limitB: numb
   };
 }
 
+// A run's row is marked by its change (regression, improvement, ...) for the page's colours.
+const runsHtml = (runs: readonly ComparedRun[]) => htmlTable(runsTable(runs), runs.map((r) => r.change.replace(/ /g, '-')));
+
 export interface CompareFiles {
   comparison: Comparison;
   cautions: string[];
@@ -178,18 +181,12 @@ ${htmlTable(summary)}
 <h2>A against B</h2>
 <figure>${svg}<figcaption>charts/${esc(chart.name)}.svg · .png · .vl.json</figcaption></figure>
 <h2>Regressions (${regressions.length})</h2>
-${regressions.length ? htmlTable(runsTable(regressions), regressions) : '<p>None.</p>'}
+${regressions.length ? runsHtml(regressions) : '<p>None.</p>'}
 <h2>${esc(listed === changed ? `Changed runs (${changed.length}; all ${comparison.runs.length} in compare.csv)` : `Runs (${comparison.runs.length})`)}</h2>
-${listed.length ? htmlTable(runsTable(listed), listed) : '<p>No run changed status.</p>'}
+${listed.length ? runsHtml(listed) : '<p>No run changed status.</p>'}
 </body></html>
 `;
   writeFileSync(join(out, 'compare.html'), html);
   files.push(join(out, 'compare.html'));
   return { comparison, cautions: notes, files, markdown };
-}
-
-function htmlTable(table: Table, runs?: readonly ComparedRun[]): string {
-  return `<table><thead><tr>${table.header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>
-${table.rows.map((row, i) => `<tr${runs ? ` class="${runs[i].change.replace(/ /g, '-')}"` : ''}>${table.header.map((_, j) => `<td>${esc(cellText(row[j]).replace(/^\*\*(.*)\*\*$/, '$1'))}</td>`).join('')}</tr>`).join('\n')}
-</tbody></table>`;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { installedFile } from '../encodings/versions.ts';
 import type { ChartSpec, Spec } from './specs.ts';
-import { hasRepeats, percent, type CertificateRow, type SummaryRow } from './summary.ts';
+import { certificateNote, certificateTable, hasRepeats, percent, type CertificateRow, type SummaryRow } from './summary.ts';
 import { cellText, type Table } from './tables.ts';
 
 const lib = (path: string) => {
@@ -40,6 +40,14 @@ tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
 
+/** A table of report.html or compare.html; `rowClasses`, one per row, mark rows for the stylesheet. */
+export function htmlTable(table: Table, rowClasses?: readonly string[]): string {
+  // A cell bold in markdown (`**all**`) is plain here: the row's class or the stylesheet sets it apart.
+  return `<table><thead><tr>${table.header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>
+${table.rows.map((row, i) => `<tr${rowClasses ? ` class="${rowClasses[i]}"` : ''}>${table.header.map((_, j) => `<td>${esc(cellText(row[j]).replace(/^\*\*(.*)\*\*$/, '$1'))}</td>`).join('')}</tr>`).join('\n')}
+</tbody></table>`;
+}
+
 /** Links to a chart's files in charts/: its data (CSV, JSON), the Vega-Lite spec and the images. */
 function chartLinks(name: string): string {
   const href = (suffix: string, text: string) => `<a href="charts/${encodeURIComponent(name)}${suffix}">${text}</a>`;
@@ -61,10 +69,8 @@ export function reportHtml(report: HtmlReport): string {
   const backends = [...new Set(report.summary.map((r) => r.backend))].sort();
   const certificates = report.certificates?.length
     ? `<h2>Certified answers</h2>
-<table><thead><tr><th>back-end</th><th>certified</th><th>not certified</th><th>not supported</th><th>proof KB (median)</th><th>proof KB (max)</th><th>check ms (median)</th><th>check ms (max)</th><th>check / solve (median)</th></tr></thead><tbody>
-${report.certificates.map((c) => `<tr><td>${esc(c.backend)}</td><td>${c.certified}</td><td>${c.notCertified}</td><td>${c.notSupported}</td><td>${fmt(c.proofKbMedian)}</td><td>${fmt(c.proofKbMax)}</td><td>${fmt(c.checkMsMedian)}</td><td>${fmt(c.checkMsMax)}</td><td>${c.checkRatioMedian === null ? '-' : `${c.checkRatioMedian.toFixed(2)}x`}</td></tr>`).join('\n')}
-</tbody></table>
-<p>Certified: a unique loop or no loop with a proof the independent checker verified (docs/proof-format.md), or two different verified loops. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.</p>
+${htmlTable(certificateTable(report.certificates))}
+<p>${esc(certificateNote(true))}</p>
 `
     : '';
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');

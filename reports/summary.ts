@@ -2,7 +2,7 @@
 // the min-max range and how much repeats of one instance vary (coefficient of variation).
 import { isSolvedLike, sizeClassOf, type RunRecord } from './records.ts';
 import { bySize, groupBy, meanPar2Seconds, median } from './statistics.ts';
-import { maxOf } from './tables.ts';
+import { fmt, maxOf, tableMarkdown, type Table } from './tables.ts';
 
 export interface SummaryRow {
   backend: string;
@@ -65,8 +65,6 @@ export function summaryRows(records: RunRecord[], timeoutMs: number): SummaryRow
   return rows;
 }
 
-const fmt = (x: number | null, digits = 1) => (x === null ? '-' : x.toFixed(digits));
-
 /** With repeats the table also shows min-max and the repeats' coefficient of variation. */
 export const hasRepeats = (rows: readonly SummaryRow[]) => rows.some((r) => r.repeats > 1);
 
@@ -115,11 +113,16 @@ export function certificateRows(records: RunRecord[]): CertificateRow[] {
   });
 }
 
-export function certificateMarkdown(rows: CertificateRow[]): string {
-  if (rows.length === 0) return '';
-  return [
-    '| back-end | certified | not certified | not supported | proof KB (median) | proof KB (max) | check ms (median) | check ms (max) | check / solve (median) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.backend} | ${r.certified} | ${r.notCertified} | ${r.notSupported} | ${fmt(r.proofKbMedian)} | ${fmt(r.proofKbMax)} | ${fmt(r.checkMsMedian)} | ${fmt(r.checkMsMax)} | ${r.checkRatioMedian === null ? '-' : `${r.checkRatioMedian.toFixed(2)}x`} |`),
-  ].join('\n') + `\n\nCertified: a unique loop or no loop with a proof the independent checker verified, or two different verified loops. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.\n`;
+/** The certificate table, for summary.md, the results page and report.html alike: a row per back-end. */
+export function certificateTable(rows: readonly CertificateRow[]): Table {
+  return {
+    header: ['back-end', 'certified', 'not certified', 'not supported', 'proof KB (median)', 'proof KB (max)', 'check ms (median)', 'check ms (max)', 'check / solve (median)'],
+    rows: rows.map((r) => [r.backend, r.certified, r.notCertified, r.notSupported, fmt(r.proofKbMedian), fmt(r.proofKbMax), fmt(r.checkMsMedian), fmt(r.checkMsMax), r.checkRatioMedian === null ? null : `${fmt(r.checkRatioMedian, 2)}x`]),
+    align: ['left', ...new Array(8).fill('right')],
+  };
 }
+
+/** What the certificate table counts; report.html also names the document of the proof format. */
+export const certificateNote = (namingProofFormat: boolean) => `Certified: a unique loop or no loop with a proof the independent checker verified${namingProofFormat ? ' (docs/proof-format.md)' : ''}, or two different verified loops. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.`;
+
+export const certificateMarkdown = (rows: readonly CertificateRow[]): string => (rows.length === 0 ? '' : `${tableMarkdown(certificateTable(rows))}\n${certificateNote(false)}\n`);
