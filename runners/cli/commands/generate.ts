@@ -9,6 +9,7 @@ import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
 import { solveWithBackend } from '../../harness/pipeline.ts';
+import type { RunResult } from '../../harness/run-result.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
 import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
@@ -116,10 +117,10 @@ export function register(program: Command): void {
       };
       const certifier = flags.certify ? await getBackend('cdcl-loop') : undefined;
       await certifier?.prepare?.();
-      /** The certificate of a finished puzzle's uniqueness, as a note; throws when there is none. */
-      const certified = async (puzzle: Puzzle, i: number): Promise<string> => {
+      /** The certificate of a finished puzzle's uniqueness, as a note; throws when there is none. `run`: the certifier's certified run, when made already. */
+      const certified = async (puzzle: Puzzle, i: number, run?: RunResult): Promise<string> => {
         if (!certifier) return '';
-        const run = await solveWithBackend(certifier, puzzle, { timeoutMs: parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000, unique: true, seed: 1, params: {}, certify: true });
+        run ??= await solveWithBackend(certifier, puzzle, { timeoutMs: parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000, unique: true, seed: 1, params: {}, certify: true });
         const c = run.certificate;
         if (run.status !== 'solved' || run.unique !== true || c?.certified !== 'yes') throw new Error(`puzzle ${i + 1} could not be certified unique: ${run.status}${run.unique === false ? ', a second loop' : ''}${c?.reason ? ` (${c.reason})` : ''}`);
         return `, certified unique (proof of ${Math.round(c.proofBytes! / 1024)} KB checked in ${(c.checkMs! / 1000).toFixed(2)} s)`;
@@ -181,6 +182,8 @@ export function register(program: Command): void {
         throw new UsageError(`--confirm: ${error.message}`);
       }));
       const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
+      // Confirmed by the certifier with its default options: writing the proof leaves that search as it was, so one run does both.
+      const confirmCertifies = confirm !== undefined && confirm.name === certifier?.name && Object.keys(confirmWith?.params ?? {}).length === 0;
       let unconfirmed = 0;
       await confirm?.prepare?.();
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
@@ -225,8 +228,9 @@ export function register(program: Command): void {
               onPuzzle: async (i, generated, difficulty) => {
                 const text = writePuzzle(generated.puzzle, format).trim();
                 let confirmed = '';
+                let check: RunResult | undefined;
                 if (confirm) {
-                  const check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: confirmWith?.params ?? {} });
+                  check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: confirmWith?.params ?? {}, certify: confirmCertifies });
                   if (check.status === 'timeout') {
                     unconfirmed++;
                     confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;
@@ -236,7 +240,7 @@ export function register(program: Command): void {
                     confirmed = `, unique by ${confirm.name} in ${(check.timeMs / 1000).toFixed(2)} s`;
                   }
                 }
-                confirmed += await certified(generated.puzzle, i);
+                confirmed += await certified(generated.puzzle, i, confirmCertifies ? check : undefined);
                 made = { index: i, line: flags.ids ? `${idOf(i)}\t${text}` : text, note: `${clueCount(generated.puzzle)} clues, ${difficulty}${generated.level ? ` (${generated.level})` : ''}, ${generated.checks} checks${confirmed}` };
               },
             });

@@ -92,6 +92,13 @@ test('solve --certify prints the certificate, and generate --certify certifies e
   assert.equal(generated.stderr.match(/certified unique \(proof of \d+ KB checked in/g)?.length, 2, generated.stderr);
 });
 
+test('generate --certify with cdcl-loop confirming notes both the confirmation and the certificate of each puzzle', () => {
+  const bin = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+  const generated = spawnSync(process.execPath, [bin, 'generate', '--size', '5x5', '--count', '2', '--certify', '--confirm', 'cdcl-loop'], { encoding: 'utf8' });
+  assert.equal(generated.status, 0, generated.stderr);
+  assert.equal(generated.stderr.match(/unique by cdcl-loop in [\d.]+ s, certified unique \(proof of \d+ KB checked in/g)?.length, 2, generated.stderr);
+});
+
 test('a back-end asked directly to certify a puzzle with edges fixed in advance answers without a proof', async () => {
   const puzzle = first('gen-10x10');
   const loop = (await solveWithBackend(await getBackend('cdcl-loop'), puzzle, OPTIONS)).solution!;
