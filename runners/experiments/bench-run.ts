@@ -3,7 +3,7 @@
 // stops it with every finished run kept.
 import { writeFileSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
-import { experimentPlan, runBench, type BenchOutcome } from '../harness/bench.ts';
+import { experimentPlan, runBench, type BenchOutcome, type BenchPlan } from '../harness/bench.ts';
 import { stopOnInterrupt } from '../harness/executor.ts';
 import type { Experiment } from '../harness/experiment.ts';
 import { shellCommand } from '../harness/shell.ts';
@@ -18,14 +18,11 @@ export async function benchExperiment(who: string, experiment: Experiment, confi
   const command = shellCommand(['slitherbench', 'bench', '--config', config, '--out', out, '--resume']);
   writeFileSync(config, `# the bench run of ${who}; carried on by hand with: ${command}\n${toYaml(experiment)}`);
   process.stderr.write(`${who}: as ${command}\n`);
-  const { signal, release } = stopOnInterrupt(`${who}: stopping (Ctrl-C again to quit at once)...`);
   let outcome: BenchOutcome;
   try {
-    outcome = await runBench(await experimentPlan(config, experiment, out), signal);
+    outcome = await runUntilStopped(who, experimentPlan(config, experiment, out));
   } catch (error) {
     fail(`the bench run failed (${(error as Error).message}); its finished runs are in ${out}: run the same command again to carry on`);
-  } finally {
-    release();
   }
   if (outcome.interrupted) {
     process.stderr.write(`${who}: interrupted; every finished run is in ${out}: run the same command to carry on\n`);
@@ -33,4 +30,18 @@ export async function benchExperiment(who: string, experiment: Experiment, confi
     return null;
   }
   return outcome;
+}
+
+/**
+ * Runs `plan` with bench's runner; the first Ctrl-C (or SIGTERM) says `WHO: stopping` and lets the runs in
+ * flight finish (the outcome is then `interrupted`), a second quits at once. A plan still being read counts
+ * as part of the run. What the run throws is the caller's to report.
+ */
+export async function runUntilStopped(who: string, plan: BenchPlan | Promise<BenchPlan>): Promise<BenchOutcome> {
+  const { signal, release } = stopOnInterrupt(`${who}: stopping (Ctrl-C again to quit at once)...`);
+  try {
+    return await runBench(await plan, signal);
+  } finally {
+    release();
+  }
 }

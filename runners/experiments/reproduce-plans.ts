@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { SHARED_DATASETS } from '../../datasets/shared.ts';
 import { experimentSchema, type Experiment } from '../harness/experiment.ts';
-import { experimentArgs, experimentPlan, runBench, runsLeft, type BenchPlan } from '../harness/bench.ts';
-import { stopOnInterrupt } from '../harness/executor.ts';
+import { experimentArgs, experimentPlan, runsLeft, type BenchOutcome, type BenchPlan } from '../harness/bench.ts';
 import { formatSeconds } from '../harness/progress.ts';
 import { readRecords, type RunRecord } from '../../reports/records.ts';
 import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
 import { chartBase, colourScale, logScale, type ChartSpec, type Spec } from '../../reports/specs.ts';
 import type { Table } from '../../reports/tables.ts';
 import { shellCommand } from '../harness/shell.ts';
+import { runUntilStopped } from './bench-run.ts';
 
 export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'optilog', 'liu-wu-sun'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
@@ -165,17 +165,14 @@ export async function runPlan(plan: PlanDef, options: RunOptions, progress: Repr
     return `bench could not start: ${(error as Error).message}`;
   }
   progress.show(index, plan.name, 'starting', true);
-  const { signal, release } = stopOnInterrupt('reproduce: stopping (Ctrl-C again to quit at once)...');
+  let outcome: BenchOutcome;
   try {
-    const outcome = await runBench(bench, signal);
-    // Disagreements and answers the verifier rejected are recorded; some claims are about them.
-    if (outcome.interrupted) throw new Interrupted(plan.name);
+    outcome = await runUntilStopped('reproduce', bench);
   } catch (error) {
-    if (error instanceof Interrupted) throw error;
     return `bench failed: ${(error as Error).message}`;
-  } finally {
-    release();
   }
+  // Disagreements and answers the verifier rejected are recorded; some claims are about them.
+  if (outcome.interrupted) throw new Interrupted(plan.name);
   progress.show(index, plan.name, 'done', true);
   return null;
 }
