@@ -82,16 +82,11 @@ try {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`http://127.0.0.1:${(files.address() as AddressInfo).port}/index.html`);
   if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('internal: the page is not cross-origin isolated; its clock would tick in 0.1 ms');
-  // The page's own bundle and worker, one solver kept for the whole run (warm, as Node's back-end is).
-  await page.evaluate(() => {
-    const sb = (window as unknown as { slitherbench: typeof import('../browser/index.ts') }).slitherbench;
-    const source = document.getElementById('slitherbench-classic')!.textContent!;
-    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-    (window as unknown as { benchSolver: unknown }).benchSolver = new sb.WorkerSolver(() => new Worker(url, { name: sb.SOLVER_WORKER_NAME }));
-  });
+  // The page's own solver and worker (the page warms its back-ends in it as it opens), kept for the whole run
+  // (warm, as Node's back-end is).
   const browserSolves = (texts: string[]) =>
     page.evaluate(async ([texts, request]) => {
-      const solver = (window as unknown as { benchSolver: import('../browser/index.ts').WorkerSolver }).benchSolver;
+      const solver = (window as unknown as { solverFor: () => import('../browser/index.ts').WorkerSolver }).solverFor();
       const out: { timeMs: number; roundTripMs: number; status: string; unique: boolean | null; solution: string }[] = [];
       for (const text of texts) {
         const started = performance.now();
