@@ -12,11 +12,10 @@ import { BUNDLE, SHARED, STARTS } from './harness/compiled.ts';
 /** Packages bundled into the start path rather than loaded from node_modules. */
 const BUNDLED_PACKAGES = ['commander'];
 
-/** Bundles dist/'s command line and worker into dist/bundle/ (removed first; left absent when this throws). */
+/** Bundles dist/'s command line and worker into dist/bundle/, which the build has removed before tsc (left absent when this throws). */
 export async function writeStartBundle(root: string): Promise<number> {
   const dist = `${root}dist/`;
   const out = `${root}${BUNDLE}`;
-  rmSync(out, { recursive: true, force: true });
   const esbuild = await import('esbuild');
   // The bin imports these before the bundle: one copy of each (the freshness check runs once a process, and the
   // thread the bin started early is found by the worker that takes it).
