@@ -89,9 +89,12 @@ interface Lane {
  * another, on different back-ends side by side. `close()` stops the workers.
  */
 export class Solver {
+  /**
+   * Each lane under two kinds of key: every spelling asked for (back-end spec, presolve, options), so that a warm
+   * solve parses none of them again, and what they parse to, so that two spellings of one back-end share its
+   * worker. A spelling holds a NUL character, which the parsed form (JSON) never does: the two never meet.
+   */
   private readonly lanes = new Map<string, Lane>();
-  /** The lane of each spelling asked for (back-end spec, presolve, options), so that a warm solve parses none of them again. */
-  private readonly spellings = new Map<string, Lane>();
   private readonly defaults: SolverOptions;
   /** The lane of the last solve that gave no options, and how it was asked for. */
   private last: { spec: string; presolve: string | undefined; lane: Lane } | undefined;
@@ -150,9 +153,8 @@ export class Solver {
   /** Stops every worker; solves still running end with status error, and later solves are refused. */
   close(): void {
     this.closed = true;
-    for (const lane of this.lanes.values()) lane.worker.kill();
+    for (const lane of new Set(this.lanes.values())) lane.worker.kill();
     this.lanes.clear();
-    this.spellings.clear();
     this.last = undefined;
   }
 
@@ -182,7 +184,7 @@ export class Solver {
     if (typeof spec !== 'string' || !spec) throw new UsageError('backend must be a back-end ID (see listBackends), with options if any, e.g. cdcl-loop:core=typescript');
     if (typeof options !== 'object' || options === null || Object.values(options).some((v) => typeof v !== 'string')) throw new UsageError('options must be an object of strings, e.g. { trial: "off" }');
     const spelling = `${spec}\u0000${presolve ?? ''}${isEmpty(options) ? '' : `\u0000${JSON.stringify(options)}`}`;
-    const known = this.spellings.get(spelling);
+    const known = this.lanes.get(spelling);
     if (known) return known;
     // The back-end as the command line names it (`cdcl-loop:core=typescript`), with `options` over its own.
     const { id: backend, params: merged } = specWithOptions(parseBackendSpec(spec, 'backend'), options);
@@ -219,12 +221,11 @@ export class Solver {
       this.lanes.set(key, lane);
       // A lane whose checks failed is not kept: the next solve asks again (and fails the same way).
       checked.catch(() => {
-        if (this.lanes.get(key) === lane) this.lanes.delete(key);
-        for (const [written, known] of this.spellings) if (known === lane) this.spellings.delete(written);
+        for (const [written, known] of this.lanes) if (known === lane) this.lanes.delete(written);
         if (this.last?.lane === lane) this.last = undefined;
       });
     }
-    this.spellings.set(spelling, lane);
+    this.lanes.set(spelling, lane);
     if (options === NO_OPTIONS) this.last = { spec, presolve, lane };
     return lane;
   }
