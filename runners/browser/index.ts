@@ -90,8 +90,9 @@ export async function solve(puzzle: Puzzle | string, request: SolveRequest = {})
 /** The name a worker is started with to answer solves (see `answerSolves`). */
 export const SOLVER_WORKER_NAME = 'slitherbench-solver';
 
-/** What a page posts to its solver worker (a puzzle to solve, or back-ends to load), and what comes back. */
-type ToSolver = ({ id: number; puzzle: Puzzle | string } & Omit<SolveRequest, 'signal'>) | { id: number; warm: string[] };
+/** What a page posts to its solver worker (a puzzle to solve, or back-ends to load; with the id its reply carries), and what comes back. */
+type SolverMessage = ({ puzzle: Puzzle | string } & Omit<SolveRequest, 'signal'>) | { warm: string[] };
+type ToSolver = SolverMessage & { id: number };
 type FromSolver = { id: number; answer: SolveResult | null } | { id: number; error: { name: string; message: string } };
 
 /** The parts of a worker's global scope that answering uses. */
@@ -145,33 +146,12 @@ export class WorkerSolver {
   constructor(private readonly start: () => Worker) {}
 
   solve(puzzle: Puzzle | string, request: SolveRequest = {}): Promise<SolveResult> {
-    const run = this.queue.then(() => this.run(puzzle, request));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.inTurn(() => this.run(puzzle, request));
   }
 
   /** Starts the worker and loads these back-ends in it (their wasm compiled), so that the first solve finds them ready. */
   warm(backends: readonly string[] = [DEFAULT_SOLVE_BACKEND]): Promise<void> {
-    const run = this.queue.then(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const worker = (this.worker ??= this.start());
-          const id = this.next++;
-          worker.onmessage = (event) => {
-            const reply = event.data as FromSolver;
-            if (reply.id !== id) return;
-            if ('answer' in reply) resolve();
-            else reject(errorOf(reply.error));
-          };
-          worker.onerror = (event) => {
-            this.close();
-            reject(new Error(`the solver worker failed: ${event.message || 'its script did not load'}`));
-          };
-          worker.postMessage({ id, warm: [...backends] } satisfies ToSolver);
-        }),
-    );
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.inTurn(() => this.post<void>({ warm: [...backends] }));
   }
 
   close(): void {
@@ -179,12 +159,17 @@ export class WorkerSolver {
     this.worker = undefined;
   }
 
+  /** One request at a time: each starts when the one before has ended, however it ended. */
+  private inTurn<T>(request: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(request);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   private async run(puzzle: Puzzle | string, { signal, ...request }: SolveRequest): Promise<SolveResult> {
     const limitMs = timeLimitOf(request);
     signal?.throwIfAborted();
-    const worker = (this.worker ??= this.start());
-    const id = this.next++;
-    return new Promise<SolveResult>((resolve, reject) => {
+    return this.post<SolveResult>({ puzzle, ...request }, (resolve, reject) => {
       const cancel = () => {
         clearTimeout(stop);
         this.close();
@@ -197,22 +182,37 @@ export class WorkerSolver {
         this.close();
         resolve({ status: 'timeout', unique: null, solution: null, backend: request.backend ?? DEFAULT_SOLVE_BACKEND, timeMs: limitMs, stats: {}, message: `stopped after ${limitMs + GRACE_MS} ms (time limit ${limitMs} ms + ${GRACE_MS} ms grace)` });
       }, limitMs + GRACE_MS);
+      return () => {
+        clearTimeout(stop);
+        signal?.removeEventListener('abort', cancel);
+      };
+    });
+  }
+
+  /**
+   * Posts a request to the worker (started if need be) and settles with its reply. `watch` may settle first (a
+   * time limit, a signal); what it returns is undone once the reply comes or the worker fails.
+   */
+  private post<T>(request: SolverMessage, watch?: (resolve: (value: T) => void, reject: (reason: unknown) => void) => () => void): Promise<T> {
+    const worker = (this.worker ??= this.start());
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      const unwatch = watch?.(resolve, reject);
       worker.onmessage = (event) => {
         const reply = event.data as FromSolver;
         if (reply.id !== id) return;
-        clearTimeout(stop);
-        signal?.removeEventListener('abort', cancel);
-        if ('answer' in reply) return resolve(reply.answer!);
+        unwatch?.();
+        // A warm's answer is null, which its caller reads as done.
+        if ('answer' in reply) return resolve((reply.answer ?? undefined) as T);
         reject(errorOf(reply.error));
       };
       worker.onerror = (event) => {
         // The worker's script failed to load or threw outside a solve: nothing will answer.
-        clearTimeout(stop);
-        signal?.removeEventListener('abort', cancel);
+        unwatch?.();
         this.close();
         reject(new Error(`the solver worker failed: ${event.message || 'its script did not load'}`));
       };
-      worker.postMessage({ id, puzzle, ...request } satisfies ToSolver);
+      worker.postMessage({ id, ...request } satisfies ToSolver);
     });
   }
 }
