@@ -1,10 +1,11 @@
 // bench:search's command line (runners/experiments/search.ts), parsed without side effects so that it is tested.
+import { formatBackendSpec, parseBackendList, parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { parseGridSize } from '../../encodings/grid.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 
 export const SEARCH_USAGE = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
                             [--timeout S] [--repeat K] [--runs N] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]
-       npm run bench:search -- --sweep [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR] [--report]
+       npm run bench:search -- --sweep [--backends A] [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR] [--report]
 
 Our search back-ends beside the peer (cspuz_core) on puzzles that need search. Per set, back-end and mode it
 prints the median, the worst, the median's ratio to the peer's median and the worst per-puzzle ratio ours / peer.
@@ -18,7 +19,9 @@ prints the median, the worst, the median's ratio to the peer's median and the wo
 Finished runs are kept in --out and not run again: run the same command to carry on.
 
   --sets         built-in sets (default: those of search.yaml)
-  --backends     back-ends (default: those of search.yaml)
+  --backends     back-ends, comma-separated, each optionally with its options after a colon, e.g.
+                 cdcl-loop:core=typescript,rules or rules:trial=off (see \`slitherbench backends\`); each is a
+                 column of its own, named as written (default: those of search.yaml)
   --modes        fresh, warm or both (default fresh,warm)
   --per-set      at most N puzzles of each set, the first N (default: all)
   --timeout      seconds per run, ours and the peer's (default 60); a timeout counts at the limit, shown as >=
@@ -34,8 +37,8 @@ Finished runs are kept in --out and not run again: run the same command to carry
                  --sets, --backends, ... or --sweep options as the runs)
 
   --sweep        instead: generate fresh hard puzzles (as \`generate --difficulty hard --confirm none\`) and run
-                 auto in a fresh process and the peer binary on each as it is made; prints the worst ratio and
-                 every run over --over-ms
+                 one back-end (--backends, default auto) in a fresh process and the peer binary on each as it
+                 is made; prints the worst ratio and every run over --over-ms
   --count        sweep puzzles (default 300)
   --seed         sweep seed (default 3: the built-in gen-15x15-hard is seed 2, gen-15x15-minimal seed 1)
   --size         sweep grid, RxC (default 15x15)
@@ -61,6 +64,7 @@ interface Common {
 export interface SetsOptions extends Common {
   sweep: false;
   sets: string[];
+  /** Back-end specs as written (`rules`, `rules:trial=off`), each once: they name the runs, logs and columns. */
   backends: string[];
   modes: Mode[];
   perSet: number;
@@ -72,6 +76,8 @@ export interface SetsOptions extends Common {
 
 export interface SweepOptions extends Common {
   sweep: true;
+  /** The one back-end the sweep runs, its spec as written (`auto`, or e.g. `cdcl-loop:core=typescript`). */
+  backend: string;
   count: number;
   seed: number;
   rows: number;
@@ -96,17 +102,21 @@ const list = (text: string, name: string) => {
   return [...new Set(items)];
 };
 
+/** The specs of a list in the one form every command reads, each once (so a plain ID is its own spec). */
+const specs = (text: string, where: string) => [...new Set(parseBackendList(text, where).map(formatBackendSpec))];
+
 /** Options from parsed values; throws an Error saying what is wrong. `knownSets`: the built-in set names. */
 export function parseSearchOptions(values: SearchValues, defaults: SearchDefaults, knownSets: readonly string[]): SearchOptions {
   const timeoutSeconds = parseSeconds(values.timeout ?? '60', '--timeout');
   const common = { report: Boolean(values.report), timeoutSeconds, out: values.out ?? 'results/bench-search', ...(values['peer-bin'] ? { peerBin: values['peer-bin'] } : {}) };
-  const setsOnly = (['sets', 'backends', 'modes', 'per-set', 'repeat', 'runs', 'peer-source'] as const).filter((k) => values[k] !== undefined);
+  const setsOnly = (['sets', 'modes', 'per-set', 'repeat', 'runs', 'peer-source'] as const).filter((k) => values[k] !== undefined);
   const sweepOnly = (['count', 'seed', 'size', 'over-ms'] as const).filter((k) => values[k] !== undefined);
   if (values.sweep) {
-    if (setsOnly.length > 0) throw new Error(`--${setsOnly[0]} is not a sweep option (the sweep runs auto fresh and the peer binary)`);
+    if (setsOnly.length > 0) throw new Error(`--${setsOnly[0]} is not a sweep option (the sweep runs one back-end fresh and the peer binary)`);
     const { rows, cols } = parseGridSize(values.size ?? '15x15', '--size');
     return {
       sweep: true, ...common, rows, cols,
+      backend: formatBackendSpec(parseBackendSpec(values.backends ?? 'auto', '--backends')),
       count: parseInteger(values.count ?? '300', '--count', 1),
       seed: parseInteger(values.seed ?? '3', '--seed'),
       overMs: parseInteger(values['over-ms'] ?? '1000', '--over-ms', 0),
@@ -123,7 +133,7 @@ export function parseSearchOptions(values: SearchValues, defaults: SearchDefault
   if (unknown.length > 0) throw new Error(`no built-in set ${unknown.map((s) => `'${s}'`).join(', ')} (see \`slitherbench datasets\`; build new ones with npm run datasets:build -- NAME)`);
   return {
     sweep: false, ...common, sets, modes: modes as Mode[], peerSource,
-    backends: values.backends ? list(values.backends, '--backends') : defaults.backends,
+    backends: specs(values.backends ?? defaults.backends.join(','), '--backends'),
     perSet: values['per-set'] ? parseInteger(values['per-set'], '--per-set', 1) : Infinity,
     repeat: values.repeat ? parseInteger(values.repeat, '--repeat', 1) : defaults.repeat,
     runs: values.runs ? parseInteger(values.runs, '--runs', 1) : 1,

@@ -1,6 +1,6 @@
-// bench:search: auto, cdcl-loop and rules beside the peer (cspuz_core) on puzzles that need search, fresh
-// (one process per puzzle) and warm (bench workers), and a sweep of freshly generated hard puzzles that hunts
-// for the worst ratio. Usage and definitions: SEARCH_USAGE in search-options.ts; docs/cdcl-loop.md.
+// bench:search: auto, cdcl-loop and rules (or any back-ends with their options) beside the peer (cspuz_core)
+// on puzzles that need search, fresh (one process per puzzle) and warm (bench workers), and a sweep of freshly
+// generated hard puzzles that hunts for the worst ratio. Usage and definitions: SEARCH_USAGE in search-options.ts; docs/cdcl-loop.md.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -10,12 +10,13 @@ import { loadDataset } from '../../datasets/load.ts';
 import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { writePuzzle } from '../../encodings/formats/index.ts';
 import { clueCount } from '../../encodings/grid.ts';
-import { listBackends } from '../../encodings/registry.ts';
+import { parseBackendSpec } from '../../encodings/backend-spec.ts';
+import { isInputError } from '../../encodings/errors.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { readRecords } from '../../reports/records.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { readExperiment } from '../harness/experiment.ts';
+import { readExperiment, resolveVariants } from '../harness/experiment.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../harness/oracle.ts';
 import { Progress } from '../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../harness/executor.ts';
@@ -23,7 +24,7 @@ import { checkPlan, readLog, RunLog } from '../harness/run-log.ts';
 import { benchExperiment } from './bench-run.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { parseSearchOptions, SEARCH_OPTIONS, SEARCH_USAGE, type SetsOptions, type SweepOptions } from './search-options.ts';
-import { atLeast, fastestWarmRuns, PEER_BINARY, peerBinaryPresent, runPeerOnce, solveInFreshProcess, summarize, type PeerResult, type PuzzleRun, type SummaryRow } from './versus-peer.ts';
+import { atLeast, fastestWarmRuns, PEER_BINARY, peerBinaryPresent, runPeerOnce, solveInFreshProcess, summarize, type FreshResult, type PeerResult, type PuzzleRun, type SummaryRow } from './versus-peer.ts';
 
 const CONFIG = new URL('./search.yaml', import.meta.url).pathname;
 
@@ -34,6 +35,14 @@ const options = checked(() => parseSearchOptions(values, {
   backends: base.backends.map((b) => (typeof b === 'string' ? b : b.id)),
   repeat: base.repeat ?? 1,
 }, builtinDatasetNames()));
+// Each spec checked as bench checks its --backends (known, options declared, able to run here); the warm
+// run's results name each by its label, e.g. rules[trial=off] for rules:trial=off.
+const specs = options.sweep ? [options.backend] : options.backends;
+const variants = await resolveVariants(specs.map((spec) => parseBackendSpec(spec, '--backends'))).catch((error: unknown) => {
+  if (isInputError(error)) fail(error.message);
+  throw error;
+});
+const specOfLabel = new Map(variants.map((v, i) => [v.label, specs[i]]));
 
 const peerBin = options.peerBin ?? PEER_BINARY;
 const peerPresent = peerBinaryPresent(peerBin);
@@ -68,9 +77,6 @@ function medianRun<R extends { status: string; ms: number }>(n: number, run: () 
 }
 
 async function sets(o: SetsOptions): Promise<void> {
-  const known = new Set((await listBackends()).map((b) => b.name));
-  const unknown = o.backends.filter((b) => !known.has(b));
-  if (unknown.length > 0) fail(`unknown back-end ${unknown.map((b) => `'${b}'`).join(', ')} (see \`slitherbench backends\`)`);
   mkdirSync(o.out, { recursive: true });
   const freshPath = join(o.out, 'fresh.jsonl');
   const peerPath = join(o.out, 'peer.jsonl');
@@ -148,8 +154,9 @@ async function sets(o: SetsOptions): Promise<void> {
   if (o.modes.includes('warm') && existsSync(join(o.out, 'warm', 'results.jsonl'))) {
     for (const r of fastestWarmRuns(readRecords(join(o.out, 'warm')))) {
       const id = r.instance.slice(r.instance.lastIndexOf('/') + 1);
-      if (!urls.has(key(r.dataset, id)) || !o.backends.includes(r.backend)) continue;
-      runs.push({ set: r.dataset, id, backend: r.backend, mode: 'warm', status: r.status, unique: r.unique, ms: r.solve_ms, processMs: null, ...withPeer(r.dataset, id) });
+      const backend = specOfLabel.get(r.backend);
+      if (!urls.has(key(r.dataset, id)) || backend === undefined) continue;
+      runs.push({ set: r.dataset, id, backend, mode: 'warm', status: r.status, unique: r.unique, ms: r.solve_ms, processMs: null, ...withPeer(r.dataset, id) });
     }
   }
   writeFileSync(join(o.out, 'runs.csv'), stringify(runs.map((r) => ({ ...r, unique: r.unique === null ? '' : String(r.unique) })), { header: true }));
@@ -185,16 +192,21 @@ function summaryCells(g: SummaryRow): string[] {
   return [g.backend, g.mode, `${g.answered}/${g.runs}`, atLeast(g.medianMs, g.medianCensored, 2), atLeast(g.worstMs, g.worstCensored, 1), atLeast(g.medianRatio, g.medianRatioCensored, 2), atLeast(g.worstRatio, g.worstRatioCensored, 2), g.worstRatioId ?? ''];
 }
 
-interface SweepLine { index: number; id: string; url: string; clues: number; difficulty: string; level: string; auto: FreshLineResult; peer: PeerResult | null }
-type FreshLineResult = ReturnType<typeof solveInFreshProcess>;
+/** One sweep puzzle; the back-end's run is kept under its spec as written (`auto`, `rules:trial=off`). */
+type SweepLine = { index: number; id: string; url: string; clues: number; difficulty: string; level: string; peer: PeerResult | null } & { [spec: string]: unknown };
+/** The run of the sweep's back-end on one puzzle. */
+function oursOf(o: SweepOptions, line: SweepLine): FreshResult {
+  return line[o.backend] as FreshResult;
+}
 
 async function sweep(o: SweepOptions): Promise<void> {
   const dir = join(o.out, 'sweep');
   mkdirSync(dir, { recursive: true });
-  const plan = { size: `${o.rows}x${o.cols}`, count: o.count, seed: o.seed, difficulty: 'hard' };
+  // auto is left out of the plan, as before the sweep took other back-ends, so that its sweeps carry on.
+  const plan = { size: `${o.rows}x${o.cols}`, count: o.count, seed: o.seed, difficulty: 'hard', ...(o.backend === 'auto' ? {} : { backend: o.backend }) };
   const planPath = join(dir, 'plan.json');
   // A longer or shorter sweep of the same puzzles carries on: all but the count must match.
-  const shapeOf = ({ count: _count, ...shape }: Record<string, unknown>) => shape;
+  const shapeOf = ({ count: _count, backend = 'auto', ...shape }: Record<string, unknown>) => ({ ...shape, backend });
   const earlier = existsSync(planPath) ? { plan: shapeOf(JSON.parse(readFileSync(planPath, 'utf8')) as Record<string, unknown>) } : undefined;
   const log = openLog<SweepLine>(join(dir, 'runs.jsonl'), (l) => String(l.index), 'sweep runs', o.report);
   checked(() => checkPlan({ plan: shapeOf(plan), earlier, changed: 'refuse', who: 'bench:search', remedy: 'give those, or another --out' }, dir));
@@ -206,11 +218,11 @@ async function sweep(o: SweepOptions): Promise<void> {
 
   if (tasks.length > 0 && !o.report) {
     // The default uniqueness check of `generate` (rules deduction, then auto): it grades by deduction level,
-    // which --difficulty hard needs; --confirm none, as auto and the peer both prove uniqueness again below.
+    // which --difficulty hard needs; --confirm none, as our back-end and the peer both prove uniqueness again below.
     const counters: OracleCounters = { calls: 0, timeouts: 0 };
     const oracle = await backendOracle(await pickOracleBackend(), 60_000, counters);
     const progress = new Progress(`bench:search sweep ${plan.size}`, o.count, o.count - tasks.length);
-    process.stderr.write(`bench:search sweep: ${o.count} hard ${plan.size} puzzles from seed ${o.seed}${lines.length ? `, carrying on at ${tasks[0] + 1}` : ''}; each: auto in a fresh process${peerPresent ? ', the peer binary' : ''}\n`);
+    process.stderr.write(`bench:search sweep: ${o.count} hard ${plan.size} puzzles from seed ${o.seed}${lines.length ? `, carrying on at ${tasks[0] + 1}` : ''}; each: ${o.backend} in a fresh process${peerPresent ? ', the peer binary' : ''}\n`);
     let shown = 0;
     const { signal, release } = stopOnInterrupt('bench:search: stopping (Ctrl-C again to quit at once)...');
     // A run cut short by Ctrl-C (which reaches the solving processes too) is no figure.
@@ -218,7 +230,7 @@ async function sweep(o: SweepOptions): Promise<void> {
     try {
       await execute<number, SweepLine>({
         tasks, jobs: 1, signal, log,
-        answered: (l) => !failed(l.auto.status) && !failed(l.peer?.status),
+        answered: (l) => !failed(oursOf(o, l).status) && !failed(l.peer?.status),
         run: async (index) => {
           let made: SweepLine | undefined;
           await generateSet({
@@ -233,18 +245,19 @@ async function sweep(o: SweepOptions): Promise<void> {
             },
             onPuzzle: (i, generated, difficulty) => {
               const url = writePuzzle(generated.puzzle, 'url').trim();
-              const auto = solveInFreshProcess(url, 'auto', o.timeoutSeconds);
+              const ours = solveInFreshProcess(url, o.backend, o.timeoutSeconds);
               const peer = peerPresent ? runPeerOnce(peerBin, url, o.timeoutSeconds) : null;
-              made = { index: i, id: `${plan.size}-s${o.seed}-${String(i + 1).padStart(3, '0')}`, url, clues: clueCount(generated.puzzle), difficulty, level: generated.level ?? '', auto, peer };
+              made = { index: i, id: `${plan.size}-s${o.seed}-${String(i + 1).padStart(3, '0')}`, url, clues: clueCount(generated.puzzle), difficulty, level: generated.level ?? '', [o.backend]: ours, peer };
             },
           });
           return made;
         },
         done: (_index, line) => {
           lines.push(line);
-          const { auto, peer } = line;
-          const ratio = peer && peer.status === 'unique' ? ` (${fmt(auto.ms / peer.ms, 2)}x)` : '';
-          progress.tick(`${line.id}`, `auto ${auto.status === 'solved' ? ms(auto.ms) : auto.status}${peer ? `, peer ${peer.status === 'unique' ? ms(peer.ms) : peer.status}` : ''}${ratio}`);
+          const { peer } = line;
+          const ours = oursOf(o, line);
+          const ratio = peer && peer.status === 'unique' ? ` (${fmt(ours.ms / peer.ms, 2)}x)` : '';
+          progress.tick(`${line.id}`, `${o.backend} ${ours.status === 'solved' ? ms(ours.ms) : ours.status}${peer ? `, peer ${peer.status === 'unique' ? ms(peer.ms) : peer.status}` : ''}${ratio}`);
         },
       });
     } finally {
@@ -264,35 +277,37 @@ async function sweep(o: SweepOptions): Promise<void> {
 
 /** The sweep's summary: medians, the worst ratio, every run over --over-ms, and any disagreement. */
 function reportSweep(o: SweepOptions, dir: string, lines: SweepLine[]): void {
-  const answered = (l: SweepLine) => l.auto.status === 'solved' && l.auto.unique === true;
-  const timed = (l: SweepLine) => (l.auto.status === 'timeout' ? Math.max(o.timeoutSeconds * 1000, l.auto.ms) : l.auto.ms);
-  const paired = lines.filter((l) => (answered(l) || l.auto.status === 'timeout') && l.peer?.status === 'unique');
+  const name = o.backend;
+  const ours = (l: SweepLine) => oursOf(o, l);
+  const answered = (l: SweepLine) => ours(l).status === 'solved' && ours(l).unique === true;
+  const timed = (l: SweepLine) => (ours(l).status === 'timeout' ? Math.max(o.timeoutSeconds * 1000, ours(l).ms) : ours(l).ms);
+  const paired = lines.filter((l) => (answered(l) || ours(l).status === 'timeout') && l.peer?.status === 'unique');
   const ratios = paired.map((l) => ({ l, ratio: timed(l) / l.peer!.ms })).sort((a, b) => b.ratio - a.ratio);
   const slow = lines.filter((l) => timed(l) > o.overMs || (l.peer && l.peer.ms > o.overMs));
-  const disagreements = lines.filter((l) => !(answered(l) || l.auto.status === 'timeout') || (l.peer && l.peer.status !== 'unique' && l.peer.status !== 'timeout'));
+  const disagreements = lines.filter((l) => !(answered(l) || ours(l).status === 'timeout') || (l.peer && l.peer.status !== 'unique' && l.peer.status !== 'timeout'));
   writeFileSync(join(dir, 'sweep.csv'), stringify(lines.map((l) => ({
-    id: l.id, clues: l.clues, difficulty: l.difficulty, level: l.level, auto_status: l.auto.status, auto_unique: String(l.auto.unique), auto_ms: l.auto.ms, auto_process_ms: l.auto.processMs,
+    id: l.id, clues: l.clues, difficulty: l.difficulty, level: l.level, [`${name}_status`]: ours(l).status, [`${name}_unique`]: String(ours(l).unique), [`${name}_ms`]: ours(l).ms, [`${name}_process_ms`]: ours(l).processMs,
     peer_status: l.peer?.status ?? '', peer_ms: l.peer?.ms ?? '', peer_in_process_ms: l.peer?.inProcessMs ?? '', ratio: l.peer?.status === 'unique' ? timed(l) / l.peer.ms : '', url: l.url,
   })), { header: true }));
-  const autoMs = lines.filter((l) => answered(l) || l.auto.status === 'timeout').map(timed);
+  const oursMs = lines.filter((l) => answered(l) || ours(l).status === 'timeout').map(timed);
   const peerMs = lines.filter((l) => l.peer?.status === 'unique').map((l) => l.peer!.ms);
   const worst = ratios[0];
   const summary = [
     `# bench:search sweep: ${lines.length} hard ${o.rows}x${o.cols} puzzles, seed ${o.seed}`,
     '',
-    `auto: \`solve --backend auto --unique --json\` timeMs in a fresh process; peer: ${peerPresent ? `${o.peerBin ?? PEER_BINARY} --once, whole process` : 'MISSING (no peer binary)'}. Timeout ${o.timeoutSeconds} s. One run per puzzle and side, on a shared 2-core machine.`,
+    `${name}: \`solve --backend ${name} --unique --json\` timeMs in a fresh process; peer: ${peerPresent ? `${o.peerBin ?? PEER_BINARY} --once, whole process` : 'MISSING (no peer binary)'}. Timeout ${o.timeoutSeconds} s. One run per puzzle and side, on a shared 2-core machine.`,
     '',
     markdownTable(['', 'puzzles', 'median ms', 'worst ms'], [
-      ['auto (fresh)', autoMs.length, ms(median(autoMs), 2), ms(autoMs.length ? Math.max(...autoMs) : null)],
+      [`${name} (fresh)`, oursMs.length, ms(median(oursMs), 2), ms(oursMs.length ? Math.max(...oursMs) : null)],
       ['peer (whole process)', peerMs.length, ms(median(peerMs), 2), ms(peerMs.length ? Math.max(...peerMs) : null)],
     ], ['left', 'right', 'right', 'right']),
     '',
-    worst ? `Median ratio auto / peer per puzzle: ${fmt(median(ratios.map((r) => r.ratio)), 2)}; worst: **${fmt(worst.ratio, 2)}x** on ${worst.l.id} (auto ${ms(timed(worst.l))} ms, peer ${ms(worst.l.peer!.ms)} ms) ${worst.l.url}` : 'No ratio: no puzzle has both an answer of ours and a peer figure.',
+    worst ? `Median ratio ${name} / peer per puzzle: ${fmt(median(ratios.map((r) => r.ratio)), 2)}; worst: **${fmt(worst.ratio, 2)}x** on ${worst.l.id} (${name} ${ms(timed(worst.l))} ms, peer ${ms(worst.l.peer!.ms)} ms) ${worst.l.url}` : 'No ratio: no puzzle has both an answer of ours and a peer figure.',
     '',
-    worst ? `Five worst ratios:\n\n${markdownTable(['puzzle', 'auto ms', 'peer ms', 'ratio', 'url'], ratios.slice(0, 5).map((r) => [r.l.id, ms(timed(r.l)), ms(r.l.peer!.ms), fmt(r.ratio, 2), r.l.url]), ['left', 'right', 'right', 'right', 'left'])}\n` : '',
-    `Runs over ${o.overMs} ms (${slow.length}):${slow.length ? '\n\n' + markdownTable(['puzzle', 'auto ms', 'auto status', 'peer ms', 'peer status', 'url'], slow.map((l) => [l.id, ms(timed(l)), l.auto.status, ms(l.peer?.ms), l.peer?.status ?? '-', l.url]), ['left', 'right', 'left', 'right', 'left', 'left']) : ' none'}`,
+    worst ? `Five worst ratios:\n\n${markdownTable(['puzzle', `${name} ms`, 'peer ms', 'ratio', 'url'], ratios.slice(0, 5).map((r) => [r.l.id, ms(timed(r.l)), ms(r.l.peer!.ms), fmt(r.ratio, 2), r.l.url]), ['left', 'right', 'right', 'right', 'left'])}\n` : '',
+    `Runs over ${o.overMs} ms (${slow.length}):${slow.length ? '\n\n' + markdownTable(['puzzle', `${name} ms`, `${name} status`, 'peer ms', 'peer status', 'url'], slow.map((l) => [l.id, ms(timed(l)), ours(l).status, ms(l.peer?.ms), l.peer?.status ?? '-', l.url]), ['left', 'right', 'left', 'right', 'left', 'left']) : ' none'}`,
     '',
-    disagreements.length ? `Disagreements (${disagreements.length}):\n\n${disagreements.map((l) => `- ${l.id}: auto ${l.auto.status}${l.auto.unique === false ? ' (a second loop)' : ''}, peer ${l.peer?.status ?? '-'} ${l.url}`).join('\n')}\n` : 'No disagreement: every puzzle unique for auto and the peer.\n',
+    disagreements.length ? `Disagreements (${disagreements.length}):\n\n${disagreements.map((l) => `- ${l.id}: ${name} ${ours(l).status}${ours(l).unique === false ? ' (a second loop)' : ''}, peer ${l.peer?.status ?? '-'} ${l.url}`).join('\n')}\n` : `No disagreement: every puzzle unique for ${name} and the peer.\n`,
   ].join('\n');
   writeFileSync(join(dir, 'summary.md'), summary);
   process.stdout.write(summary);
