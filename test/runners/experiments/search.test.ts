@@ -1,6 +1,7 @@
 // bench:search's pure parts: its command line, the per-set summary against the peer (medians, worst, ratios,
 // timeouts as lower bounds), each puzzle's fastest warm run, the reading of the peer binary's answer line, and
-// that the two sets built for it are what they claim; a warm-only run leaves no empty logs of the other modes.
+// that the two sets built for it are what they claim; a warm-only run leaves no empty logs of the other modes;
+// back-ends with options are columns of their own, and a bad one is refused as bench refuses it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -44,7 +45,7 @@ test('command line: defaults from the experiment file, lists and limits read, th
   assert.deepEqual([given.backends, given.modes, given.perSet, given.timeoutSeconds, given.repeat, given.peerSource, given.out], [['auto'], ['fresh'], 5, 2.5, 1, 'binary', 'x']);
 
   const sweep = parse({ sweep: true });
-  assert.deepEqual(sweep, { sweep: true, report: false, timeoutSeconds: 60, out: 'results/bench-search', rows: 15, cols: 15, count: 300, seed: 3, overMs: 1000 });
+  assert.deepEqual(sweep, { sweep: true, report: false, timeoutSeconds: 60, out: 'results/bench-search', backend: 'auto', rows: 15, cols: 15, count: 300, seed: 3, overMs: 1000 });
   const small = parse({ sweep: true, count: '10', seed: '9', size: '10x12', 'over-ms': '50', 'peer-bin': '/p' });
   assert.ok(small.sweep);
   if (!small.sweep) return;
@@ -62,11 +63,24 @@ test('command line: each mistake is an error that says what', () => {
     [{ runs: '0' }, /--runs must be at least 1/],
     [{ sweep: true, runs: '3' }, /--runs is not a sweep option/],
     [{ count: '10' }, /--count goes with --sweep/],
-    [{ sweep: true, backends: 'auto' }, /--backends is not a sweep option/],
+    [{ sweep: true, sets: 'gen-20x20-minimal' }, /--sets is not a sweep option/],
+    [{ sweep: true, backends: 'auto,rules' }, /--backends: one back-end expected, got 2 \(auto, rules\)$/],
+    [{ backends: 'rules:' }, /--backends: options after 'rules:' are empty/],
+    [{ backends: 'trial=off' }, /--backends: 'trial=off' comes before any back-end/],
     [{ sweep: true, size: '15' }, /--size must be RxC/],
     [{ sweep: true, count: 'many' }, /--count must be a whole number/],
   ];
   for (const [values, message] of cases) assert.throws(() => parse(values), message, JSON.stringify(values));
+});
+
+test('command line: back-ends with options, as bench reads them, each spec once and named as written', () => {
+  const given = parse({ backends: 'rules, rules:trial=off,cdcl-loop:core=typescript,rules' });
+  assert.ok(!given.sweep);
+  if (given.sweep) return;
+  assert.deepEqual(given.backends, ['rules', 'rules:trial=off', 'cdcl-loop:core=typescript']);
+  // The older form, a key=value after a comma, belongs to the back-end before it.
+  assert.deepEqual((parse({ backends: 'rules:trial=off,rules=basic' }) as { backends: string[] }).backends, ['rules:trial=off:rules=basic']);
+  assert.deepEqual((parse({ sweep: true, backends: ' cdcl-loop:core=typescript ' }) as { backend: string }).backend, 'cdcl-loop:core=typescript');
 });
 
 const puzzleRun = (id: string, backend: string, status: string, ms: number, peerMs: number | null, unique: boolean | null = status === 'solved' ? true : null): PuzzleRun => ({ set: 's', id, backend, mode: 'fresh', status, unique, ms, peerMs });
@@ -170,6 +184,77 @@ test('bench:search --help prints the usage; a bad option exits 2 with one error 
     assert.match(error.stderr, /^error: --modes: 'cold' is neither fresh nor warm\n$/);
     return true;
   });
+});
+
+test('bench:search refuses an unknown back-end or an undeclared option before running anything, in bench\'s words', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'search-bad-'));
+  try {
+    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
+    const refused = async (args: string[], line: RegExp) => {
+      await assert.rejects(run(process.execPath, ['--import', 'tsx', script, ...args, '--out', join(out, 'run')]), (error: { code: number; stderr: string }) => {
+        assert.equal(error.code, 2, error.stderr);
+        assert.match(error.stderr, line);
+        return true;
+      });
+    };
+    await refused(['--backends', 'rules,rules:foo=1'], /^error: --backends: back-end 'rules' has no option 'foo' \(its options: [a-z, ]+\)\n$/);
+    await refused(['--backends', 'rules:trial=maybe'], /^error: --backends: option trial of 'rules' must be one of on, off; got 'maybe'\n$/);
+    await refused(['--backends', 'no-such-backend'], /^error: --backends: unknown back-end 'no-such-backend' \(known: [\w, -]+\)\n$/);
+    await refused(['--sweep', '--backends', 'cdcl-loop:foo=1'], /^error: --backends: back-end 'cdcl-loop' has no option 'foo'/);
+    assert.ok(!existsSync(join(out, 'run')), 'nothing written');
+    // The same words as bench's.
+    const bin = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+    await assert.rejects(run(process.execPath, [bin, 'bench', '--dataset', 'gen-5x5', '--backends', 'rules,rules:foo=1', '--out', join(out, 'bench')]), (error: { code: number; stderr: string }) => {
+      assert.match(error.stderr, /^error: --backends: back-end 'rules' has no option 'foo' \(its options: [a-z, ]+\)\n$/);
+      return true;
+    });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('bench:search with a back-end and its options: a column of its own in every mode, and runs logged under the plain ID are found', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'search-spec-'));
+  try {
+    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
+    const args = ['--sets', 'gen-5x5', '--per-set', '1', '--timeout', '10', '--repeat', '1', '--peer-bin', join(out, 'no-peer'), '--out', join(out, 'run')];
+    const fresh = join(out, 'run', 'fresh.jsonl');
+    const freshLines = () => readFileSync(fresh, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; backend: string; ms: number });
+    // A run of the plain ID, as an earlier command wrote it: found, not run again.
+    await run(process.execPath, ['--import', 'tsx', script, ...args, '--modes', 'fresh', '--backends', 'rules']);
+    const [plain] = freshLines();
+    assert.equal(plain.backend, 'rules');
+    await run(process.execPath, ['--import', 'tsx', script, ...args, '--backends', 'rules,rules:trial=off']);
+    const lines = freshLines();
+    assert.deepEqual(lines.map((l) => l.backend), ['rules', 'rules:trial=off']);
+    assert.deepEqual(lines[0], plain);
+    const summary = readFileSync(join(out, 'run', 'summary.md'), 'utf8');
+    for (const row of [/\| rules \| fresh \| 1\/1 \|/, /\| rules:trial=off \| fresh \| 1\/1 \|/, /\| rules \| warm \| 1\/1 \|/, /\| rules:trial=off \| warm \| 1\/1 \|/]) assert.match(summary, row);
+    const csv = readFileSync(join(out, 'run', 'runs.csv'), 'utf8');
+    assert.equal(csv.split('\n').filter((l) => l.includes(',rules:trial=off,')).length, 2, csv);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('bench:search --sweep with a back-end and its options: its runs under the spec, and a sweep of another back-end in the same place refused', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'search-sweep-spec-'));
+  try {
+    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
+    const args = ['--sweep', '--size', '5x5', '--count', '1', '--seed', '3', '--timeout', '20', '--peer-bin', join(out, 'no-peer'), '--out', out];
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args, '--backends', 'rules:trial=off']);
+    assert.match(stdout, /\| rules:trial=off \(fresh\) \| 1 \|/);
+    const [line] = readFileSync(join(out, 'sweep', 'runs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, { status: string }>);
+    assert.equal(line['rules:trial=off'].status, 'solved');
+    assert.match(readFileSync(join(out, 'sweep', 'sweep.csv'), 'utf8'), /^id,clues,difficulty,level,rules:trial=off_status,/);
+    await assert.rejects(run(process.execPath, ['--import', 'tsx', script, ...args]), (error: { code: number; stderr: string }) => {
+      assert.equal(error.code, 2);
+      assert.match(error.stderr, /error: .*sweep: made with other options \(backend "rules:trial=off"\); give those, or another --out\n$/);
+      return true;
+    });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 test('bench:search warm only: the warm runs and the summary, and no empty logs of fresh or peer runs beside them', async () => {
