@@ -175,102 +175,83 @@ test('fresh process: solve --json read back (the back-end\'s own time inside the
   assert.match(failed.message ?? '', /no-such-backend/);
 });
 
-test('bench:search --help prints the usage; a bad option exits 2 with one error line', async () => {
-  const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
-  const help = await run(process.execPath, ['--import', 'tsx', script, '--help']);
-  assert.match(help.stdout, /npm run bench:search -- --sweep/);
-  await assert.rejects(run(process.execPath, ['--import', 'tsx', script, '--modes', 'cold']), (error: { code: number; stderr: string }) => {
-    assert.equal(error.code, 2);
-    assert.match(error.stderr, /^error: --modes: 'cold' is neither fresh nor warm\n$/);
+const SCRIPT = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
+const search = (args: string[]) => run(process.execPath, ['--import', 'tsx', SCRIPT, ...args]);
+
+/** The command fails as bad input does: exit 2, and stderr that `line` matches. */
+const refused = (command: Promise<unknown>, line: RegExp) =>
+  assert.rejects(command, (error: { code: number; stderr: string }) => {
+    assert.equal(error.code, 2, error.stderr);
+    assert.match(error.stderr, line);
     return true;
   });
-});
 
-test('bench:search refuses an unknown back-end or an undeclared option before running anything, in bench\'s words', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'search-bad-'));
+/** Runs `body` in a directory of its own, removed after it. */
+async function inTemporary(prefix: string, body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   try {
-    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
-    const refused = async (args: string[], line: RegExp) => {
-      await assert.rejects(run(process.execPath, ['--import', 'tsx', script, ...args, '--out', join(out, 'run')]), (error: { code: number; stderr: string }) => {
-        assert.equal(error.code, 2, error.stderr);
-        assert.match(error.stderr, line);
-        return true;
-      });
-    };
-    await refused(['--backends', 'rules,rules:foo=1'], /^error: --backends: back-end 'rules' has no option 'foo' \(its options: [a-z, ]+\)\n$/);
-    await refused(['--backends', 'rules:trial=maybe'], /^error: --backends: option trial of 'rules' must be one of on, off; got 'maybe'\n$/);
-    await refused(['--backends', 'no-such-backend'], /^error: --backends: unknown back-end 'no-such-backend' \(known: [\w, -]+\)\n$/);
-    await refused(['--sweep', '--backends', 'cdcl-loop:foo=1'], /^error: --backends: back-end 'cdcl-loop' has no option 'foo'/);
-    assert.ok(!existsSync(join(out, 'run')), 'nothing written');
-    // The same words as bench's.
-    const bin = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
-    await assert.rejects(run(process.execPath, [bin, 'bench', '--dataset', 'gen-5x5', '--backends', 'rules,rules:foo=1', '--out', join(out, 'bench')]), (error: { code: number; stderr: string }) => {
-      assert.match(error.stderr, /^error: --backends: back-end 'rules' has no option 'foo' \(its options: [a-z, ]+\)\n$/);
-      return true;
-    });
+    await body(dir);
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('bench:search --help prints the usage; a bad option exits 2 with one error line', async () => {
+  const help = await search(['--help']);
+  assert.match(help.stdout, /npm run bench:search -- --sweep/);
+  await refused(search(['--modes', 'cold']), /^error: --modes: 'cold' is neither fresh nor warm\n$/);
 });
 
-test('bench:search with a back-end and its options: a column of its own in every mode, and runs logged under the plain ID are found', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'search-spec-'));
-  try {
-    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
-    const args = ['--sets', 'gen-5x5', '--per-set', '1', '--timeout', '10', '--repeat', '1', '--peer-bin', join(out, 'no-peer'), '--out', join(out, 'run')];
-    const fresh = join(out, 'run', 'fresh.jsonl');
-    const freshLines = () => readFileSync(fresh, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; backend: string; ms: number });
+test('bench:search refuses an unknown back-end or an undeclared option before running anything, in bench\'s words', () =>
+  inTemporary('search-bad-', async (dir) => {
+    const out = ['--out', join(dir, 'run')];
+    const noOption = /^error: --backends: back-end 'rules' has no option 'foo' \(its options: [a-z, ]+\)\n$/;
+    await refused(search(['--backends', 'rules,rules:foo=1', ...out]), noOption);
+    await refused(search(['--backends', 'rules:trial=maybe', ...out]), /^error: --backends: option trial of 'rules' must be one of on, off; got 'maybe'\n$/);
+    await refused(search(['--backends', 'no-such-backend', ...out]), /^error: --backends: unknown back-end 'no-such-backend' \(known: [\w, -]+\)\n$/);
+    await refused(search(['--sweep', '--backends', 'cdcl-loop:foo=1', ...out]), /^error: --backends: back-end 'cdcl-loop' has no option 'foo'/);
+    assert.ok(!existsSync(join(dir, 'run')), 'nothing written');
+    const bin = new URL('../../../bin/slitherbench.js', import.meta.url).pathname;
+    await refused(run(process.execPath, [bin, 'bench', '--dataset', 'gen-5x5', '--backends', 'rules,rules:foo=1', '--out', join(dir, 'bench')]), noOption);
+  }));
+
+test('bench:search with a back-end and its options: a column of its own in every mode, and runs logged under the plain ID are found', () =>
+  inTemporary('search-spec-', async (dir) => {
+    const args = ['--sets', 'gen-5x5', '--per-set', '1', '--timeout', '10', '--repeat', '1', '--peer-bin', join(dir, 'no-peer'), '--out', join(dir, 'run')];
+    const freshLines = () => readFileSync(join(dir, 'run', 'fresh.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; backend: string; ms: number });
     // A run of the plain ID, as an earlier command wrote it: found, not run again.
-    await run(process.execPath, ['--import', 'tsx', script, ...args, '--modes', 'fresh', '--backends', 'rules']);
+    await search([...args, '--modes', 'fresh', '--backends', 'rules']);
     const [plain] = freshLines();
     assert.equal(plain.backend, 'rules');
-    await run(process.execPath, ['--import', 'tsx', script, ...args, '--backends', 'rules,rules:trial=off']);
+    await search([...args, '--backends', 'rules,rules:trial=off']);
     const lines = freshLines();
     assert.deepEqual(lines.map((l) => l.backend), ['rules', 'rules:trial=off']);
     assert.deepEqual(lines[0], plain);
-    const summary = readFileSync(join(out, 'run', 'summary.md'), 'utf8');
+    const summary = readFileSync(join(dir, 'run', 'summary.md'), 'utf8');
     for (const row of [/\| rules \| fresh \| 1\/1 \|/, /\| rules:trial=off \| fresh \| 1\/1 \|/, /\| rules \| warm \| 1\/1 \|/, /\| rules:trial=off \| warm \| 1\/1 \|/]) assert.match(summary, row);
-    const csv = readFileSync(join(out, 'run', 'runs.csv'), 'utf8');
+    const csv = readFileSync(join(dir, 'run', 'runs.csv'), 'utf8');
     assert.equal(csv.split('\n').filter((l) => l.includes(',rules:trial=off,')).length, 2, csv);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('bench:search --sweep with a back-end and its options: its runs under the spec, and a sweep of another back-end in the same place refused', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'search-sweep-spec-'));
-  try {
-    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
-    const args = ['--sweep', '--size', '5x5', '--count', '1', '--seed', '3', '--timeout', '20', '--peer-bin', join(out, 'no-peer'), '--out', out];
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args, '--backends', 'rules:trial=off']);
+test('bench:search --sweep with a back-end and its options: its runs under the spec, and a sweep of another back-end in the same place refused', () =>
+  inTemporary('search-sweep-spec-', async (dir) => {
+    const args = ['--sweep', '--size', '5x5', '--count', '1', '--seed', '3', '--timeout', '20', '--peer-bin', join(dir, 'no-peer'), '--out', dir];
+    const { stdout } = await search([...args, '--backends', 'rules:trial=off']);
     assert.match(stdout, /\| rules:trial=off \(fresh\) \| 1 \|/);
-    const [line] = readFileSync(join(out, 'sweep', 'runs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, { status: string }>);
+    const [line] = readFileSync(join(dir, 'sweep', 'runs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, { status: string }>);
     assert.equal(line['rules:trial=off'].status, 'solved');
-    assert.match(readFileSync(join(out, 'sweep', 'sweep.csv'), 'utf8'), /^id,clues,difficulty,level,rules:trial=off_status,/);
-    await assert.rejects(run(process.execPath, ['--import', 'tsx', script, ...args]), (error: { code: number; stderr: string }) => {
-      assert.equal(error.code, 2);
-      assert.match(error.stderr, /error: .*sweep: made with other options \(backend "rules:trial=off"\); give those, or another --out\n$/);
-      return true;
-    });
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+    assert.match(readFileSync(join(dir, 'sweep', 'sweep.csv'), 'utf8'), /^id,clues,difficulty,level,rules:trial=off_status,/);
+    await refused(search(args), /error: .*sweep: made with other options \(backend "rules:trial=off"\); give those, or another --out\n$/);
+  }));
 
-test('bench:search warm only: the warm runs and the summary, and no empty logs of fresh or peer runs beside them', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'search-warm-'));
-  try {
-    const script = new URL('../../../runners/experiments/search.ts', import.meta.url).pathname;
+test('bench:search warm only: the warm runs and the summary, and no empty logs of fresh or peer runs beside them', () =>
+  inTemporary('search-warm-', async (dir) => {
     // No peer binary: the one puzzle's peer figure comes from the reference CSV, or there is none.
-    const args = ['--modes', 'warm', '--sets', 'gen-5x5', '--per-set', '1', '--backends', 'rules', '--timeout', '5', '--repeat', '1', '--peer-bin', join(out, 'no-peer'), '--out', join(out, 'sweep')];
-    await run(process.execPath, ['--import', 'tsx', script, ...args]);
-    assert.ok(existsSync(join(out, 'sweep', 'warm', 'results.jsonl')));
-    assert.match(readFileSync(join(out, 'sweep', 'summary.md'), 'utf8'), /\| rules \| warm \| 1\/1 \|/);
-    for (const log of ['fresh.jsonl', 'peer.jsonl']) assert.ok(!existsSync(join(out, 'sweep', log)), log);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+    await search(['--modes', 'warm', '--sets', 'gen-5x5', '--per-set', '1', '--backends', 'rules', '--timeout', '5', '--repeat', '1', '--peer-bin', join(dir, 'no-peer'), '--out', join(dir, 'sweep')]);
+    assert.ok(existsSync(join(dir, 'sweep', 'warm', 'results.jsonl')));
+    assert.match(readFileSync(join(dir, 'sweep', 'summary.md'), 'utf8'), /\| rules \| warm \| 1\/1 \|/);
+    for (const log of ['fresh.jsonl', 'peer.jsonl']) assert.ok(!existsSync(join(dir, 'sweep', log)), log);
+  }));
 
 test('the sets made for bench:search hold what their manifests say: 50 hard 15x15 that corner deduction leaves unfinished, 20 fully minimal 20x20', (t) => {
   for (const [set, count, size] of [['gen-15x15-hard', 50, '15x15'], ['gen-20x20-fully-minimal', 20, '20x20']] as const) {
