@@ -6,14 +6,20 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
 import { servedAddress } from '../serve/served-address.ts';
 import { median } from '../../reports/statistics.ts';
+import { commandLine, fail } from './script.ts';
 
-const { values } = parseArgs({
+const USAGE = `usage: npm run bench:serve [-- --seconds S] [--clients N,N,...] [--workers W] [--backend ID] [--out DIR]
+
+Requests per second and p50/p99 latency of \`slitherbench serve\` answering 10x10 solves, S seconds (default
+10) at each number of concurrent clients (default 1,4,16), with W workers per back-end (default serve's) on
+back-end ID (default auto). Writes serve.md and serve.json to DIR (default results/bench-serve).
+`;
+const { values } = commandLine(USAGE, {
   options: {
     seconds: { type: 'string', default: '10' },
     clients: { type: 'string', default: '1,4,16' },
@@ -23,14 +29,15 @@ const { values } = parseArgs({
   },
 });
 const seconds = Number(values.seconds);
-const levels = values.clients!.split(',').map(Number);
-if (!(seconds > 0) || levels.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--seconds must be positive and --clients whole numbers >= 1');
-mkdirSync(values.out!, { recursive: true });
+const levels = values.clients.split(',').map(Number);
+if (!(seconds > 0)) fail(`--seconds must be a positive number, got ${values.seconds}`);
+if (levels.some((n) => !Number.isInteger(n) || n < 1)) fail(`--clients must be whole numbers >= 1, comma-separated, got ${values.clients}`);
+mkdirSync(values.out, { recursive: true });
 
 const puzzles = ['easy', 'normal', 'tricky', 'hard'].flatMap((grade) => readPuzzleLines(readFileSync(builtinPuzzlesPath(`loopy-10x10-${grade}`)!, 'utf8')).map((p) => p.puzzle));
 const bodies = puzzles.map((puzzle) => JSON.stringify({ puzzle, backend: values.backend, timeout: 10 }));
 
-const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', values.backend!, ...(values.workers ? ['--workers', values.workers] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', values.backend, ...(values.workers ? ['--workers', values.workers] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
   const url = await servedAddress(server);
 
@@ -77,8 +84,8 @@ try {
     '|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map((r) => `| ${r.clients} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${(r.p50Ms / base.p50Ms).toFixed(1)} | ${r.errors} | ${r.non2xx} | ${Object.entries(r.statuses).map(([k, v]) => `${k} ${v}`).join(', ')} |`),
   ].join('\n');
-  writeFileSync(join(values.out!, 'serve.md'), table + '\n');
-  writeFileSync(join(values.out!, 'serve.json'), JSON.stringify({ backend: values.backend, seconds, cores: os.availableParallelism(), load, results }, null, 2) + '\n');
+  writeFileSync(join(values.out, 'serve.md'), table + '\n');
+  writeFileSync(join(values.out, 'serve.json'), JSON.stringify({ backend: values.backend, seconds, cores: os.availableParallelism(), load, results }, null, 2) + '\n');
   process.stdout.write(table + '\n');
 } finally {
   server.kill('SIGTERM');

@@ -6,22 +6,28 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
 import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/compiled.ts';
 import { median } from '../../reports/statistics.ts';
-import { fail } from './script.ts';
+import { parseInteger } from '../harness/values.ts';
+import { checked, commandLine, fail } from './script.ts';
 
-const { values } = parseArgs({
+const USAGE = `usage: npm run bench:startup [-- --runs N] [--out DIR] [--bin PATH]
+
+The whole-process wall time of --help, convert, check, and solve with rules and with cpsat-circuit on a 10x10,
+each beside \`node -e 0\`, N rounds (default 10) interleaved. Builds dist/ first when it is older than the
+sources. --bin: the slitherbench bin to time (default this checkout's). Writes startup.md and startup.json to
+DIR (default results/bench-startup).
+`;
+const { values } = commandLine(USAGE, {
   options: {
     runs: { type: 'string', default: '10' },
     out: { type: 'string', default: 'results/bench-startup' },
     bin: { type: 'string', default: join(REPOSITORY, 'bin/slitherbench.js') },
   },
 });
-const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number >= 1, got ${values.runs}`);
-const out = values.out!;
+const runs = checked(() => parseInteger(values.runs, '--runs', 1));
+const out = values.out;
 mkdirSync(out, { recursive: true });
 
 // Start-up is measured as `npm ci` leaves a checkout: on the compiled dist/, built here first when a source is newer.
@@ -33,8 +39,8 @@ if (process.env.SLITHERBENCH_DIST !== 'off' && !distIsFresh()) {
 
 // The first puzzle of the built-in Loopy 10x10 hard set.
 const puzzle = readFileSync(builtinPuzzlesPath('loopy-10x10-hard')!, 'utf8').split('\n').find((l) => l.trim() && !l.startsWith('#'))!.split('\t')[1];
-const cli = (...args: string[]) => [process.execPath, values.bin!, ...args];
-const solved = spawnSync(process.execPath, [values.bin!, 'solve', puzzle, '--backend', 'rules', '--json'], { encoding: 'utf8' });
+const cli = (...args: string[]) => [process.execPath, values.bin, ...args];
+const solved = spawnSync(process.execPath, [values.bin, 'solve', puzzle, '--backend', 'rules', '--json'], { encoding: 'utf8' });
 if (solved.status !== 0) throw new Error(`could not solve the 10x10 for check: ${solved.stderr}`);
 const solutionFile = join(out, 'solution.json');
 writeFileSync(solutionFile, solved.stdout);
