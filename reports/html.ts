@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { installedFile } from '../encodings/versions.ts';
 import type { ChartSpec, Spec } from './specs.ts';
-import { certificateNote, certificateTable, hasRepeats, percent, type CertificateRow, type SummaryRow } from './summary.ts';
+import { certificateNote, certificateTable, repeatCvNote, summaryTable, type CertificateRow, type SummaryRow } from './summary.ts';
 import { cellText, type Table } from './tables.ts';
 
 const lib = (path: string) => {
@@ -38,13 +38,12 @@ tr.all{font-weight:bold;background:#f4f4f4}.chart{display:inline-block;vertical-
 </style>`;
 
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const fmt = (x: number | null, d = 1) => (x === null ? '-' : x.toFixed(d));
 
-/** A table of report.html or compare.html; `rowClasses`, one per row, mark rows for the stylesheet. */
+/** A table of report.html or compare.html; `rowClasses`, one per row, mark rows for the stylesheet ('' for none). */
 export function htmlTable(table: Table, rowClasses?: readonly string[]): string {
   // A cell bold in markdown (`**all**`) is plain here: the row's class or the stylesheet sets it apart.
   return `<table><thead><tr>${table.header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>
-${table.rows.map((row, i) => `<tr${rowClasses ? ` class="${rowClasses[i]}"` : ''}>${table.header.map((_, j) => `<td>${esc(cellText(row[j]).replace(/^\*\*(.*)\*\*$/, '$1'))}</td>`).join('')}</tr>`).join('\n')}
+${table.rows.map((row, i) => `<tr${rowClasses?.[i] ? ` class="${rowClasses[i]}"` : ''}>${table.header.map((_, j) => `<td>${esc(cellText(row[j]).replace(/^\*\*(.*)\*\*$/, '$1'))}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>`;
 }
 
@@ -57,11 +56,9 @@ function chartLinks(name: string): string {
 export function reportHtml(report: HtmlReport): string {
   const machine = (report.run.machine ?? {}) as Record<string, unknown>;
   const software = (report.run.software ?? {}) as Record<string, unknown>;
-  const repeats = hasRepeats(report.summary);
   // A merged run lists every shard's machine, so that timings from different hardware are never silently mixed.
   const machines = Array.isArray(report.run.machines) ? (report.run.machines as { description: string; hosts: string[]; shards: number[] }[]) : [];
   const machineList = machines.length ? `<p>${machines.length > 1 ? '<b>Timings come from different machines:</b> compare times only within one.' : 'Every shard ran on one kind of machine.'}</p><ul>${machines.map((m) => `<li>${esc(m.description)}: host ${esc(m.hosts.join(', '))}; shard ${esc(m.shards.join(', '))}</li>`).join('')}</ul>` : '';
-  const summary = report.summary.map((r) => `<tr${r.sizeClass === 'all' ? ' class="all"' : ''}><td>${esc(r.backend)}</td><td>${r.sizeClass}</td><td>${r.runs}</td><td>${r.solved}</td><td>${r.unsat}</td><td>${r.failed}</td><td>${fmt(r.par2, 3)}</td><td>${fmt(r.medianMs)}</td><td>${repeats ? `${fmt(r.minMs)}-${fmt(r.maxMs)}</td><td>${percent(r.repeatCv)}` : fmt(r.maxMs)}</td></tr>`).join('\n');
   const disagreements = report.disagreements.length
     ? `<ul>${report.disagreements.map((d) => `<li><b>${esc(d.instance)}</b> (${esc(d.kind)}): ${esc(d.detail)}</li>`).join('')}</ul>`
     : '<p>None: every back-end that answered agreed on solvability, uniqueness and the loop of every unique puzzle.</p>';
@@ -85,10 +82,8 @@ ${report.interactive ? `<script>${lib('vega/build/vega.min.js')}</script>
 <p>${esc(String(machine.cpu ?? ''))}, ${esc(String(machine.cores ?? '?'))} cores, ${esc(String(machine.memoryMb ?? '?'))} MB; Node ${esc(String(software.node ?? ''))}; timeout ${report.timeoutMs / 1000} s per run; commit ${esc(String(report.run.gitCommit ?? 'unknown'))}.</p>
 ${machineList}
 <h2>Summary</h2>
-<table><thead><tr><th>back-end</th><th>size</th><th>runs</th><th>solved</th><th>unsat</th><th>failed</th><th>PAR-2 (s)</th><th>median (ms)</th>${repeats ? '<th>min-max (ms)</th><th>CV of repeats</th>' : '<th>max (ms)</th>'}</tr></thead><tbody>
-${summary}
-</tbody></table>
-<p>PAR-2: mean of the solve time when solved or proved unsat, else twice the timeout.${repeats ? ' CV of repeats: per instance, the standard deviation of its answered repeats\' times over their mean; the median over the instances of the row.' : ''}</p>
+${htmlTable(summaryTable(report.summary), report.summary.map((r) => (r.sizeClass === 'all' ? 'all' : '')))}
+<p>PAR-2: mean of the solve time when solved or proved unsat, else twice the timeout.${esc(repeatCvNote(report.summary))}</p>
 ${certificates}<h2>Disagreements</h2>
 ${disagreements}
 <h2>Charts</h2>

@@ -66,19 +66,25 @@ export function summaryRows(records: RunRecord[], timeoutMs: number): SummaryRow
 }
 
 /** With repeats the table also shows min-max and the repeats' coefficient of variation. */
-export const hasRepeats = (rows: readonly SummaryRow[]) => rows.some((r) => r.repeats > 1);
+const hasRepeats = (rows: readonly SummaryRow[]) => rows.some((r) => r.repeats > 1);
 
-export const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
+const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
+
+/** The summary table, for summary.md, the results page and report.html alike; an 'all' row names its back-end in bold. */
+export function summaryTable(rows: readonly SummaryRow[]): Table {
+  const repeats = hasRepeats(rows);
+  return {
+    header: ['back-end', 'size', 'runs', 'solved', 'unsat', 'failed', 'PAR-2 (s)', 'median (ms)', ...(repeats ? ['min-max (ms)', 'CV of repeats'] : ['max (ms)'])],
+    rows: rows.map((r) => [r.sizeClass === 'all' ? `**${r.backend}**` : r.backend, r.sizeClass, r.runs, r.solved, r.unsat, r.failed, fmt(r.par2, 3), fmt(r.medianMs), ...(repeats ? [`${fmt(r.minMs)}-${fmt(r.maxMs)}`, percent(r.repeatCv)] : [fmt(r.maxMs)])]),
+    align: ['left', 'left', ...new Array(repeats ? 8 : 7).fill('right')],
+  };
+}
+
+/** What the summary table's CV column means, when it has one (runs with repeats). */
+export const repeatCvNote = (rows: readonly SummaryRow[]) => (hasRepeats(rows) ? ` CV of repeats: per instance, the standard deviation of its answered repeats' times over their mean; the median over the instances of the row.` : '');
 
 export function summaryMarkdown(rows: SummaryRow[], timeoutMs: number): string {
-  const repeats = hasRepeats(rows);
-  const lines = [
-    repeats ? `| back-end | size | runs | solved | unsat | failed | PAR-2 (s) | median (ms) | min-max (ms) | CV of repeats |` : `| back-end | size | runs | solved | unsat | failed | PAR-2 (s) | median (ms) | max (ms) |`,
-    repeats ? `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|` : `|---|---|---:|---:|---:|---:|---:|---:|---:|`,
-    ...rows.map((r) => `| ${r.sizeClass === 'all' ? `**${r.backend}**` : r.backend} | ${r.sizeClass} | ${r.runs} | ${r.solved} | ${r.unsat} | ${r.failed} | ${fmt(r.par2, 3)} | ${fmt(r.medianMs)} | ${repeats ? `${fmt(r.minMs)}-${fmt(r.maxMs)} | ${percent(r.repeatCv)}` : fmt(r.maxMs)} |`),
-  ];
-  const cv = repeats ? ` CV of repeats: per instance, the standard deviation of its answered repeats' times over their mean; the median over the instances of the row.` : '';
-  return lines.join('\n') + `\n\nPAR-2: mean over runs of the solve time when solved or proved unsat, else 2 x the ${timeoutMs / 1000} s timeout. Times are the back-end's own (encode + solve + uniqueness), as measured inside the worker process.${cv}\n`;
+  return `${tableMarkdown(summaryTable(rows))}\nPAR-2: mean over runs of the solve time when solved or proved unsat, else 2 x the ${timeoutMs / 1000} s timeout. Times are the back-end's own (encode + solve + uniqueness), as measured inside the worker process.${repeatCvNote(rows)}\n`;
 }
 
 /** Per back-end, in a run that certifies (bench --certify): its answers by certificate, and its proofs' sizes and check times. */
