@@ -3,8 +3,7 @@
 // stops it with every finished run kept.
 import { writeFileSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
-import { experimentPlan, runBench, type BenchOutcome, type BenchPlan } from '../harness/bench.ts';
-import { stopOnInterrupt } from '../harness/executor.ts';
+import { experimentPlan, runUntilStopped, type BenchOutcome } from '../harness/bench.ts';
 import type { Experiment } from '../harness/experiment.ts';
 import { shellCommand } from '../harness/shell.ts';
 import { fail } from './script.ts';
@@ -32,16 +31,3 @@ export async function benchExperiment(who: string, experiment: Experiment, confi
   return outcome;
 }
 
-/**
- * Runs `plan` with bench's runner; the first Ctrl-C (or SIGTERM) says `WHO: stopping` and lets the runs in
- * flight finish (the outcome is then `interrupted`), a second quits at once. A plan still being read counts
- * as part of the run. What the run throws is the caller's to report.
- */
-export async function runUntilStopped(who: string, plan: BenchPlan | Promise<BenchPlan>): Promise<BenchOutcome> {
-  const { signal, release } = stopOnInterrupt(`${who}: stopping (Ctrl-C again to quit at once)...`);
-  try {
-    return await runBench(await plan, signal);
-  } finally {
-    release();
-  }
-}

@@ -7,14 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { SHARED_DATASETS } from '../../datasets/shared.ts';
 import { experimentSchema, type Experiment } from '../harness/experiment.ts';
-import { experimentArgs, experimentPlan, runsLeft, type BenchOutcome, type BenchPlan } from '../harness/bench.ts';
+import { experimentArgs, experimentPlan, runsLeft, runUntilStopped, type BenchOutcome, type BenchPlan } from '../harness/bench.ts';
 import { formatSeconds } from '../harness/progress.ts';
 import { readRecords, type RunRecord } from '../../reports/records.ts';
 import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
 import { chartBase, colourScale, logScale, type ChartSpec, type Spec } from '../../reports/specs.ts';
 import type { Table } from '../../reports/tables.ts';
 import { shellCommand } from '../harness/shell.ts';
-import { runUntilStopped } from './bench-run.ts';
 
 export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'optilog', 'liu-wu-sun'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];

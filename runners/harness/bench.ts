@@ -17,7 +17,7 @@ import { writeCsv } from './results-files.ts';
 import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
-import { execute, type StopSignal } from './executor.ts';
+import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
 import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
 
@@ -159,6 +159,20 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   writeFileSync(join(dir, 'disagreements.json'), JSON.stringify(disagreements, null, 2) + '\n');
   writeRunInfo(signal.stopped ? null : new Date().toISOString(), signal.stopped, records);
   return { records, disagreements, interrupted: signal.stopped, dir };
+}
+
+/**
+ * Runs `plan` with bench's runner; the first Ctrl-C (or SIGTERM) says `WHO: stopping` and lets the runs in
+ * flight finish (the outcome is then `interrupted`), a second quits at once. A plan still being read counts
+ * as part of the run. What the run throws is the caller's to report.
+ */
+export async function runUntilStopped(who: string, plan: BenchPlan | Promise<BenchPlan>): Promise<BenchOutcome> {
+  const { signal, release } = stopOnInterrupt(`${who}: stopping (Ctrl-C again to quit at once)...`);
+  try {
+    return await runBench(await plan, signal);
+  } finally {
+    release();
+  }
 }
 
 /** The bench arguments that run, or carry on, an experiment file's plan into `out`. */

@@ -1,14 +1,13 @@
 import os from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { benchPlanOf, defaultOut, runBench } from '../../harness/bench.ts';
+import { benchPlanOf, defaultOut, runUntilStopped } from '../../harness/bench.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { readExperiment, resolvePlan } from '../../harness/experiment.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
 import { parseShard } from '../../harness/shard.ts';
 import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
-import { stopOnInterrupt } from '../../harness/executor.ts';
 import { shellCommand } from '../../harness/shell.ts';
 import { addFlags, flagOption, FLAGS, planFlags, refuseTyped } from '../flags.ts';
 
@@ -72,14 +71,13 @@ export function register(program: Command): void {
       if (flags.slurm) {
         return runSlurm(flags, { datasets, backends: specs, timeoutMs, unique, certify, repeat, seed, invocation: { argv: process.argv.slice(2) } }, limits, jobs, out);
       }
-      const { signal, release } = stopOnInterrupt('bench: stopping (Ctrl-C again to quit at once)...');
       const runs = datasets.reduce((n, d) => n + d.instances.length, 0) * specs.length * repeat;
       process.stderr.write(`bench: ${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
-      const outcome = await runBench(benchPlanOf(plan, {
+      const outcome = await runUntilStopped('bench', benchPlanOf(plan, {
         out, resume: Boolean(flags.resume), jobs, baseline,
         invocation: { argv: process.argv.slice(2), ...(flags.config ? { config: flags.config, experiment } : {}) },
         ...(shard ? { shard } : {}),
-      }), signal).finally(release);
+      }));
       const counts = new Map<string, number>();
       for (const r of outcome.records) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
       process.stderr.write(`bench: ${outcome.records.length} runs recorded: ${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')}\n`);
