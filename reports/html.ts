@@ -128,35 +128,3 @@ export function withTooltips(spec: Spec): Spec {
   const encoding = { ...unit.encoding, tooltip: fields };
   return spec.spec ? { ...spec, spec: { ...(spec.spec as Spec), encoding } } : { ...spec, encoding };
 }
-
-export interface TablePage {
-  title: string;
-  /** Paragraphs under the title, as plain text. */
-  intro?: readonly string[];
-  tables: readonly (Table & { heading?: string })[];
-  /** A closing list, e.g. the published figures a reproduction is held against. */
-  notes?: { heading: string; items: readonly string[] };
-}
-
-/** A page of tables (no charts, no scripts) for an experiment's results; every text is escaped. */
-export function tablePage(page: TablePage): string {
-  // The stylesheet sets the first two columns left and the rest right; say so only where a table differs.
-  const align = (t: Table, i: number) => {
-    const wanted = t.align?.[i] ?? 'left';
-    return wanted === (i < 2 ? 'left' : 'right') ? '' : ` style="text-align:${wanted}"`;
-  };
-  const table = (t: TablePage['tables'][number]) => `${t.heading ? `<h2>${esc(t.heading)}</h2>\n` : ''}<table>
-<thead><tr>${t.header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>
-${t.rows.map((row) => `<tr>${t.header.map((_, i) => `<td${align(t, i)}>${esc(cellText(row[i]))}</td>`).join('')}</tr>`).join('\n')}
-</tbody></table>`;
-  const notes = page.notes ? `<h2>${esc(page.notes.heading)}</h2>\n<ul>${page.notes.items.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>\n` : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(page.title)}</title>
-${STYLE}
-</head><body>
-<h1>${esc(page.title)}</h1>
-${(page.intro ?? []).map((p) => `<p>${esc(p)}</p>`).join('\n')}
-${page.tables.map(table).join('\n')}
-${notes}</body></html>
-`;
-}
