@@ -8,9 +8,7 @@ import type { Certificate } from '../harness/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/run-result.ts';
-import { checkedBackend } from '../harness/solve-request.ts';
 import { workerKindFor } from '../harness/worker-kind.ts';
-import { loadPresolver } from '../harness/presolver.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerRun } from '../harness/worker-process.ts';
 import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
@@ -193,14 +191,15 @@ export class Solver {
     let lane = this.lanes.get(key);
     if (!lane) {
       const limits = this.defaults.memoryMb ? { ...DEFAULT_LIMITS, memoryMb: this.defaults.memoryMb } : DEFAULT_LIMITS;
-      const worker = new WorkerProcess(backend, presolve, limits, workerKindFor(backend, presolve));
+      const worker = new WorkerProcess(backend, presolve, limits, workerKindFor(backend, presolve), false, params);
       // The caller awaits each answer: see pollsForAnswers.
       worker.pollsForAnswers = true;
-      // The same checks as `solve`: an unknown back-end or option, or one that cannot run here, is a UsageError.
-      const checked = (async () => {
-        await checkedBackend(backend, params);
-        if (presolve) await loadPresolver(presolve);
-      })();
+      // The same checks as `solve`, made by the worker as it loads the back-end (this thread loads none): an
+      // unknown back-end or option, or one that cannot run here, is a UsageError. Any other failure to start
+      // is the solve's answer (couldNotStart).
+      const checked = worker.start().catch((error: unknown) => {
+        if (error instanceof UsageError) throw error;
+      });
       const made: Lane = {
         worker,
         params,
