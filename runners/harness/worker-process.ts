@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { puzzleToWire, resultFromWire, type RunResult } from './run-result.ts';
@@ -15,6 +15,7 @@ import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
 import { takeEarlyThread, threadHeapMb } from './early-thread.ts';
 import type { WorkerKind } from './worker-kind.ts';
+import { LookAhead } from './look-ahead.ts';
 
 export { DEFAULT_LIMITS, type WorkerLimits };
 
@@ -22,10 +23,6 @@ export { DEFAULT_LIMITS, type WorkerLimits };
 const CHECK_SHARE = 10;
 /** How often a run's worker has its memory read, in ms. */
 const POLL_MS = 50;
-/** How long a caller that polls for answers (see pollsForAnswers) looks for one before it sleeps, in ms. */
-const LOOK_FOR_ANSWER_MS = 0.5;
-/** After looks that found nothing, at most this many solves go by without a look. */
-const MOST_SKIPPED = 15;
 
 export interface WorkerRun {
   result: RunResult;
@@ -91,17 +88,10 @@ class WorkerThread extends EventEmitter {
     this.answers.unref();
   }
 
-  /** Looks for an answer for up to `ms`, without sleeping; one found is passed on now. False when none came. */
-  lookForAnswer(ms: number): boolean {
-    const until = now() + ms;
-    do {
-      const answer = receiveMessageOnPort(this.answers);
-      if (answer) {
-        this.emit('message', answer.message);
-        return true;
-      }
-    } while (now() < until && this.exitCode === null);
-    return false;
+  /** Looks for an answer this turn (see LookAhead), without sleeping; one found is passed on now. */
+  lookForAnswer(look: LookAhead): void {
+    const answer = look.next(this.answers);
+    if (answer) this.emit('message', answer.message);
   }
 
   kill(): void {
@@ -200,14 +190,10 @@ export class WorkerProcess {
   starts = 0;
   /**
    * Set by a caller that waits for each answer and has nothing else to do meanwhile (a Solver): while a
-   * thread worker's only solve is under way, this thread looks for its answer for up to 0.5 ms before it
-   * sleeps. On a virtual machine, waking a sleeping thread costs tens of microseconds, a good part of a
-   * 10x10's own time. A look that finds nothing makes the next solves go without one, one more time, then
-   * twice as many, up to 15, so that long solves cost at most one look in 16.
+   * thread worker's only solve is under way, this thread looks for its answer before it sleeps (look-ahead.ts).
    */
   pollsForAnswers = false;
-  private skipping = 0;
-  private skips = 0;
+  private readonly lookAhead = new LookAhead();
 
   /**
    * oneShot: the worker answers one puzzle and is killed (`solve`), so the back-end's oneShotV8Flags apply.
@@ -250,8 +236,7 @@ export class WorkerProcess {
         this.settle(message.id, message.peakRssMb === null ? new ThreadRun(result, wallMs) : { result, wallMs, peakRssMb: message.peakRssMb });
       } else if (message.type === 'failed') {
         // The solve under way failed; those behind it have not run.
-        this.kill();
-        this.resend(child);
+        this.stopFor(child);
         for (const [id, run] of runsHere()) this.settle(id, this.failure(run, 'error', message.message));
       }
     });
@@ -329,18 +314,13 @@ export class WorkerProcess {
       else this.begin(run);
       child.send({ type: 'solve', id, puzzle: puzzleToWire(puzzle), ...options } satisfies ToWorker);
       // After the caller's own code of this turn (it may send to other workers first).
-      if (this.pollsForAnswers && child instanceof WorkerThread && this.underWay === run) queueMicrotask(() => this.lookForAnswer(child, run));
+      if (this.pollsForAnswers && child instanceof WorkerThread && this.underWay === run) {
+        queueMicrotask(() => {
+          // Still the only solve under way (nothing sent behind it meanwhile).
+          if (this.underWay === run && this.behind.length === 0) child.lookForAnswer(this.lookAhead);
+        });
+      }
     });
-  }
-
-  private lookForAnswer(child: WorkerThread, run: Pending): void {
-    if (this.underWay !== run || this.behind.length > 0) return;
-    if (this.skipping > 0) {
-      this.skipping--;
-      return;
-    }
-    if (child.lookForAnswer(LOOK_FOR_ANSWER_MS)) this.skips = 0;
-    else this.skipping = this.skips = Math.min(MOST_SKIPPED, 2 * this.skips + 1);
   }
 
   /** The worker is on this run now: its clock starts, and the watchdog looks at it. */
@@ -367,6 +347,12 @@ export class WorkerProcess {
     }
     if (this.pending.size === 0) this.watchdog?.unref();
     pending.resolve(run);
+  }
+
+  /** Kills the worker for the sake of the solve under way (its limit, its failure); the solves behind it go to the next worker. */
+  private stopFor(child: ChildProcess | WorkerThread): void {
+    this.kill();
+    this.resend(child);
   }
 
   /**
@@ -413,12 +399,10 @@ export class WorkerProcess {
       if (rss !== null) run.peak = Math.max(run.peak, rss);
       const wall = elapsedMs(run.started);
       if (rss !== null && rss > this.limits.memoryMb) {
-        this.kill();
-        this.resend(run.child);
+        this.stopFor(run.child);
         this.settle(id, this.failure(run, 'memout', `killed at ${Math.round(rss)} MB resident (cap ${this.limits.memoryMb} MB)`));
       } else if (wall >= run.limitMs) {
-        this.kill();
-        this.resend(run.child);
+        this.stopFor(run.child);
         this.settle(id, this.failure(run, 'timeout', `killed after ${Math.round(wall)} ms (time limit ${run.options.timeoutMs} ms${run.checkMs ? ` + ${run.checkMs} ms for the proof's check` : ''} + ${this.limits.graceMs} ms grace)`));
       } else due = Math.min(due, now() + Math.min(POLL_MS, run.limitMs - wall));
     }

@@ -1,7 +1,7 @@
 // A worker: loads one back-end once, then solves puzzles sent to it until told to stop. It runs as a child
 // process (messages over IPC) or as a thread of the caller (messages over its port); worker-process.ts
 // starts it and owns the limits (it kills the process or terminates the thread on timeout or memout).
-import { parentPort, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { parentPort, Worker, type MessagePort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
@@ -10,6 +10,7 @@ import { solveWithBackend } from './pipeline.ts';
 import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from './run-result.ts';
 import type { Backend } from '../../encodings/backend.ts';
 import { loadPresolver, type Presolver } from './presolver.ts';
+import { LookAhead } from './look-ahead.ts';
 
 export type ToWorker =
   /** Loads a back-end's code ahead of its init (a guess made before the command line is read: an init for another back-end loads its own). */
@@ -74,36 +75,13 @@ const take = (message: ToWorker) => {
 };
 (parentPort ?? process).on('message', take);
 
-/**
- * After an answer with nothing queued, a thread worker looks for the next message for a moment before it
- * sleeps: a caller that sends one puzzle after another (a warm Solver, a list) then pays no wake-up of this
- * thread for it, which on a virtual machine costs tens of microseconds, a good part of a 10x10's own time.
- * A look that finds nothing makes the worker skip the looks after the next answers, one more time, then
- * twice as many, up to MOST_SKIPPED, and one that finds a message starts again: a caller that sends seldom
- * (a bench writing its records, serve) costs at most one look in MOST_SKIPPED + 1 answers, and a warm
- * caller's rare slow turn costs it few looks.
- */
-const LOOK_FOR_NEXT_MS = 0.5;
-const MOST_SKIPPED = 15;
-let skipping = 0;
-let skips = 0;
+/** After an answer with nothing queued, a thread worker looks for its next puzzle before it sleeps (look-ahead.ts). */
+const lookAhead = new LookAhead();
 function lookForNext(): void {
   if (!parentPort || queued > 0) return;
-  if (skipping > 0) {
-    skipping--;
-    return;
-  }
-  const until = performance.now() + LOOK_FOR_NEXT_MS;
-  do {
-    // The oldest message not yet taken: with nothing queued here, the next one in order.
-    const next = receiveMessageOnPort(parentPort);
-    if (next) {
-      skips = 0;
-      return take(next.message as ToWorker);
-    }
-  } while (performance.now() < until);
-  skips = Math.min(MOST_SKIPPED, 2 * skips + 1);
-  skipping = skips;
+  // The oldest message not yet taken: with nothing queued here, the next one in order.
+  const next = lookAhead.next(parentPort);
+  if (next) take(next.message as ToWorker);
 }
 if (!parentPort) {
   process.on('disconnect', () => process.exit(0));
