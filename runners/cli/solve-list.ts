@@ -91,9 +91,12 @@ const AHEAD = 8;
  * Solves a list on one warm worker, printing `{"id", ...solve --json}` per puzzle as it finishes, in the
  * order of the list. A line that is not a puzzle gets a line of its own with status error and the reason;
  * the run goes on. Returns the exit status: 2 when a line could not be read, 1 when a run ended in error, else 0.
- * Nothing is printed before `checked` (the caller's checks of the back-end) is fulfilled; its failure is thrown.
+ * No line is taken from `input` before `checked` (the worker's checks of the back-end) is fulfilled; its
+ * failure is thrown at once, even while the input stays open.
  */
 export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, worker: WorkerProcess, write: (line: string) => void, checked: Promise<unknown> = Promise.resolve()): Promise<number> {
+  // No puzzle can go to the worker before its start anyway; a refused back-end is said before any line is awaited.
+  await checked;
   let unreadable = false;
   let failed = false;
   // The same for every puzzle of the list, made once.
@@ -113,11 +116,11 @@ export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, o
   };
   // Each answer is printed when it and every answer before it are in, whether or not the next line has come:
   // a script that writes one puzzle and waits for its answer gets it.
-  let printed: Promise<void> = checked.then(() => undefined);
+  let printed: Promise<void> = Promise.resolve();
   const ahead: Promise<void>[] = [];
   for await (const entry of input.lines) {
     const line = answer(entry);
-    // In order, so that the first failure thrown is the first in the list (the checks' before any solve's).
+    // In order, so that the first failure thrown is the first in the list.
     printed = printed.then(() => line).then(write);
     // Each is seen when awaited below or at the end (or not at all after an earlier failure): none is reported as unhandled.
     line.catch(() => undefined);

@@ -30,4 +30,3 @@ export async function benchExperiment(who: string, experiment: Experiment, confi
   }
   return outcome;
 }
-

@@ -11,7 +11,8 @@ import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
 import { servedAddress } from '../serve/served-address.ts';
 import { median } from '../../reports/statistics.ts';
-import { commandLine, fail } from './script.ts';
+import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { checked, commandLine } from './script.ts';
 
 const USAGE = `usage: npm run bench:serve [-- --seconds S] [--clients N,N,...] [--workers W] [--backend ID] [--out DIR]
 
@@ -28,10 +29,8 @@ const { values } = commandLine(USAGE, {
     out: { type: 'string', default: 'results/bench-serve' },
   },
 });
-const seconds = Number(values.seconds);
-const levels = values.clients.split(',').map(Number);
-if (!(seconds > 0)) fail(`--seconds must be a positive number, got ${values.seconds}`);
-if (levels.some((n) => !Number.isInteger(n) || n < 1)) fail(`--clients must be whole numbers >= 1, comma-separated, got ${values.clients}`);
+const seconds = checked(() => parseSeconds(values.seconds, '--seconds'));
+const levels = checked(() => values.clients.split(',').map((n) => parseInteger(n, '--clients', 1)));
 mkdirSync(values.out, { recursive: true });
 
 const puzzles = ['easy', 'normal', 'tricky', 'hard'].flatMap((grade) => readPuzzleLines(readFileSync(builtinPuzzlesPath(`loopy-10x10-${grade}`)!, 'utf8')).map((p) => p.puzzle));

@@ -13,9 +13,14 @@ export interface CliResult {
 }
 
 /** Runs `slitherbench ARGS...`; a non-zero exit is a result, not a throw. */
-export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  return runNode([BIN, ...args], { env });
+}
+
+/** Runs `node ARGV...` (a script and its arguments); a non-zero exit is a result, not a throw. */
+export async function runNode(argv: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeout?: number } = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, maxBuffer: 16 << 20 });
+    const { stdout, stderr } = await run(process.execPath, argv, { env: options.env ?? process.env, cwd: options.cwd, timeout: options.timeout, maxBuffer: 16 << 20 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -59,6 +59,24 @@ test('a back-end option the worker refuses ends a list with its error before any
   assert.match(run.stderr, /^error: back-end 'rules' has no option 'nosuch'/);
 });
 
+test('a refused back-end option is said at once, while the input stays open', async () => {
+  const child = spawn(process.execPath, [BIN, 'solve', '-', '--backend', 'rules:nosuch=1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.write(`${LOOPY[0].id}\t${LOOPY[0].puzzle}\n`);
+  try {
+    const code = await new Promise((resolve) => {
+      child.once('exit', resolve);
+      // The input is never ended: only the refusal can end the run.
+      setTimeout(() => resolve('still running after 30 s'), 30_000).unref();
+    });
+    assert.equal(code, 2, stderr);
+    assert.match(stderr, /^error: back-end 'rules' has no option 'nosuch'/);
+  } finally {
+    child.kill();
+  }
+});
+
 test('a Loopy ID longer than a file name may be is read as the puzzle, not looked for as a file', () => {
   const url = readPuzzleLines(readFileSync(builtinPuzzlesPath('gen-40x35')!, 'utf8'))[0].puzzle;
   const id = spawnSync(process.execPath, [BIN, 'convert', url, '--to', 'loopy'], { encoding: 'utf8' }).stdout.trim();
