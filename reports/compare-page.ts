@@ -9,7 +9,7 @@ import { BOOTSTRAP_RESAMPLES, compareRecords, FLOOR_MS, type BackendComparison, 
 import { esc, htmlTable, STYLE } from './html.ts';
 import { readRecords, type RunRecord } from './records.ts';
 import { chartBase, colourScale, drawnMs, timeAxisDomain, type ChartSpec } from './specs.ts';
-import { fmt, type Table, tableMarkdown } from './tables.ts';
+import { fmt, labelsThenNumbers, type Table, tableMarkdown } from './tables.ts';
 
 export interface Side {
   label: 'A' | 'B';
@@ -65,10 +65,11 @@ const ci = (c: BackendComparison) => (c.interval ? `${fmt(c.interval[0], 2)}-${f
 
 export function summaryTable(comparison: Comparison): Table {
   const row = (c: BackendComparison) => [c.backend === 'all' ? '**all**' : c.backend, c.paired, c.regressions, c.improvements, c.statusDifferences, c.uniqueDifferences + c.loopDifferences, c.onlyA, c.onlyB, c.instances, fmt(c.geomeanSpeedup, 2), ci(c), p(c.wilcoxonP)];
+  const header = ['back-end', 'paired runs', 'regressions', 'improvements', 'status differences', 'unique/loop differences', 'only in A', 'only in B', 'instances timed', 'speed-up A/B', '95% interval', 'Wilcoxon p'];
   return {
-    header: ['back-end', 'paired runs', 'regressions', 'improvements', 'status differences', 'unique/loop differences', 'only in A', 'only in B', 'instances timed', 'speed-up A/B', '95% interval', 'Wilcoxon p'],
+    header,
     rows: [...comparison.backends.map(row), ...(comparison.backends.length > 1 ? [row(comparison.total)] : [])],
-    align: ['left', ...new Array(11).fill('right')],
+    align: labelsThenNumbers(header, 1),
   };
 }
 

@@ -2,7 +2,7 @@
 // the min-max range and how much repeats of one instance vary (coefficient of variation).
 import { isSolvedLike, sizeClassOf, type RunRecord } from './records.ts';
 import { bySize, groupBy, meanPar2Seconds, median } from './statistics.ts';
-import { fmt, maxOf, tableMarkdown, type Table } from './tables.ts';
+import { fmt, labelsThenNumbers, maxOf, tableMarkdown, type Table } from './tables.ts';
 
 export interface SummaryRow {
   backend: string;
@@ -73,10 +73,11 @@ const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1
 /** The summary table, for summary.md, the results page and report.html alike; an 'all' row names its back-end in bold. */
 export function summaryTable(rows: readonly SummaryRow[]): Table {
   const repeats = hasRepeats(rows);
+  const header = ['back-end', 'size', 'runs', 'solved', 'unsat', 'failed', 'PAR-2 (s)', 'median (ms)', ...(repeats ? ['min-max (ms)', 'CV of repeats'] : ['max (ms)'])];
   return {
-    header: ['back-end', 'size', 'runs', 'solved', 'unsat', 'failed', 'PAR-2 (s)', 'median (ms)', ...(repeats ? ['min-max (ms)', 'CV of repeats'] : ['max (ms)'])],
+    header,
     rows: rows.map((r) => [r.sizeClass === 'all' ? `**${r.backend}**` : r.backend, r.sizeClass, r.runs, r.solved, r.unsat, r.failed, fmt(r.par2, 3), fmt(r.medianMs), ...(repeats ? [`${fmt(r.minMs)}-${fmt(r.maxMs)}`, percent(r.repeatCv)] : [fmt(r.maxMs)])]),
-    align: ['left', 'left', ...new Array(repeats ? 8 : 7).fill('right')],
+    align: labelsThenNumbers(header, 2),
   };
 }
 
@@ -121,10 +122,11 @@ export function certificateRows(records: RunRecord[]): CertificateRow[] {
 
 /** The certificate table, for summary.md, the results page and report.html alike: a row per back-end. */
 export function certificateTable(rows: readonly CertificateRow[]): Table {
+  const header = ['back-end', 'certified', 'not certified', 'not supported', 'proof KB (median)', 'proof KB (max)', 'check ms (median)', 'check ms (max)', 'check / solve (median)'];
   return {
-    header: ['back-end', 'certified', 'not certified', 'not supported', 'proof KB (median)', 'proof KB (max)', 'check ms (median)', 'check ms (max)', 'check / solve (median)'],
+    header,
     rows: rows.map((r) => [r.backend, r.certified, r.notCertified, r.notSupported, fmt(r.proofKbMedian), fmt(r.proofKbMax), fmt(r.checkMsMedian), fmt(r.checkMsMax), r.checkRatioMedian === null ? null : `${fmt(r.checkRatioMedian, 2)}x`]),
-    align: ['left', ...new Array(8).fill('right')],
+    align: labelsThenNumbers(header, 1),
   };
 }
 

@@ -13,6 +13,9 @@ export interface Table {
   align?: readonly Align[];
 }
 
+/** The alignment of a table whose first `labels` columns name things and whose other columns are numbers. */
+export const labelsThenNumbers = (header: readonly string[], labels: number): Align[] => header.map((_, i) => (i < labels ? 'left' : 'right'));
+
 /** A cell as text: numbers as they are (format them first with `fmt`), null and undefined as '-'. */
 export const cellText = (cell: Cell): string => (cell === null || cell === undefined || cell === '' ? '-' : String(cell));
 

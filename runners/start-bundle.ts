@@ -1,7 +1,7 @@
 // The start path in a few files (npm run build, after tsc): the command line and the worker are bundled from
 // dist/ with esbuild into dist/bundle/, because Node reads, resolves and compiles each of the hundred small
 // modules a `solve` loads one at a time. Every dynamic import() stays a split point (a command, a back-end is
-// still loaded only when asked for), packages stay external, and each module still sees its own place in
+// still loaded only when asked for), packages but the command-line parser stay external, and each module still sees its own place in
 // the dist/ mirror as import.meta.url, so that the files it finds beside itself are the same. The two are
 // bundled apart: chunks shared between them would split the worker's few modules into more files.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,8 @@ export async function writeStartBundle(root: string): Promise<number> {
   const plugin: Plugin = {
     name: 'slitherbench-dist-places',
     setup(build) {
+      // Packages load from node_modules as they are, but for the command-line parser, which every command loads:
+      // bundled, it is read as one module rather than through Node's CommonJS loader, file by file.
       build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') || !BUNDLED_PACKAGES.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? { path: args.path, external: true } : undefined));
       build.onResolve({ filter: new RegExp(`(${SHARED.map((source) => basename(source, '.ts')).join('|')})\\.js$`) }, (args) => {
         const path = shared.find((module) => relative(module, `${args.resolveDir}/${args.path}`) === '');
@@ -44,9 +46,6 @@ export async function writeStartBundle(root: string): Promise<number> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // Packages load from node_modules as they are, but for the command-line parser, which every command loads:
-    // bundled, it is read as one module rather than through Node's CommonJS loader, file by file.
-    external: [],
     // No keepNames: its call per function and class cost a start 1-2 ms; only a function renamed to avoid a
     // clash between modules (check2) shows another name in a stack.
     charset: 'utf8',

@@ -8,13 +8,13 @@ import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
 import { workerKindFor } from './worker-kind.ts';
 import type { ToWorker } from './worker.ts';
 
-/** A thread's old-generation cap for a worker memory cap: the rest of the cap is the thread's wasm and buffers. */
-export const threadHeapMb = (memoryMb: number): number => Math.max(256, Math.floor(memoryMb * 0.75));
+/** A worker's old-generation cap (a thread's resource limit, a process's --max-old-space-size) for its memory cap: the rest of the cap is its wasm and buffers. */
+export const workerHeapMb = (memoryMb: number): number => Math.max(256, Math.floor(memoryMb * 0.75));
 
 let early: { worker: Worker; entry: string; heapMb: number; ended: boolean } | undefined;
 
 /** Starts a worker thread (the compiled worker, under the default limits) unless one is waiting already; returns the one waiting. */
-export function startEarlyThread(entry = startPath('worker'), heapMb = threadHeapMb(DEFAULT_LIMITS.memoryMb)): Worker {
+export function startEarlyThread(entry = startPath('worker'), heapMb = workerHeapMb(DEFAULT_LIMITS.memoryMb)): Worker {
   if (early && !early.ended) return early.worker;
   const worker = new Worker(entry, { stderr: true, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   // Unused (a back-end that runs in a process, an error in the flags), it must not keep the process alive.
@@ -41,11 +41,11 @@ export function takeEarlyThread(entry: string, heapMb: number): Worker | undefin
 
 /**
  * For `solve ARGS` (the bin's call): the thread, with solve's default back-end loaded ahead unless ARGS name
- * one; none when the back-end named runs in a process. Only a guess, made before the command line is read:
+ * one; none when the back-end named runs in a process, or for --help. Only a guess, made before the command line is read:
  * an init for another back-end loads its own.
  */
 export function startSolveThread(args: readonly string[]): void {
-  if (args.includes('--in-process')) return;
+  if (args.some((arg) => arg === '--in-process' || arg === '--help' || arg === '-h')) return;
   const backend = flagValue(args, '--backend');
   const presolve = flagValue(args, '--presolve');
   if (workerKindFor(backend?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND, presolve) === 'process') return;

@@ -13,7 +13,7 @@ import { UsageError } from '../../encodings/errors.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
-import { takeEarlyThread, threadHeapMb } from './early-thread.ts';
+import { takeEarlyThread, workerHeapMb } from './early-thread.ts';
 import type { WorkerKind } from './worker-kind.ts';
 import { LookAhead } from './look-ahead.ts';
 
@@ -51,7 +51,7 @@ class WorkerThread extends EventEmitter {
 
   constructor(entry: string, memoryMb: number) {
     super();
-    const heapMb = threadHeapMb(memoryMb);
+    const heapMb = workerHeapMb(memoryMb);
     const options = { stderr: true, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
     // Threads take no --import: from the sources, the thread registers tsx itself before loading the worker.
     this.thread = entry.endsWith('.ts')
@@ -208,7 +208,7 @@ export class WorkerProcess {
     this.starts++;
     const entry = workerEntry();
     const forked = now();
-    const nodeFlags = [`--max-old-space-size=${Math.max(256, Math.floor(this.limits.memoryMb * 0.75))}`];
+    const nodeFlags = [`--max-old-space-size=${workerHeapMb(this.limits.memoryMb)}`];
     if (this.kind === 'process') lastNodeFlags = nodeFlags;
     const child =
       this.kind === 'thread'

@@ -115,12 +115,13 @@ export function register(program: Command): void {
         if (flags.out) writeFileSync(flags.out, text);
         else process.stdout.write(text);
       };
+      const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
       const certifier = flags.certify ? await getBackend('cdcl-loop') : undefined;
       await certifier?.prepare?.();
       /** The certificate of a finished puzzle's uniqueness, as a note; throws when there is none. `run`: the certifier's certified run, when made already. */
       const certified = async (puzzle: Puzzle, i: number, run?: RunResult): Promise<string> => {
         if (!certifier) return '';
-        run ??= await solveWithBackend(certifier, puzzle, { timeoutMs: parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000, unique: true, seed: 1, params: {}, certify: true });
+        run ??= await solveWithBackend(certifier, puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: {}, certify: true });
         const c = run.certificate;
         if (run.status !== 'solved' || run.unique !== true || c?.certified !== 'yes') throw new Error(`puzzle ${i + 1} could not be certified unique: ${run.status}${run.unique === false ? ', a second loop' : ''}${c?.reason ? ` (${c.reason})` : ''}`);
         return `, certified unique (proof of ${Math.round(c.proofBytes! / 1024)} KB checked in ${(c.checkMs! / 1000).toFixed(2)} s)`;
@@ -181,7 +182,6 @@ export function register(program: Command): void {
       const confirm = flags.confirm === 'none' ? undefined : confirmWith?.backend ?? (await pickFirst(confirmChoices).catch((error: Error) => {
         throw new UsageError(`--confirm: ${error.message}`);
       }));
-      const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
       // Confirmed by the certifier with its default options: writing the proof leaves that search as it was, so one run does both.
       const confirmCertifies = confirm !== undefined && confirm.name === certifier?.name && Object.keys(confirmWith?.params ?? {}).length === 0;
       let unconfirmed = 0;

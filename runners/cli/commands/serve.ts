@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
 import { flagOption } from '../flags.ts';
 import { parseBackendList } from '../../../encodings/backend-spec.ts';
@@ -28,7 +29,7 @@ export function register(program: Command): void {
     .option('--host <address>', 'address to bind; the service has no authentication, so keep it on localhost unless the network is trusted', '127.0.0.1')
     .option('--workers <n>', 'warm workers per back-end (puzzles of one back-end solved at the same time)', String(Math.max(1, os.availableParallelism())))
     .option('--max-pending <n>', 'requests queued or running before new ones get 503 with Retry-After', String(32))
-    .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm), comma-separated, each optionally with its options as --backends takes them (checked at start); "none" for none', 'auto')
+    .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm), comma-separated, each optionally with its options as --backends takes them (checked at start); "none" for none', DEFAULT_SOLVE_BACKEND)
     .addOption(flagOption('memory', { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' }))
     .option('--body-limit <bytes>', 'largest request body; larger ones get 413', String(DEFAULT_SERVICE.bodyLimit))
     .option('--max-cells <n>', 'largest grid accepted, in cells; larger ones get 400', String(DEFAULT_SERVICE.maxCells))

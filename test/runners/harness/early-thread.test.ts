@@ -3,17 +3,17 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { test } from 'node:test';
-import { startEarlyThread, startSolveThread, takeEarlyThread, threadHeapMb } from '../../../runners/harness/early-thread.ts';
+import { startEarlyThread, startSolveThread, takeEarlyThread, workerHeapMb } from '../../../runners/harness/early-thread.ts';
 import { REPOSITORY, startPath } from '../../../runners/harness/compiled.ts';
 import { DEFAULT_LIMITS } from '../../../runners/harness/plan-defaults.ts';
 
 const ENTRY = `${REPOSITORY}test/fixtures/early-thread-echo.mjs`;
-const HEAP = threadHeapMb(1024);
+const HEAP = workerHeapMb(1024);
 
 test('an early thread is taken once, and only for the same entry and heap cap', async () => {
   const started = startEarlyThread(ENTRY, HEAP);
   assert.equal(startEarlyThread(ENTRY, HEAP), started, 'one waits at a time');
-  assert.equal(takeEarlyThread(ENTRY, threadHeapMb(4096)), undefined, 'another heap cap');
+  assert.equal(takeEarlyThread(ENTRY, workerHeapMb(4096)), undefined, 'another heap cap');
   assert.equal(takeEarlyThread(`${REPOSITORY}dist/bundle/worker.js`, HEAP), undefined, 'another entry');
   const thread = takeEarlyThread(ENTRY, HEAP);
   assert.equal(thread, started, 'the same entry and heap cap');
@@ -43,7 +43,7 @@ test('an early thread that died before it was asked for is not taken', async () 
 });
 
 test('solve starts the early thread only for a back-end that runs in a thread', async () => {
-  const [entry, heap] = [startPath('worker'), threadHeapMb(DEFAULT_LIMITS.memoryMb)];
+  const [entry, heap] = [startPath('worker'), workerHeapMb(DEFAULT_LIMITS.memoryMb)];
   for (const args of [['--backend', 'sat-closure', 'P'], ['--backend=z3-lazy', 'P'], ['--presolve', 'rules', '--backend', 'cpsat-circuit', '--backend', 'asp-connect', 'P'], ['--backend', 'auto', '--in-process', 'P']]) {
     startSolveThread(args);
     assert.equal(takeEarlyThread(entry, heap), undefined, args.join(' '));
