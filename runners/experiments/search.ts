@@ -10,7 +10,7 @@ import { loadDataset } from '../../datasets/load.ts';
 import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { writePuzzle } from '../../encodings/formats/index.ts';
 import { clueCount } from '../../encodings/grid.ts';
-import { parseBackendSpec } from '../../encodings/backend-spec.ts';
+import { formatBackendSpec, parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { isInputError } from '../../encodings/errors.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { readRecords } from '../../reports/records.ts';
@@ -32,7 +32,8 @@ const { values } = commandLine(SEARCH_USAGE, { options: SEARCH_OPTIONS });
 const base = checked(() => readExperiment(CONFIG));
 const options = checked(() => parseSearchOptions(values, {
   sets: base.datasets.map((d) => (typeof d === 'string' ? d : d.path)),
-  backends: base.backends.map((b) => (typeof b === 'string' ? b : b.id)),
+  // An entry written with its options keeps them, as bench would run it.
+  backends: base.backends.map((b) => (typeof b === 'string' ? b : formatBackendSpec({ id: b.id, params: Object.fromEntries(Object.entries(b.options ?? {}).map(([key, value]) => [key, String(value)])) }))),
   repeat: base.repeat ?? 1,
 }, builtinDatasetNames()));
 // Each spec checked as bench checks its --backends (known, options declared, able to run here); the warm
