@@ -112,7 +112,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'solve',
     usage: '[options] <puzzle>',
-    summary: 'solve a puzzle (or a list, one per line, on one warm worker) with one back-end; every answer is checked by the independent verifier',
+    summary: 'solve a puzzle (or a list, one per line, each answer printed as it is found) with one back-end; every answer is checked by the independent verifier',
     load: () => import('./commands/solve.ts'),
   },
 ];

@@ -1,5 +1,6 @@
 // `solve FILE` or `solve -` with many puzzles, one per line (`ID<TAB>puzzle` or a URL or Loopy ID alone):
-// one warm worker solves them in turn under the same limits as one `solve`, and each answer is printed as one
+// one warm worker (or, for a back-end that stops at its own time limit, this thread until a puzzle needs
+// longer) solves them in turn under the same limits as one `solve`, and each answer is printed as one
 // JSON line the moment it is found, so that a script pays Node's start once, and can write a puzzle and read
 // its answer at a time (give IDs: a line with a TAB is taken for a list at once).
 import { createReadStream } from 'node:fs';
@@ -11,7 +12,8 @@ import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts
 import type { SolveOptions } from '../../encodings/backend.ts';
 import { contractJson, type RunResult } from '../harness/run-result.ts';
 import { namesFile } from './input.ts';
-import type { SolveMessage, WorkerProcess } from '../harness/worker-process.ts';
+import type { SolveMessage } from '../harness/worker-process.ts';
+import type { ListSolver } from '../harness/own-thread-first.ts';
 
 /** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */
 export type PuzzleInput = { kind: 'one'; parsed: ParsedPuzzle } | { kind: 'list'; where: string; lines: AsyncIterable<{ id: string; text: string; line: number }> };
@@ -84,18 +86,19 @@ export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> 
   return { kind: 'list', where, lines: lines() };
 }
 
-/** Puzzles sent to the worker ahead of the answer being waited for: the next is there when one ends. */
+/** Puzzles sent to the solver ahead of the answer being waited for: a worker has the next when one ends. */
 const AHEAD = 8;
 
 /**
- * Solves a list on one warm worker, printing `{"id", ...solve --json}` per puzzle as it finishes, in the
- * order of the list. A line that is not a puzzle gets a line of its own with status error and the reason;
- * the run goes on. Returns the exit status: 2 when a line could not be read, 1 when a run ended in error, else 0.
- * No line is taken from `input` before `checked` (the worker's checks of the back-end) is fulfilled; its
- * failure is thrown at once, even while the input stays open.
+ * Solves a list on one warm solver (a worker, or this thread first: own-thread-first.ts), printing
+ * `{"id", ...solve --json}` per puzzle as it finishes, in the order of the list. A line that is not a puzzle
+ * gets a line of its own with status error and the reason; the run goes on. Returns the exit status: 2 when a
+ * line could not be read, 1 when a run ended in error, else 0. No line is taken from `input` before `checked`
+ * (the checks of the back-end, where it is loaded) is fulfilled; its failure is thrown at once, even while
+ * the input stays open.
  */
-export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, worker: WorkerProcess, write: (line: string) => void, checked: Promise<unknown> = Promise.resolve()): Promise<number> {
-  // No puzzle can go to the worker before its start anyway; a refused back-end is said before any line is awaited.
+export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, options: SolveOptions, solver: ListSolver, write: (line: string) => void, checked: Promise<unknown> = Promise.resolve()): Promise<number> {
+  // No puzzle can be solved before the back-end's load anyway; a refused back-end is said before any line is awaited.
   await checked;
   let unreadable = false;
   let failed = false;
@@ -105,11 +108,11 @@ export async function solveList(input: Extract<PuzzleInput, { kind: 'list' }>, o
     let result: RunResult;
     try {
       const { puzzle } = parsePuzzle(entry.text, `${input.where}:${entry.line}`);
-      result = (await worker.solve(puzzle, message)).result;
+      result = (await solver.solve(puzzle, message)).result;
     } catch (error) {
       if (!(error instanceof PuzzleError)) throw error;
       unreadable = true;
-      result = { status: 'error', unique: null, solution: null, backend: worker.backend, timeMs: 0, stats: {}, message: error.message };
+      result = { status: 'error', unique: null, solution: null, backend: solver.backend, timeMs: 0, stats: {}, message: error.message };
     }
     if (result.status === 'error') failed = true;
     return JSON.stringify({ id: entry.id, ...contractJson(result) }) + '\n';

@@ -2,10 +2,11 @@
 // then runs beside the command line's load and the reading of the puzzles, not after them. It loads the
 // worker module and waits for its back-end; the first thread worker that asks for the same entry and heap
 // takes it over. Shared by the bin and the bundled start path as one module (runners/start-bundle.ts).
+import { fstatSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { startPath } from './compiled.ts';
 import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
-import { workerKindFor } from './worker-kind.ts';
+import { selfTimed, workerKindFor } from './worker-kind.ts';
 import type { ToWorker } from './worker.ts';
 
 /** A worker's old-generation cap (a thread's resource limit, a process's --max-old-space-size) for its memory cap: the rest of the cap is its wasm and buffers. */
@@ -41,16 +42,19 @@ export function takeEarlyThread(entry: string, heapMb: number): Worker | undefin
 
 /**
  * For `solve ARGS` (the bin's call): the thread, with solve's default back-end loaded ahead unless ARGS name
- * one; none when the back-end named runs in a process, or for --help. Only a guess, made before the command line is read:
- * an init for another back-end loads its own.
+ * one; none when the back-end named runs in a process, or for --help. None either for puzzles piped to `-`
+ * (a script's list) when the back-end stops at its own time limit: such a list starts in the command's own
+ * thread (own-thread-first.ts), where a thread started for it would cost its start and its end (5-13 ms
+ * measured). Only a guess, made before the command line is read: an init for another back-end loads its own.
  */
-export function startSolveThread(args: readonly string[]): void {
+export function startSolveThread(args: readonly string[], stdinIsPipe = isPipe(0)): void {
   if (args.some((arg) => arg === '--in-process' || arg === '--help' || arg === '-h')) return;
-  const backend = flagValue(args, '--backend');
+  const backend = flagValue(args, '--backend')?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND;
   const presolve = flagValue(args, '--presolve');
-  if (workerKindFor(backend?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND, presolve) === 'process') return;
+  if (workerKindFor(backend, presolve) === 'process') return;
+  if (stdinIsPipe && args.includes('-') && !args.includes('--certify') && selfTimed(backend, presolve)) return;
   const worker = startEarlyThread();
-  if (backend === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
+  if (flagValue(args, '--backend') === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
 }
 
 /** The value of `--flag VALUE` or `--flag=VALUE` in ARGS, as the command line will read it (the last one given). */
@@ -61,6 +65,16 @@ function flagValue(args: readonly string[], flag: string): string | undefined {
     else if (arg.startsWith(`${flag}=`)) value = arg.slice(flag.length + 1);
   });
   return value;
+}
+
+/** Whether a file descriptor is a pipe or socket (what a script writes to), not a file or terminal. */
+function isPipe(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFIFO() || stat.isSocket();
+  } catch {
+    return false;
+  }
 }
 
 /** Ends the waiting thread unused (the bin found dist/ stale: the sources run, and their workers start from them). */

@@ -15,7 +15,21 @@ export type WorkerKind = 'process' | 'thread';
  */
 const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto', 'cpsat-circuit']);
 
+/**
+ * Back-ends whose search stops itself at its time limit (it reads the clock inside its loops, every few
+ * hundred steps) and whose memory grows only with that search. A list tries each puzzle in the caller's own
+ * thread first, for a short share of its limit (own-thread-first.ts): no thread to start, no message per puzzle.
+ */
+const SELF_TIMED_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto']);
+
 /** Where a back-end (and its presolver spec, `rules:trial=off`) runs: a thread when both can. */
 export function workerKindFor(backend: string, presolve?: string): WorkerKind {
-  return THREAD_BACKENDS.has(backend) && (!presolve || THREAD_BACKENDS.has(presolve.split(':')[0])) ? 'thread' : 'process';
+  return bothIn(THREAD_BACKENDS, backend, presolve) ? 'thread' : 'process';
 }
+
+/** Whether a back-end (and its presolver spec) stops at its own time limit: a list may start on it in the caller's thread. */
+export function selfTimed(backend: string, presolve?: string): boolean {
+  return bothIn(SELF_TIMED_BACKENDS, backend, presolve);
+}
+
+const bothIn = (set: ReadonlySet<string>, backend: string, presolve?: string) => set.has(backend) && (!presolve || set.has(presolve.split(':')[0]));

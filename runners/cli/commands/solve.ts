@@ -11,8 +11,10 @@ import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags
 import { flagOption } from '../flags.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { checkedBackend } from '../../harness/solve-request.ts';
-import { workerKindFor } from '../../harness/worker-kind.ts';
-import type { SolveOptions } from '../../../encodings/backend.ts';
+import { selfTimed, workerKindFor } from '../../harness/worker-kind.ts';
+import type { ListSolver } from '../../harness/own-thread-first.ts';
+import type { Presolver } from '../../harness/presolver.ts';
+import type { Backend, Params, SolveOptions } from '../../../encodings/backend.ts';
 import { describeCertificate } from '../../harness/certificate.ts';
 import { resolve } from 'node:path';
 
@@ -21,7 +23,7 @@ export function register(program: Command): void {
   addSolveFlags(
     program
       .command('solve')
-      .description('solve a puzzle (or a list, one per line, on one warm worker) with one back-end; every answer is checked by the independent verifier')
+      .description('solve a puzzle (or a list, one per line, each answer printed as it is found) with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_SOLVE_BACKEND, '--backend'), defaultText: DEFAULT_SOLVE_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
@@ -40,8 +42,11 @@ export function register(program: Command): void {
     // an input refused first ends it unused. A file or stdin may hold a list of puzzles: its worker stays
     // warm, without the one-shot flags of a worker that answers one puzzle and exits.
     const oneShot = puzzleArg !== '-' && !existsSync(puzzleArg);
+    // A list for a back-end that stops at its own time limit starts in this thread (own-thread-first.ts): its
+    // worker starts for one puzzle, or for the first of the list that needs longer than its try here.
+    const mayStartHere = !oneShot && !flags.inProcess && !options.certify && selfTimed(id, flags.presolve);
     const worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), oneShot, options.params);
-    const checked = worker?.start();
+    let checked = mayStartHere ? undefined : worker?.start();
     checked?.catch(() => undefined);
     let result: RunResult;
     let puzzle: Puzzle;
@@ -50,7 +55,12 @@ export function register(program: Command): void {
       const input = (await readPuzzleInput(puzzleArg)) ?? { kind: 'one', parsed: readPuzzleArgument(puzzleArg) };
       if (input.kind === 'list') {
         if (!worker || flags.svg || flags.proof) throw new UsageError(`${flags.svg ? '--svg' : flags.proof ? '--proof' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
-        process.exitCode = await solveList(input, options, worker, (line) => process.stdout.write(line), checked);
+        let solver: ListSolver = worker;
+        if (mayStartHere) {
+          const [{ OwnThreadFirst }, here] = await Promise.all([import('../../harness/own-thread-first.ts'), loadedHere(id, options.params, flags.presolve)]);
+          solver = new OwnThreadFirst(here.backend, here.presolver, worker);
+        }
+        process.exitCode = await solveList(input, options, solver, (line) => process.stdout.write(line), checked);
         return;
       }
       puzzle = input.parsed.puzzle;
@@ -59,7 +69,7 @@ export function register(program: Command): void {
       if (!worker) {
         result = await solveInProcess(id, puzzle, options, flags.presolve, proofFile);
       } else {
-        await checked;
+        await (checked ??= worker.start());
         result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile })).result;
       }
     } finally {
@@ -82,13 +92,21 @@ export function register(program: Command): void {
 
 /** --in-process: the back-end runs in this thread, with no hard time or memory limit (for debugging). */
 async function solveInProcess(id: string, puzzle: Puzzle, options: SolveOptions, presolve: string | undefined, proofFile: string | undefined): Promise<RunResult> {
-  const [{ loadPresolver }, { applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/presolver.ts'), import('../../harness/one-shot-flags.ts'), import('../../harness/pipeline.ts')]);
-  const backend = await checkedBackend(id, options.params);
-  const presolver = presolve ? await loadPresolver(presolve) : undefined;
-  const v8Flags = applyOneShotFlags(backend);
-  await backend.prepare?.();
-  await presolver?.backend.prepare?.();
+  const [{ applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/one-shot-flags.ts'), import('../../harness/pipeline.ts')]);
+  let v8Flags = '';
+  const { backend, presolver } = await loadedHere(id, options.params, presolve, (loaded) => (v8Flags = applyOneShotFlags(loaded)));
   const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = v8Flags;
   return result;
+}
+
+/** The back-end (and presolver) loaded, checked and prepared in this thread, as its worker would; `beforePrepare` sees the back-end first (one-shot V8 flags). */
+async function loadedHere(id: string, params: Params, presolve: string | undefined, beforePrepare?: (backend: Backend) => void): Promise<{ backend: Backend; presolver?: Presolver }> {
+  const { loadPresolver } = await import('../../harness/presolver.ts');
+  const backend = await checkedBackend(id, params);
+  const presolver = presolve ? await loadPresolver(presolve) : undefined;
+  beforePrepare?.(backend);
+  await backend.prepare?.();
+  await presolver?.backend.prepare?.();
+  return { backend, presolver };
 }

@@ -1,5 +1,6 @@
 // The worker thread the bin starts before the command line loads: taken once, by a worker asking for the
-// same entry and heap cap, never after it died; started for solve only when its back-end runs in a thread.
+// same entry and heap cap, never after it died; started for solve only when its back-end runs in a thread and
+// the puzzles are not a piped list that starts in the command's own thread.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { test } from 'node:test';
@@ -42,16 +43,35 @@ test('an early thread that died before it was asked for is not taken', async () 
   }
 });
 
-test('solve starts the early thread only for a back-end that runs in a thread', async () => {
+test('solve starts the early thread only for a back-end that runs in a thread, and not for a piped list that starts in its own thread', async () => {
   const [entry, heap] = [startPath('worker'), workerHeapMb(DEFAULT_LIMITS.memoryMb)];
-  for (const args of [['--backend', 'sat-closure', 'P'], ['--backend=z3-lazy', 'P'], ['--presolve', 'rules', '--backend', 'cpsat-circuit', '--backend', 'asp-connect', 'P'], ['--backend', 'auto', '--in-process', 'P']]) {
-    startSolveThread(args);
+  const none: [string[], boolean][] = [
+    [['--backend', 'sat-closure', 'P'], false],
+    [['--backend=z3-lazy', 'P'], false],
+    [['--presolve', 'rules', '--backend', 'cpsat-circuit', '--backend', 'asp-connect', 'P'], false],
+    [['--backend', 'auto', '--in-process', 'P'], false],
+    // Piped to `-`, for a back-end that stops at its own time limit (own-thread-first.ts).
+    [['-'], true],
+    [['--backend', 'rules:trial=off', '-', '--presolve', 'rules'], true],
+  ];
+  for (const [args, piped] of none) {
+    startSolveThread(args, piped);
     assert.equal(takeEarlyThread(entry, heap), undefined, args.join(' '));
   }
-  for (const args of [['P'], ['--backend', 'cdcl-loop:core=typescript', 'P'], ['--backend=rules', '--presolve=rules:trial=off', 'P']]) {
-    startSolveThread(args);
+  const one: [string[], boolean][] = [
+    [['P'], false],
+    [['P'], true],
+    [['--backend', 'cdcl-loop:core=typescript', 'P'], false],
+    [['--backend=rules', '--presolve=rules:trial=off', 'P'], false],
+    // A file or terminal on stdin may hold one puzzle; a certified list, and CP-SAT, keep their worker.
+    [['-'], false],
+    [['-', '--certify'], true],
+    [['-', '--backend', 'cpsat-circuit'], true],
+  ];
+  for (const [args, piped] of one) {
+    startSolveThread(args, piped);
     const thread = takeEarlyThread(entry, heap);
-    assert.ok(thread, args.join(' '));
+    assert.ok(thread, `${args.join(' ')}${piped ? ' (piped)' : ''}`);
     await thread.terminate();
   }
 });

@@ -1,0 +1,71 @@
+// A list of puzzles for a back-end that stops at its own time limit (worker-kind.ts): each puzzle is tried
+// in the caller's own thread first, for a short share of its limit, where a thread's start (20-30 ms here)
+// and a message per puzzle would cost more than most solves. The first puzzle that needs longer goes to the
+// worker with the rest of its limit, and every later one with it: the hard limits hold for all long work.
+import type { Backend } from '../../encodings/backend.ts';
+import type { Puzzle } from '../../encodings/grid.ts';
+import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
+import { solveWithBackend } from './pipeline.ts';
+import type { Presolver } from './presolver.ts';
+import type { RunResult } from './run-result.ts';
+import type { SolveMessage, WorkerRun } from './worker-process.ts';
+
+/** How long a puzzle may run in the caller's thread, in ms: a 100x100 takes about 80 ms with auto here, a 200x200 about 400. */
+export const FIRST_TRY_MS = 100;
+
+/** What solves a list's puzzles one by one: a WorkerProcess (started when first asked), or this. */
+export interface ListSolver {
+  /** The back-end's ID, for the answer to a line that is not a puzzle. */
+  readonly backend: string;
+  solve(puzzle: Puzzle, options: SolveMessage): Promise<Pick<WorkerRun, 'result'>>;
+}
+
+export class OwnThreadFirst implements ListSolver {
+  /** Each puzzle waits for the one before it to be answered here or sent on, so that the worker gets them in order. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private handedOver = false;
+
+  /** `backend` (and `presolver`) checked and prepared in this thread. */
+  constructor(
+    private readonly loaded: Backend,
+    private readonly presolver: Presolver | undefined,
+    private readonly worker: ListSolver,
+    private readonly firstTryMs = FIRST_TRY_MS,
+  ) {}
+
+  get backend(): string {
+    return this.worker.backend;
+  }
+
+  /** Whether a puzzle has gone to the worker (and so every puzzle after it). */
+  get usesWorker(): boolean {
+    return this.handedOver;
+  }
+
+  /** Solves one puzzle; like WorkerProcess.solve, a run's own failures come back as statuses. */
+  solve(puzzle: Puzzle, options: SolveMessage): Promise<{ result: RunResult }> {
+    const sent = this.turn.then(() => this.take(puzzle, options));
+    // The next puzzle waits until this one is answered here or handed on, not for the worker's answer.
+    this.turn = sent.catch(() => undefined);
+    return sent.then((taken) => taken.answer);
+  }
+
+  private async take(puzzle: Puzzle, options: SolveMessage): Promise<{ answer: Promise<{ result: RunResult }> }> {
+    // A certified run's proof check has no clock of its own: it stays under the worker's limit.
+    if (this.handedOver || options.certify) return { answer: this.worker.solve(puzzle, options) };
+    const started = now();
+    const firstTryMs = Math.min(options.timeoutMs, this.firstTryMs);
+    const tried = await solveWithBackend(this.loaded, puzzle, { ...options, timeoutMs: firstTryMs, presolver: this.presolver?.backend, presolverParams: this.presolver?.params });
+    // Within its try, or its whole limit spent: the answer stands.
+    if (tried.status !== 'timeout' || firstTryMs >= options.timeoutMs) return { answer: Promise.resolve({ result: tried }) };
+    this.handedOver = true;
+    const spentMs = elapsedMs(started);
+    const answer = this.worker.solve(puzzle, { ...options, timeoutMs: Math.max(1, options.timeoutMs - spentMs) }).then(({ result }) => {
+      // The puzzle's own time includes its try here, which its limit counted too.
+      result.timeMs = roundMs(result.timeMs + tried.timeMs);
+      result.stats.firstTryMs = tried.timeMs;
+      return { result };
+    });
+    return { answer };
+  }
+}
