@@ -2,7 +2,7 @@
 // then runs beside the command line's load and the reading of the puzzles, not after them. It loads the
 // worker module and waits for its back-end; the first thread worker that asks for the same entry and heap
 // takes it over. Shared by the bin and the bundled start path as one module (runners/start-bundle.ts).
-import { fstatSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { startPath } from './compiled.ts';
 import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
@@ -42,17 +42,17 @@ export function takeEarlyThread(entry: string, heapMb: number): Worker | undefin
 
 /**
  * For `solve ARGS` (the bin's call): the thread, with solve's default back-end loaded ahead unless ARGS name
- * one; none when the back-end named runs in a process, or for --help. None either for puzzles piped to `-`
- * (a script's list) when the back-end stops at its own time limit: such a list starts in the command's own
- * thread (own-thread-first.ts), where a thread started for it would cost its start and its end (5-13 ms
- * measured). Only a guess, made before the command line is read: an init for another back-end loads its own.
+ * one; none when the back-end named runs in a process, or for --help. None either for a list when the
+ * back-end stops at its own time limit: such a list starts in the command's own thread (own-thread-first.ts),
+ * where a thread started for it would cost its start and its end (5-15 ms measured). Only a guess, made before
+ * the command line is read: an init for another back-end loads its own, and a worker starts when needed.
  */
 export function startSolveThread(args: readonly string[], stdinIsPipe = isPipe(0)): void {
   if (args.some((arg) => arg === '--in-process' || arg === '--help' || arg === '-h')) return;
   const backend = flagValue(args, '--backend')?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND;
   const presolve = flagValue(args, '--presolve');
   if (workerKindFor(backend, presolve) === 'process') return;
-  if (stdinIsPipe && args.includes('-') && !args.includes('--certify') && selfTimed(backend, presolve)) return;
+  if (!args.includes('--certify') && selfTimed(backend, presolve) && args.some((arg) => (arg === '-' ? stdinIsPipe || startsWithIdLine(0) : !arg.startsWith('-') && startsWithIdLine(arg)))) return;
   const worker = startEarlyThread();
   if (flagValue(args, '--backend') === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
 }
@@ -65,6 +65,27 @@ function flagValue(args: readonly string[], flag: string): string | undefined {
     else if (arg.startsWith(`${flag}=`)) value = arg.slice(flag.length + 1);
   });
   return value;
+}
+
+/**
+ * Whether a file (a path, or standard input when it is a file) starts a list: its first puzzle line is
+ * `ID<TAB>puzzle`. Read from its first 4 KB, in place; anything else (a URL, a terminal, a missing file) is not.
+ */
+function startsWithIdLine(file: string | number): boolean {
+  let fd: number | undefined;
+  try {
+    fd = typeof file === 'number' ? file : openSync(file, 'r');
+    if (!fstatSync(fd).isFile()) return false;
+    const head = Buffer.alloc(4096);
+    // At position 0, so that standard input is still read whole by the command.
+    const text = head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0));
+    const first = text.split('\n').find((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+    return first?.includes('\t') ?? false;
+  } catch {
+    return false;
+  } finally {
+    if (typeof file === 'string' && fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Whether a file descriptor is a pipe or socket (what a script writes to), not a file or terminal. */

@@ -3,6 +3,9 @@
 // the puzzles are not a piped list that starts in the command's own thread.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { startEarlyThread, startSolveThread, takeEarlyThread, workerHeapMb } from '../../../runners/harness/early-thread.ts';
 import { REPOSITORY, startPath } from '../../../runners/harness/compiled.ts';
@@ -43,8 +46,12 @@ test('an early thread that died before it was asked for is not taken', async () 
   }
 });
 
-test('solve starts the early thread only for a back-end that runs in a thread, and not for a piped list that starts in its own thread', async () => {
+test('solve starts the early thread only for a back-end that runs in a thread, and not for a list that starts in its own thread', async () => {
   const [entry, heap] = [startPath('worker'), workerHeapMb(DEFAULT_LIMITS.memoryMb)];
+  const folder = mkdtempSync(join(tmpdir(), 'early-thread-'));
+  const [list, grid] = [join(folder, 'list.txt'), join(folder, 'grid.txt')];
+  writeFileSync(list, '# two puzzles\na\t10x10t0:d1b213e2d3231a1b321b120a122b12j12b2223b2b2d33a32e20b1d2b3d3\nb\t10x10t0:zz\n');
+  writeFileSync(grid, '3 . .\n. . .\n. . 2\n');
   const none: [string[], boolean][] = [
     [['--backend', 'sat-closure', 'P'], false],
     [['--backend=z3-lazy', 'P'], false],
@@ -53,6 +60,8 @@ test('solve starts the early thread only for a back-end that runs in a thread, a
     // Piped to `-`, for a back-end that stops at its own time limit (own-thread-first.ts).
     [['-'], true],
     [['--backend', 'rules:trial=off', '-', '--presolve', 'rules'], true],
+    // A file whose first puzzle line is ID<TAB>puzzle.
+    [[list], false],
   ];
   for (const [args, piped] of none) {
     startSolveThread(args, piped);
@@ -67,6 +76,8 @@ test('solve starts the early thread only for a back-end that runs in a thread, a
     [['-'], false],
     [['-', '--certify'], true],
     [['-', '--backend', 'cpsat-circuit'], true],
+    [[grid], false],
+    [[list, '--certify'], false],
   ];
   for (const [args, piped] of one) {
     startSolveThread(args, piped);
@@ -74,4 +85,5 @@ test('solve starts the early thread only for a back-end that runs in a thread, a
     assert.ok(thread, `${args.join(' ')}${piped ? ' (piped)' : ''}`);
     await thread.terminate();
   }
+  rmSync(folder, { recursive: true });
 });
