@@ -4,12 +4,10 @@ import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
 import { showChar } from './characters.ts';
 
+export { looksLikeLoopy } from './puzzle-lines.ts';
+
 // Loopy's GRIDLIST order (the number after 't').
 const GRID_TYPES = ['square', 'triangular', 'honeycomb', 'snub-square', 'cairo', 'great-hexagonal', 'octagonal', 'kites', 'floret', 'dodecagonal', 'great-dodecagonal', 'penrose kite/dart', 'penrose rhombs', 'great-great-dodecagonal', 'kagome', 'compass-dodecagonal', 'hats', 'spectres'];
-
-export function looksLikeLoopy(text: string): boolean {
-  return /^-?\d+x-?\d+[^:\s]*:/.test(text.trim());
-}
 
 export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
   const id = text.trim();

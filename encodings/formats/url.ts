@@ -8,14 +8,11 @@ import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
 import { showChar } from './characters.ts';
 
+export { looksLikeUrl } from './puzzle-lines.ts';
+
 // Scheme and host are optional; any host is accepted, the part after '?' is what matters.
 const URL_PATTERN = /^(?:(?:https?:\/\/)?[a-z0-9.\-:]*(?:\/[a-z0-9_.\-]*)*)?\?([^/?#&]+)\/(.*)$/is;
 const BARE_PATTERN = /^(slither|slitherlink)\/(.*)$/is;
-
-export function looksLikeUrl(text: string): boolean {
-  const t = text.trim();
-  return /^https?:\/\//i.test(t) || /^\S*\?[a-z][a-z0-9_]*\//i.test(t) || /^[a-z][a-z0-9_]*\/(f\/)?\d/i.test(t);
-}
 
 export function readUrl(text: string, where = 'URL'): Puzzle {
   const url = text.trim();

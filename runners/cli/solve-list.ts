@@ -6,8 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { PuzzleError } from '../../encodings/errors.ts';
-import { looksLikeLoopy } from '../../encodings/formats/loopy.ts';
-import { looksLikeUrl } from '../../encodings/formats/url.ts';
+import { isPuzzleLine, listVerdict } from '../../encodings/formats/puzzle-lines.ts';
 import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
 import { contractJson, type RunResult } from '../harness/run-result.ts';
@@ -18,12 +17,9 @@ import type { ListSolver } from '../harness/own-thread-first.ts';
 /** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */
 export type PuzzleInput = { kind: 'one'; parsed: ParsedPuzzle } | { kind: 'list'; where: string; lines: AsyncIterable<{ id: string; text: string; line: number }> };
 
-const isListLine = (line: string) => line.includes('\t') || looksLikeUrl(line) || looksLikeLoopy(line);
-
 /**
- * Reads a file or standard input far enough to tell one puzzle from a list. A list is a line with a TAB, or
- * two or more lines that are each a URL or Loopy ID; anything else (a text grid, pzprv3, JSON, one URL) is
- * one puzzle, read whole as before. Null when the argument is not a file or `-` (a URL or ID itself).
+ * Reads a file or standard input far enough to tell one puzzle from a list (listVerdict); one puzzle is read
+ * whole, as before. Null when the argument is not a file or `-` (a URL or ID itself).
  */
 export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> {
   let where = 'stdin';
@@ -43,24 +39,18 @@ export async function readPuzzleInput(arg: string): Promise<PuzzleInput | null> 
       throw new PuzzleError(`${where}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   };
-  const isPuzzleLine = (line: string) => line.trim() !== '' && !line.trim().startsWith('#');
-  // The first puzzle line, and for a lone URL or ID the next one: together they tell a list from one puzzle.
-  let first: string | undefined;
-  while ((first = await next()) !== undefined) {
-    seen.push(first);
-    if (isPuzzleLine(first)) break;
-  }
-  let list = first !== undefined && first.includes('\t');
-  if (first !== undefined && !list && isListLine(first.trim())) {
-    let line: string | undefined;
-    while ((line = await next()) !== undefined) {
-      seen.push(line);
-      if (isPuzzleLine(line)) break;
+  // Lines until the puzzle lines seen tell a list from one puzzle (the first, and for a lone URL or ID the next).
+  const puzzleLines: string[] = [];
+  let list: boolean | undefined;
+  let line: string | undefined;
+  while (list === undefined && (line = await next()) !== undefined) {
+    seen.push(line);
+    if (isPuzzleLine(line)) {
+      puzzleLines.push(line);
+      list = listVerdict(puzzleLines);
     }
-    list = line !== undefined && isListLine(line.trim());
   }
   if (!list) {
-    let line: string | undefined;
     while ((line = await next()) !== undefined) seen.push(line);
     return { kind: 'one', parsed: parsePuzzle(seen.join('\n'), where) };
   }

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { startPath } from './compiled.ts';
 import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
 import { selfTimed, workerKindFor } from './worker-kind.ts';
+import { isPuzzleLine, listVerdict } from '../../encodings/formats/puzzle-lines.ts';
 import type { ToWorker } from './worker.ts';
 
 /** A worker's old-generation cap (a thread's resource limit, a process's --max-old-space-size) for its memory cap: the rest of the cap is its wasm and buffers. */
@@ -52,7 +53,7 @@ export function startSolveThread(args: readonly string[], stdinIsPipe = isPipe(0
   const backend = flagValue(args, '--backend')?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND;
   const presolve = flagValue(args, '--presolve');
   if (workerKindFor(backend, presolve) === 'process') return;
-  if (!args.includes('--certify') && selfTimed(backend, presolve) && args.some((arg) => (arg === '-' ? stdinIsPipe || startsWithIdLine(0) : !arg.startsWith('-') && startsWithIdLine(arg)))) return;
+  if (!args.includes('--certify') && selfTimed(backend, presolve) && args.some((arg) => (arg === '-' ? stdinIsPipe || holdsList(0) : !arg.startsWith('-') && holdsList(arg)))) return;
   const worker = startEarlyThread();
   if (flagValue(args, '--backend') === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
 }
@@ -68,19 +69,18 @@ function flagValue(args: readonly string[], flag: string): string | undefined {
 }
 
 /**
- * Whether a file (a path, or standard input when it is a file) starts a list: its first puzzle line is
- * `ID<TAB>puzzle`. Read from its first 4 KB, in place; anything else (a URL, a terminal, a missing file) is not.
+ * Whether a file (a path, or standard input when it is a file) holds a list, as `solve` will tell
+ * (listVerdict), from its first 64 KB read in place; anything else (a URL, a terminal, a missing file) is not.
  */
-function startsWithIdLine(file: string | number): boolean {
+function holdsList(file: string | number): boolean {
   let fd: number | undefined;
   try {
     fd = typeof file === 'number' ? file : openSync(file, 'r');
     if (!fstatSync(fd).isFile()) return false;
-    const head = Buffer.alloc(4096);
+    const head = Buffer.alloc(65536);
     // At position 0, so that standard input is still read whole by the command.
     const text = head.toString('utf8', 0, readSync(fd, head, 0, head.length, 0));
-    const first = text.split('\n').find((line) => line.trim() !== '' && !line.trim().startsWith('#'));
-    return first?.includes('\t') ?? false;
+    return listVerdict(text.split('\n').filter(isPuzzleLine)) === true;
   } catch {
     return false;
   } finally {

@@ -52,6 +52,10 @@ test('solve starts the early thread only for a back-end that runs in a thread, a
   const [list, grid] = [join(folder, 'list.txt'), join(folder, 'grid.txt')];
   writeFileSync(list, '# two puzzles\na\t10x10t0:d1b213e2d3231a1b321b120a122b12j12b2223b2b2d33a32e20b1d2b3d3\nb\t10x10t0:zz\n');
   writeFileSync(grid, '3 . .\n. . .\n. . 2\n');
+  const ids = join(folder, 'ids.txt');
+  writeFileSync(ids, '10x10t0:d1b213e2d3231a1b321b120a122b12j12b2223b2b2d33a32e20b1d2b3d3\n\n# the same again\n10x10t0:d1b213e2d3231a1b321b120a122b12j12b2223b2b2d33a32e20b1d2b3d3\n');
+  const oneId = join(folder, 'one-id.txt');
+  writeFileSync(oneId, '10x10t0:d1b213e2d3231a1b321b120a122b12j12b2223b2b2d33a32e20b1d2b3d3\n');
   const none: [string[], boolean][] = [
     [['--backend', 'sat-closure', 'P'], false],
     [['--backend=z3-lazy', 'P'], false],
@@ -60,8 +64,9 @@ test('solve starts the early thread only for a back-end that runs in a thread, a
     // Piped to `-`, for a back-end that stops at its own time limit (own-thread-first.ts).
     [['-'], true],
     [['--backend', 'rules:trial=off', '-', '--presolve', 'rules'], true],
-    // A file whose first puzzle line is ID<TAB>puzzle.
+    // A file that holds a list: ID<TAB>puzzle lines, or two Loopy IDs alone.
     [[list], false],
+    [[ids], false],
   ];
   for (const [args, piped] of none) {
     startSolveThread(args, piped);
@@ -77,6 +82,7 @@ test('solve starts the early thread only for a back-end that runs in a thread, a
     [['-', '--certify'], true],
     [['-', '--backend', 'cpsat-circuit'], true],
     [[grid], false],
+    [[oneId], false],
     [[list, '--certify'], false],
   ];
   for (const [args, piped] of one) {
