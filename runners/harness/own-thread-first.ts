@@ -1,7 +1,8 @@
 // A list of puzzles for a back-end that stops at its own time limit (worker-kind.ts): each puzzle is tried
 // in the caller's own thread first, for a short share of its limit, where a thread's start (20-30 ms here)
 // and a message per puzzle would cost more than most solves. The first puzzle that needs longer goes to the
-// worker with the rest of its limit, and every later one with it: the hard limits hold for all long work.
+// worker with the rest of its limit, and every later one with it (so does the first too large to try): the
+// hard limits hold for all long work.
 import type { Backend } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
@@ -12,6 +13,12 @@ import type { SolveMessage, WorkerRun } from './worker-process.ts';
 
 /** How long a puzzle may run in the caller's thread, in ms: a 100x100 takes about 80 ms with auto here, a 200x200 about 400. */
 export const FIRST_TRY_MS = 100;
+/**
+ * The largest puzzle tried here, in cells. The back-ends read the clock in their search, not while they set it
+ * up, which grows with the grid: with a 5 ms limit, auto stopped after 40-65 ms on a 100x100 and 160-190 ms on a
+ * 200x200 here. A 50x50 keeps that within a few ms, and its memory small; larger puzzles go to the worker.
+ */
+export const FIRST_TRY_CELLS = 2500;
 
 /** What solves a list's puzzles one by one: a WorkerProcess (started when first asked), or this. */
 export interface ListSolver {
@@ -30,14 +37,14 @@ export class OwnThreadFirst implements ListSolver {
     private readonly loaded: Backend,
     private readonly presolver: Presolver | undefined,
     private readonly worker: ListSolver,
-    private readonly firstTryMs = FIRST_TRY_MS,
+    private readonly firstTry = { ms: FIRST_TRY_MS, cells: FIRST_TRY_CELLS },
   ) {}
 
   get backend(): string {
     return this.worker.backend;
   }
 
-  /** Whether a puzzle has gone to the worker (and so every puzzle after it). */
+  /** Whether a puzzle has gone to the worker (and so every puzzle after it); a certified one hands over alone. */
   get usesWorker(): boolean {
     return this.handedOver;
   }
@@ -53,8 +60,12 @@ export class OwnThreadFirst implements ListSolver {
   private async take(puzzle: Puzzle, options: SolveMessage): Promise<{ answer: Promise<{ result: RunResult }> }> {
     // A certified run's proof check has no clock of its own: it stays under the worker's limit.
     if (this.handedOver || options.certify) return { answer: this.worker.solve(puzzle, options) };
+    if (puzzle.rows * puzzle.cols > this.firstTry.cells) {
+      this.handedOver = true;
+      return { answer: this.worker.solve(puzzle, options) };
+    }
     const started = now();
-    const firstTryMs = Math.min(options.timeoutMs, this.firstTryMs);
+    const firstTryMs = Math.min(options.timeoutMs, this.firstTry.ms);
     const tried = await solveWithBackend(this.loaded, puzzle, { ...options, timeoutMs: firstTryMs, presolver: this.presolver?.backend, presolverParams: this.presolver?.params });
     // Within its try, or its whole limit spent: the answer stands.
     if (tried.status !== 'timeout' || firstTryMs >= options.timeoutMs) return { answer: Promise.resolve({ result: tried }) };

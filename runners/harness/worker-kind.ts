@@ -17,8 +17,9 @@ const THREAD_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto', 'cpsat-circuit'])
 
 /**
  * Back-ends whose search stops itself at its time limit (it reads the clock inside its loops, every few
- * hundred steps) and whose memory grows only with that search. A list tries each puzzle in the caller's own
- * thread first, for a short share of its limit (own-thread-first.ts): no thread to start, no message per puzzle.
+ * hundred steps; their set-up, which grows with the grid, does not) and whose memory grows only with that
+ * search. A list tries each small puzzle in the caller's own thread first, for a short share of its limit
+ * (own-thread-first.ts): no thread to start, no message per puzzle.
  */
 const SELF_TIMED_BACKENDS = new Set(['rules', 'cdcl-loop', 'auto']);
 

@@ -1,7 +1,7 @@
 // A list tried in the caller's own thread first: the back-ends said to stop at their own time limit do;
 // puzzles within their try are answered here, and the first beyond it goes to the worker with the rest of
-// its limit, with every puzzle after it; a limit shorter than the try is the answer; certified runs keep
-// the worker.
+// its limit, with every puzzle after it, as does the first too large to try; a limit shorter than the try is
+// the answer; certified runs keep the worker.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -17,6 +17,7 @@ import { selfTimed } from '../../../runners/harness/worker-kind.ts';
 
 const first = (set: string, count: number) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8')).slice(0, count).map((line) => parsePuzzle(line.puzzle).puzzle);
 const [SMALL, OTHER] = first('loopy-10x10-normal', 2);
+const [HUNDRED] = first('gen-100x100', 1);
 const [LARGE] = first('gen-200x200', 1);
 const RUN: SolveMessage = { timeoutMs: 60_000, unique: true, seed: 1, params: {} };
 
@@ -30,7 +31,8 @@ test('every back-end said to stop at its own time limit does so, in this thread,
     const result = await solveWithBackend(backend, LARGE, { ...RUN, timeoutMs: 5 });
     const wallMs = performance.now() - started;
     assert.equal(result.status, 'timeout', `${id}: ${result.message}`);
-    // The clock is read every few hundred steps: far less than this, even on a loaded machine.
+    // The search reads the clock every few hundred steps; the set-up before it (up to about 200 ms on a
+    // 200x200 here) does not, which is why a list tries only small puzzles here. Far less than this either way.
     assert.ok(wallMs < 2000, `${id} stopped after ${wallMs} ms`);
   }
 });
@@ -54,15 +56,16 @@ test('puzzles within their try are answered here; the first beyond it, and every
   const worker = new WorkerProcess('auto', undefined, { memoryMb: 2048, graceMs: 500 }, 'thread');
   try {
     const { given, solver } = watched(worker);
-    const list = new OwnThreadFirst(backend, undefined, solver, 20);
-    const puzzles = [SMALL, OTHER, LARGE, SMALL];
+    // A 100x100 takes about 80 ms with auto: longer than a try of 20 ms.
+    const list = new OwnThreadFirst(backend, undefined, solver, { ms: 20, cells: 100 * 100 });
+    const puzzles = [SMALL, OTHER, HUNDRED, SMALL];
     const runs = await Promise.all(puzzles.map((puzzle) => list.solve(puzzle, RUN)));
     runs.forEach(({ result }, i) => {
       assert.equal(result.status, 'solved', result.message);
       assert.equal(result.unique, true);
       assert.deepEqual(verify(puzzles[i], result.solution!), { valid: true });
     });
-    assert.deepEqual(given.map((g) => g.puzzle), [LARGE, SMALL], 'the 10x10s before the 200x200 stayed here');
+    assert.deepEqual(given.map((g) => g.puzzle), [HUNDRED, SMALL], 'the 10x10s before the 100x100 stayed here');
     assert.ok(given[0].timeoutMs < RUN.timeoutMs && given[0].timeoutMs > RUN.timeoutMs - 1000, `the rest of its limit: ${given[0].timeoutMs} ms`);
     const handed = runs[2].result;
     assert.equal(typeof handed.stats.firstTryMs, 'number');
@@ -70,6 +73,21 @@ test('puzzles within their try are answered here; the first beyond it, and every
     assert.ok(handed.timeMs > (handed.stats.firstTryMs as number), 'its time includes the try');
     assert.equal(runs[0].result.stats.firstTryMs, undefined);
     assert.equal(list.usesWorker, true);
+  } finally {
+    worker.kill();
+  }
+});
+
+test('a puzzle larger than a try may be goes to the worker untried, and every one after it', async () => {
+  const backend = await getBackend('rules');
+  const worker = new WorkerProcess('rules', undefined, { memoryMb: 2048, graceMs: 500 }, 'thread');
+  try {
+    const { given, solver } = watched(worker);
+    const list = new OwnThreadFirst(backend, undefined, solver);
+    const runs = await Promise.all([SMALL, LARGE, SMALL].map((puzzle) => list.solve(puzzle, RUN)));
+    assert.deepEqual(given, [{ puzzle: LARGE, timeoutMs: RUN.timeoutMs }, { puzzle: SMALL, timeoutMs: RUN.timeoutMs }]);
+    assert.equal(runs[1].result.stats.firstTryMs, undefined);
+    runs.forEach(({ result }) => assert.equal(result.status, 'solved', result.message));
   } finally {
     worker.kill();
   }
@@ -85,8 +103,8 @@ test('a limit within the try is the answer here; a certified run goes to the wor
       return { result: { status: 'error', unique: null, solution: null, backend: 'auto', timeMs: 0, stats: {}, message: 'sent to the worker' } };
     },
   };
-  const list = new OwnThreadFirst(backend, undefined, refused, 100);
-  const short = await list.solve(LARGE, { ...RUN, timeoutMs: 5 });
+  const list = new OwnThreadFirst(backend, undefined, refused, { ms: 100, cells: 100 * 100 });
+  const short = await list.solve(HUNDRED, { ...RUN, timeoutMs: 5 });
   assert.equal(short.result.status, 'timeout');
   assert.equal(calls.length, 0);
   assert.equal(list.usesWorker, false);
