@@ -11,7 +11,10 @@ import type { Presolver } from './presolver.ts';
 import type { RunResult } from './run-result.ts';
 import type { SolveMessage, WorkerRun } from './worker-process.ts';
 
-/** How long a puzzle may run in the caller's thread, in ms: a 100x100 takes about 80 ms with auto here, a 200x200 about 400. */
+/**
+ * How long a puzzle may run in the caller's thread, in ms. With auto here a Loopy 10x10 takes about half a
+ * millisecond and a 40x35 about 4: only a hard puzzle ends its try, and the list loses this much once.
+ */
 export const FIRST_TRY_MS = 100;
 /**
  * The largest puzzle tried here, in cells. The back-ends read the clock in their search, not while they set it
@@ -30,6 +33,7 @@ export interface ListSolver {
 export class OwnThreadFirst implements ListSolver {
   /** Each puzzle waits for the one before it to be answered here or sent on, so that the worker gets them in order. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** Once a puzzle has gone to the worker, every puzzle after it does (a certified one goes alone). */
   private handedOver = false;
 
   /** `backend` (and `presolver`) checked and prepared in this thread. */
@@ -42,11 +46,6 @@ export class OwnThreadFirst implements ListSolver {
 
   get backend(): string {
     return this.worker.backend;
-  }
-
-  /** Whether a puzzle has gone to the worker (and so every puzzle after it); a certified one hands over alone. */
-  get usesWorker(): boolean {
-    return this.handedOver;
   }
 
   /** Solves one puzzle; like WorkerProcess.solve, a run's own failures come back as statuses. */
