@@ -1,9 +1,10 @@
 // The start path in a few files (npm run build, after tsc): the command line and the worker are bundled from
 // dist/ with esbuild into dist/bundle/, because Node reads, resolves and compiles each of the hundred small
 // modules a `solve` loads one at a time. Every dynamic import() stays a split point (a command, a back-end is
-// still loaded only when asked for), packages but the command-line parser stay external, and each module still sees its own place in
-// the dist/ mirror as import.meta.url, so that the files it finds beside itself are the same. The two are
-// bundled apart: chunks shared between them would split the worker's few modules into more files.
+// still loaded only when asked for), packages but the command-line parser stay external, and each module
+// still sees its own place in the dist/ mirror as import.meta.url, so that the files it finds beside itself
+// are the same. The two are bundled apart: chunks shared between them would split the worker's few modules
+// into more files.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import type { Plugin } from 'esbuild';

@@ -50,12 +50,13 @@ export function takeEarlyThread(entry: string, heapMb: number): Worker | undefin
  */
 export function startSolveThread(args: readonly string[], stdinIsPipe = isPipe(0)): void {
   if (args.some((arg) => arg === '--in-process' || arg === '--help' || arg === '-h')) return;
-  const backend = flagValue(args, '--backend')?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND;
+  const named = flagValue(args, '--backend');
+  const backend = named?.split(':')[0] ?? DEFAULT_SOLVE_BACKEND;
   const presolve = flagValue(args, '--presolve');
   if (workerKindFor(backend, presolve) === 'process') return;
   if (!args.includes('--certify') && selfTimed(backend, presolve) && args.some((arg) => (arg === '-' ? stdinIsPipe || holdsList(0) : !arg.startsWith('-') && holdsList(arg)))) return;
   const worker = startEarlyThread();
-  if (flagValue(args, '--backend') === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
+  if (named === undefined) worker.postMessage({ type: 'preload', backend: DEFAULT_SOLVE_BACKEND } satisfies ToWorker);
 }
 
 /** The value of `--flag VALUE` or `--flag=VALUE` in ARGS, as the command line will read it (the last one given). */

@@ -57,12 +57,10 @@ export class OwnThreadFirst implements ListSolver {
   }
 
   private async take(puzzle: Puzzle, options: SolveMessage): Promise<{ answer: Promise<{ result: RunResult }> }> {
+    // Too large to try here (its set-up is not timed): this puzzle and every later one go to the worker.
+    if (puzzle.rows * puzzle.cols > this.firstTry.cells && !options.certify) this.handedOver = true;
     // A certified run's proof check has no clock of its own: it stays under the worker's limit.
     if (this.handedOver || options.certify) return { answer: this.worker.solve(puzzle, options) };
-    if (puzzle.rows * puzzle.cols > this.firstTry.cells) {
-      this.handedOver = true;
-      return { answer: this.worker.solve(puzzle, options) };
-    }
     const started = now();
     const firstTryMs = Math.min(options.timeoutMs, this.firstTry.ms);
     const tried = await solveWithBackend(this.loaded, puzzle, { ...options, timeoutMs: firstTryMs, presolver: this.presolver?.backend, presolverParams: this.presolver?.params });

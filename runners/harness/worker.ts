@@ -4,12 +4,12 @@
 import { parentPort, Worker, type MessagePort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
-import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
 import { isInputError } from '../../encodings/errors.ts';
 import { solveWithBackend } from './pipeline.ts';
 import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from './run-result.ts';
 import type { Backend } from '../../encodings/backend.ts';
-import { loadPresolver, type Presolver } from './presolver.ts';
+import type { Presolver } from './presolver.ts';
+import { preparedBackend } from './solve-request.ts';
 import { LookAhead } from './look-ahead.ts';
 
 export type ToWorker =
@@ -99,16 +99,10 @@ async function handle(message: ToWorker): Promise<void> {
   if (message.type === 'init') {
     const started = now();
     answers = message.answers;
-    // The checks the caller would make (solve-request.ts), made where the back-end is loaded anyway.
-    backend = (await resolveBackendSpec({ id: message.backend, params: message.params ?? {} })).backend;
-    await requireAvailable(backend);
     // Loaded for a one-shot worker only: node:v8 costs a warm worker's start a few ms.
-    if (message.oneShot) v8Flags = (await import('./one-shot-flags.ts')).applyOneShotFlags(backend);
-    await backend.prepare?.();
-    if (message.presolver) {
-      presolver = await loadPresolver(message.presolver);
-      await presolver.backend.prepare?.();
-    }
+    const oneShot = message.oneShot ? (await import('./one-shot-flags.ts')).applyOneShotFlags : undefined;
+    // The checks the caller would make, made where the back-end is loaded anyway.
+    ({ backend, presolver } = await preparedBackend(message.backend, message.params ?? {}, message.presolver, oneShot && ((loaded) => (v8Flags = oneShot(loaded)))));
     send({ type: 'ready', prepareMs: elapsedMs(started) });
     return;
   }

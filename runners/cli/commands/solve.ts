@@ -10,11 +10,10 @@ import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
 import { flagOption } from '../flags.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
-import { checkedBackend } from '../../harness/solve-request.ts';
+import { preparedBackend } from '../../harness/solve-request.ts';
 import { selfTimed, workerKindFor } from '../../harness/worker-kind.ts';
 import type { ListSolver } from '../../harness/own-thread-first.ts';
-import type { Presolver } from '../../harness/presolver.ts';
-import type { Backend, Params, SolveOptions } from '../../../encodings/backend.ts';
+import type { SolveOptions } from '../../../encodings/backend.ts';
 import { describeCertificate } from '../../harness/certificate.ts';
 import { resolve } from 'node:path';
 
@@ -57,7 +56,7 @@ export function register(program: Command): void {
         if (!worker || flags.svg || flags.proof) throw new UsageError(`${flags.svg ? '--svg' : flags.proof ? '--proof' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
         let solver: ListSolver = worker;
         if (mayStartHere) {
-          const [{ OwnThreadFirst }, here] = await Promise.all([import('../../harness/own-thread-first.ts'), loadedHere(id, options.params, flags.presolve)]);
+          const [{ OwnThreadFirst }, here] = await Promise.all([import('../../harness/own-thread-first.ts'), preparedBackend(id, options.params, flags.presolve)]);
           solver = new OwnThreadFirst(here.backend, here.presolver, worker);
         }
         process.exitCode = await solveList(input, options, solver, (line) => process.stdout.write(line), checked);
@@ -94,19 +93,9 @@ export function register(program: Command): void {
 async function solveInProcess(id: string, puzzle: Puzzle, options: SolveOptions, presolve: string | undefined, proofFile: string | undefined): Promise<RunResult> {
   const [{ applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/one-shot-flags.ts'), import('../../harness/pipeline.ts')]);
   let v8Flags = '';
-  const { backend, presolver } = await loadedHere(id, options.params, presolve, (loaded) => (v8Flags = applyOneShotFlags(loaded)));
+  const { backend, presolver } = await preparedBackend(id, options.params, presolve, (loaded) => (v8Flags = applyOneShotFlags(loaded)));
   const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = v8Flags;
   return result;
 }
 
-/** The back-end (and presolver) loaded, checked and prepared in this thread, as its worker would; `beforePrepare` sees the back-end first (one-shot V8 flags). */
-async function loadedHere(id: string, params: Params, presolve: string | undefined, beforePrepare?: (backend: Backend) => void): Promise<{ backend: Backend; presolver?: Presolver }> {
-  const { loadPresolver } = await import('../../harness/presolver.ts');
-  const backend = await checkedBackend(id, params);
-  const presolver = presolve ? await loadPresolver(presolve) : undefined;
-  beforePrepare?.(backend);
-  await backend.prepare?.();
-  await presolver?.backend.prepare?.();
-  return { backend, presolver };
-}
