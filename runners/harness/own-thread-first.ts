@@ -1,8 +1,8 @@
 // A list of puzzles for a back-end that stops at its own time limit (worker-kind.ts): each puzzle is tried
-// in the caller's own thread first, for a short share of its limit, where a thread's start (20-30 ms here)
-// and a message per puzzle would cost more than most solves. The first puzzle that needs longer goes to the
-// worker with the rest of its limit, and every later one with it (so does the first too large to try): the
-// hard limits hold for all long work.
+// in the caller's own thread first, for a short share of its limit: a worker thread's start and end cost more
+// than a list of small puzzles takes to solve, and each puzzle is spared a message there and back. The first
+// puzzle that needs longer goes to the worker with the rest of its limit, and every later one with it (so
+// does the first too large to try): the hard limits hold for all long work.
 import type { Backend } from '../../encodings/backend.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
@@ -12,8 +12,8 @@ import type { RunResult } from './run-result.ts';
 import type { SolveMessage, WorkerRun } from './worker-process.ts';
 
 /**
- * How long a puzzle may run in the caller's thread, in ms. With auto here a Loopy 10x10 takes about half a
- * millisecond and a 40x35 about 4: only a hard puzzle ends its try, and the list loses this much once.
+ * How long a puzzle may run in the caller's thread, in ms. With auto here a Loopy 10x10 takes well under a
+ * millisecond and a 40x35 about 3.5: only a hard puzzle ends its try, and the list loses this much once.
  */
 export const FIRST_TRY_MS = 100;
 /**
