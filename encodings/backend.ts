@@ -106,6 +106,11 @@ export interface Backend {
   readonly description: string;
   /** Options this back-end reads from `SolveOptions.params`. */
   readonly options?: readonly BackendOption[];
+  /**
+   * The grids it solves: `any` planar grid (every tiling of encodings/tilings/), or the square grid only (absent).
+   * A puzzle on a grid it does not solve is refused before it is called.
+   */
+  readonly grids?: 'square' | 'any';
   /** Can it run on this machine? Cheap (no engine is loaded) and never throws. */
   available(): Promise<Availability>;
   /** The engine and its version, read from its package or binary, never typed in; may load the engine. */
@@ -146,6 +151,12 @@ export function optionValue(backend: Backend, options: SolveOptions, name: strin
   if (!declared) throw new Error(`${backend.name}: option '${name}' is not declared`);
   const value = options.params[name] ?? declared.default;
   return declared.aliases?.[value] ?? value;
+}
+
+/** Why this back-end cannot be given this puzzle (its grid), as one line for users, or null. */
+export function gridRefusal(backend: Backend, puzzle: Puzzle): string | null {
+  if (!puzzle.tiling || backend.grids === 'any') return null;
+  return `back-end '${backend.name}' solves square grids only, not a ${puzzle.tiling.type} grid (\`backends\` lists those that solve any grid)`;
 }
 
 /** Checks params against what the back-end declares, so that a typo is an error, not a silent default. */

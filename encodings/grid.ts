@@ -1,15 +1,44 @@
-// The puzzle IR: an R x C grid of cells, its lattice vertices and edges, and the clues.
-// Everything here is plain, immutable data; back-ends see a puzzle only through this module.
+// The puzzle IR: a planar graph of vertices, edges and faces (cells), and the clues on the faces. The square
+// R x C grid is one generator of it, and any tiling of encodings/tilings/ another; back-ends see a puzzle only
+// through this module, in the words face (cell), edge and vertex, whatever the grid.
 import { PuzzleError } from './errors.ts';
+import { graphFromFaces, type PlanarGraph } from './planar-graph.ts';
+import { tilingBuilder } from './tilings/index.ts';
 //
-// Indices are stable and documented, so that files, DIMACS comments and stats can name them:
+// Square-grid indices are stable and documented, so that files, DIMACS comments and stats can name them:
 //   vertex (r, c), 0 <= r <= R, 0 <= c <= C:   r * (C + 1) + c
 //   cell (r, c),   0 <= r < R,  0 <= c < C:    r * C + c
 //   horizontal edge (r, c) from vertex (r, c) to (r, c + 1):  r * C + c                 [0, (R + 1) C)
 //   vertical edge (r, c) from vertex (r, c) to (r + 1, c):    (R + 1) C + r (C + 1) + c  [(R + 1) C, E)
 
-/** A cell's clue: 0-4, `null` for a blank cell, `'?'` for a cell known to hold an unknown number. */
-export type Clue = 0 | 1 | 2 | 3 | 4 | '?' | null;
+//
+// On another tiling, vertices, faces and edges are numbered as planar-graph.ts says (edges in order of first
+// appearance around the faces, faces in the tiling's order: Loopy's, the order of a game ID's clues).
+
+/**
+ * A face's clue: 0 to the number of its edges (0-4 on the square grid), `null` for a blank face, `'?'` for a
+ * face known to hold an unknown number.
+ */
+export type Clue = number | '?' | null;
+
+/**
+ * The grid a puzzle is drawn on when it is not the square grid: a tiling of encodings/tilings/ by name (as
+ * Loopy's grid.h names them), its size (Loopy's width and height) and, for the Penrose tilings, the patch.
+ */
+export interface Tiling {
+  readonly type: string;
+  readonly width: number;
+  readonly height: number;
+  /** The part of the tiling used, as Loopy writes it in a game ID (Penrose tilings only). */
+  readonly patch?: string;
+}
+
+/** What gives a grid: a size, and the tiling unless it is the square grid. */
+export interface Shape {
+  readonly rows: number;
+  readonly cols: number;
+  readonly tiling?: Tiling;
+}
 
 /** An edge decided before encoding (by a presolver); back-ends must honour it. */
 export interface FixedEdge {
@@ -18,12 +47,16 @@ export interface FixedEdge {
 }
 
 export interface Puzzle {
+  /** Rows of cells; on another tiling, its height. */
   readonly rows: number;
+  /** Columns of cells; on another tiling, its width. */
   readonly cols: number;
-  /** Row-major, `rows * cols` entries. */
+  /** One per face: row-major, `rows * cols` entries on the square grid. */
   readonly clues: readonly Clue[];
   /** Edges decided in advance; empty or absent for an untouched puzzle. */
   readonly fixedEdges?: readonly FixedEdge[];
+  /** Absent for the square grid. */
+  readonly tiling?: Tiling;
 }
 
 /** Largest side and cell count accepted: past these a grid is refused before anything is allocated. */
@@ -74,14 +107,48 @@ export function makePuzzle(rows: number, cols: number, clues: readonly Clue[], f
       throw new PuzzleError(`cell (${Math.floor(cell / cols)}, ${cell % cols}): clue ${String(clue)} is not 0-4, blank or '?'`);
     }
   });
-  const puzzle: Puzzle = fixedEdges && fixedEdges.length > 0
-    ? { rows, cols, clues: Object.freeze([...clues]), fixedEdges: Object.freeze(fixedEdges.map((f) => Object.freeze({ ...f }))) }
-    : { rows, cols, clues: Object.freeze([...clues]) };
+  return frozenPuzzle({ rows, cols }, clues, fixedEdges);
+}
+
+/** Builds a puzzle on a tiling, one clue per face in the tiling's order; checks the size, the count and each clue against its face. */
+export function makeTiledPuzzle(tiling: Tiling, clues: readonly Clue[], fixedEdges?: readonly FixedEdge[]): Puzzle {
+  const shape: Shape = { rows: tiling.height, cols: tiling.width, tiling: Object.freeze({ ...tiling }) };
+  const grid = gridOf(shape);
+  if (clues.length !== grid.faceCount) throw new PuzzleError(`expected ${grid.faceCount} faces for ${tilingName(tiling)}, got ${clues.length}`);
+  clues.forEach((clue, face) => {
+    const most = grid.edgesOfFace(face).length;
+    if (!(clue === null || clue === '?' || (Number.isInteger(clue) && clue >= 0 && clue <= most))) {
+      throw new PuzzleError(`face ${face} of ${tilingName(tiling)}: clue ${String(clue)} is not 0-${most}, blank or '?'`);
+    }
+  });
+  return frozenPuzzle(shape, clues, fixedEdges);
+}
+
+function frozenPuzzle(shape: Shape, clues: readonly Clue[], fixedEdges?: readonly FixedEdge[]): Puzzle {
+  const puzzle: { -readonly [K in keyof Puzzle]: Puzzle[K] } = { rows: shape.rows, cols: shape.cols, clues: Object.freeze([...clues]) };
+  if (fixedEdges && fixedEdges.length > 0) puzzle.fixedEdges = Object.freeze(fixedEdges.map((f) => Object.freeze({ ...f })));
+  if (shape.tiling) puzzle.tiling = shape.tiling;
   return Object.freeze(puzzle);
+}
+
+/** A tiling and its size as people write it, e.g. `honeycomb 10x10`. */
+export function tilingName(tiling: Tiling): string {
+  return `${tiling.type} ${tiling.width}x${tiling.height}`;
+}
+
+/** The name of a puzzle's grid: `square`, or the tiling's type. */
+export const gridName = (shape: Shape): string => shape.tiling?.type ?? 'square';
+
+/** Whether two shapes give the same grid. */
+export function sameShape(a: Shape, b: Shape): boolean {
+  if (a.rows !== b.rows || a.cols !== b.cols) return false;
+  if (!a.tiling || !b.tiling) return !a.tiling && !b.tiling;
+  return a.tiling.type === b.tiling.type && a.tiling.width === b.tiling.width && a.tiling.height === b.tiling.height && a.tiling.patch === b.tiling.patch;
 }
 
 /** The same puzzle with more edges fixed. */
 export function withFixedEdges(puzzle: Puzzle, fixed: readonly FixedEdge[]): Puzzle {
+  if (puzzle.tiling) return makeTiledPuzzle(puzzle.tiling, puzzle.clues, [...(puzzle.fixedEdges ?? []), ...fixed]);
   return makePuzzle(puzzle.rows, puzzle.cols, puzzle.clues, [...(puzzle.fixedEdges ?? []), ...fixed]);
 }
 
@@ -91,25 +158,47 @@ export function clueCount(puzzle: Puzzle): number {
   return n;
 }
 
-/** The shape of a grid: counts and the adjacency lookups, shared by all puzzles of that size. */
+/**
+ * The shape of a grid: counts and the adjacency lookups, shared by all puzzles of that grid. Faces are the
+ * cells; every method but the last group works on every grid.
+ */
 export interface Grid {
+  /** Rows of cells; on another tiling, its height. */
   readonly rows: number;
+  /** Columns of cells; on another tiling, its width. */
   readonly cols: number;
+  /** Absent for the square grid. */
+  readonly tiling?: Tiling;
+  /** The square grid: square-only speed-ups (the corner rules, tables laid out by rows) are chosen by this. */
+  readonly isSquare: boolean;
+  readonly faceCount: number;
+  /** The same as faceCount. */
   readonly cellCount: number;
   readonly vertexCount: number;
   readonly edgeCount: number;
-  /** Horizontal edges are 0 .. horizontalEdgeCount - 1; vertical ones follow. */
+  /** Square grid: horizontal edges are 0 .. horizontalEdgeCount - 1, vertical ones follow. Another tiling: edgeCount. */
   readonly horizontalEdgeCount: number;
-  /** Top, bottom, left, right edge of a cell. */
-  edgesOfCell(cell: number): readonly [number, number, number, number];
-  /** The 2 to 4 edges meeting at a vertex. */
+  /** A face's edges: on the square grid top, bottom, left, right; on another tiling in order around it. */
+  edgesOfFace(face: number): readonly number[];
+  /** The same as edgesOfFace. */
+  edgesOfCell(cell: number): readonly number[];
+  /** A face's vertices in order around it (clockwise on screen, from its top left corner on the square grid). */
+  verticesOfFace(face: number): readonly number[];
+  /** The edges meeting at a vertex, in increasing order. */
   edgesAtVertex(vertex: number): readonly number[];
-  /** The two end vertices of an edge (left/top first). */
+  /** The two end vertices of an edge (left/top first on the square grid). */
   verticesOfEdge(edge: number): readonly [number, number];
-  /** The one or two cells an edge borders. */
+  /** The one or two faces an edge borders. */
+  facesBesideEdge(edge: number): readonly number[];
+  /** The same as facesBesideEdge. */
   cellsBesideEdge(edge: number): readonly number[];
   /** The other edges sharing a vertex with this edge. */
   edgesTouchingEdge(edge: number): readonly number[];
+  /** Where a vertex is drawn, x to the right and y down (the square grid: its column and row). */
+  vertexPoint(vertex: number): readonly [number, number];
+  /** Where a face's clue is drawn: the mean of its vertices. */
+  facePoint(face: number): readonly [number, number];
+  // The square grid only (they throw on another tiling): positions by row and column.
   cell(r: number, c: number): number;
   vertex(r: number, c: number): number;
   horizontalEdge(r: number, c: number): number;
@@ -120,14 +209,17 @@ export interface Grid {
   edgePosition(edge: number): readonly ['h' | 'v', number, number];
 }
 
-/** `build` once per grid size: the last 64 sizes are kept (a run meets few sizes, a fuzz run many). */
-function cachedBySize<T>(build: (rows: number, cols: number) => T): (shape: { readonly rows: number; readonly cols: number }) => T {
+/** The cache key of a shape's grid. */
+const shapeKey = (shape: Shape): string => (shape.tiling ? `${shape.tiling.type}:${shape.tiling.width}x${shape.tiling.height}:${shape.tiling.patch ?? ''}` : `${shape.rows}x${shape.cols}`);
+
+/** `build` once per grid: the last 64 are kept (a run meets few sizes, a fuzz run many). */
+function cachedByShape<T>(square: (rows: number, cols: number) => T, tiled: (tiling: Tiling) => T): (shape: Shape) => T {
   const cache = new Map<string, T>();
   return (shape) => {
-    const key = `${shape.rows}x${shape.cols}`;
+    const key = shapeKey(shape);
     let value = cache.get(key);
     if (value === undefined) {
-      value = build(shape.rows, shape.cols);
+      value = shape.tiling ? tiled(shape.tiling) : square(shape.rows, shape.cols);
       if (cache.size > 64) cache.clear();
       cache.set(key, value);
     }
@@ -135,8 +227,58 @@ function cachedBySize<T>(build: (rows: number, cols: number) => T): (shape: { re
   };
 }
 
-/** The grid of a puzzle (or of a size); built once per size and cached. */
-export const gridOf: (shape: { readonly rows: number; readonly cols: number }) => Grid = cachedBySize(buildGrid);
+/** The planar graph of a tiling, built once per tiling and size (both grid forms read it). */
+const tilingGraphOf = cachedByShape<PlanarGraph>(
+  () => {
+    throw new Error('internal: the square grid has no tiling graph');
+  },
+  (tiling) => {
+    checkSize(tiling.height, tiling.width, tiling.type);
+    const raw = tilingBuilder(tiling.type)(tiling.width, tiling.height, tiling.patch);
+    const graph = graphFromFaces(raw.dots, raw.faces, tilingName(tiling));
+    if (graph.faceCount > MAX_CELLS) throw new PuzzleError(`${tilingName(tiling)} is too large (${graph.faceCount} faces; at most ${MAX_CELLS})`);
+    return graph;
+  },
+);
+
+/** The grid of a puzzle (or of a shape); built once per grid and cached. */
+export const gridOf: (shape: Shape) => Grid = cachedByShape(buildGrid, (tiling) => tiledGrid(tiling, tilingGraphOf({ rows: tiling.height, cols: tiling.width, tiling })));
+
+const squareOnly = (what: string) => (): never => {
+  throw new Error(`internal: ${what} is a square-grid lookup, asked of another tiling`);
+};
+
+/** The Grid of a tiling's planar graph. */
+function tiledGrid(tiling: Tiling, graph: PlanarGraph): Grid {
+  return Object.freeze({
+    rows: tiling.height,
+    cols: tiling.width,
+    tiling,
+    isSquare: false,
+    faceCount: graph.faceCount,
+    cellCount: graph.faceCount,
+    vertexCount: graph.vertexCount,
+    edgeCount: graph.edgeCount,
+    horizontalEdgeCount: graph.edgeCount,
+    edgesOfFace: (face: number) => graph.faceEdges[face],
+    edgesOfCell: (face: number) => graph.faceEdges[face],
+    verticesOfFace: (face: number) => graph.faceVertices[face],
+    edgesAtVertex: (vertex: number) => graph.vertexEdges[vertex],
+    verticesOfEdge: (edge: number) => graph.edgeEnds[edge],
+    facesBesideEdge: (edge: number) => graph.edgeFaces[edge],
+    cellsBesideEdge: (edge: number) => graph.edgeFaces[edge],
+    edgesTouchingEdge: (edge: number) => graph.edgesTouching[edge],
+    vertexPoint: (vertex: number) => graph.points[vertex],
+    facePoint: (face: number) => graph.faceCentres[face],
+    cell: squareOnly('cell(r, c)'),
+    vertex: squareOnly('vertex(r, c)'),
+    horizontalEdge: squareOnly('horizontalEdge'),
+    verticalEdge: squareOnly('verticalEdge'),
+    cellPosition: squareOnly('cellPosition'),
+    vertexPosition: squareOnly('vertexPosition'),
+    edgePosition: squareOnly('edgePosition'),
+  });
+}
 
 function buildGrid(rows: number, cols: number): Grid {
   checkSize(rows, cols);
@@ -187,18 +329,34 @@ function buildGrid(rows: number, cols: number): Grid {
   Object.freeze(cellEdges);
   edgeVertices.forEach((pair) => Object.freeze(pair));
 
+  // Made on first use: only pictures and the general back-ends' helpers ask for them.
+  let cellVertices: (readonly number[])[] | undefined;
+  const verticesOfFace = (cell: number): readonly number[] => {
+    cellVertices ??= Array.from({ length: cellCount }, (_, k) => {
+      const a = vx(Math.floor(k / C), k % C);
+      return Object.freeze([a, a + 1, a + C + 2, a + C + 1]);
+    });
+    return cellVertices[cell];
+  };
   return Object.freeze({
     rows: R,
     cols: C,
+    isSquare: true,
+    faceCount: cellCount,
     cellCount,
     vertexCount,
     edgeCount,
     horizontalEdgeCount,
+    edgesOfFace: (cell: number) => cellEdges[cell],
     edgesOfCell: (cell: number) => cellEdges[cell],
+    verticesOfFace,
     edgesAtVertex: (vertex: number) => frozenVertexEdges[vertex],
     verticesOfEdge: (edge: number) => edgeVertices[edge],
+    facesBesideEdge: (edge: number) => frozenEdgeCells[edge],
     cellsBesideEdge: (edge: number) => frozenEdgeCells[edge],
     edgesTouchingEdge: (edge: number) => frozenTouching[edge],
+    vertexPoint: (vertex: number) => [vertex % (C + 1), Math.floor(vertex / (C + 1))] as const,
+    facePoint: (cell: number) => [(cell % C) + 0.5, Math.floor(cell / C) + 0.5] as const,
     cell: (r: number, c: number) => r * C + c,
     vertex: vx,
     horizontalEdge: h,
@@ -224,18 +382,25 @@ export interface FlatGrid {
   readonly vertexCount: number;
   readonly edgeCount: number;
   readonly cellCount: number;
-  /** 4 per vertex: the edge going [up, down, left, right], -1 where the border has none. */
+  /** Slots per vertex in `vertexEdges`: 4 on the square grid, the largest vertex degree elsewhere. */
+  readonly vertexSlots: number;
+  /** Slots per face in `cellEdges`: 4 on the square grid, the largest face degree elsewhere. */
+  readonly cellSlots: number;
+  /** `vertexSlots` per vertex: on the square grid the edge going [up, down, left, right]; -1 where there is none. */
   readonly vertexEdges: Int32Array;
-  /** 4 per cell: [top, bottom, left, right], as `edgesOfCell`. */
+  /** `cellSlots` per face: its edges as `edgesOfFace` lists them, -1 after the last. */
   readonly cellEdges: Int32Array;
-  /** 2 per edge: its end vertices, left/top first, as `verticesOfEdge`. */
+  /** 2 per edge: its end vertices, as `verticesOfEdge`. */
   readonly edgeEnds: Int32Array;
-  /** 2 per edge: the cells beside it, in `cellsBesideEdge` order, -1 for none. */
+  /** 2 per edge: the faces beside it, in `facesBesideEdge` order, -1 for none. */
   readonly edgeCells: Int32Array;
 }
 
-/** The number of edges of an R x C grid, without building its tables (a solve's first lines in a fresh process). */
-export const edgeCountOf = (shape: { readonly rows: number; readonly cols: number }): number => (shape.rows + 1) * shape.cols + shape.rows * (shape.cols + 1);
+/** The number of edges of a grid, without building the square grid's tables (a solve's first lines in a fresh process). */
+export const edgeCountOf = (shape: Shape): number => (shape.tiling ? tilingGraphOf(shape).edgeCount : (shape.rows + 1) * shape.cols + shape.rows * (shape.cols + 1));
+
+/** The number of faces (cells) of a grid. */
+export const faceCountOf = (shape: Shape): number => (shape.tiling ? tilingGraphOf(shape).faceCount : shape.rows * shape.cols);
 
 const clueCodes = new WeakMap<Puzzle, Int8Array>();
 
@@ -255,8 +420,32 @@ export function clueCodesOf(puzzle: Puzzle): Int8Array {
   return codes;
 }
 
-/** The typed-array tables of a puzzle's grid (or of a size); built once per size and cached. */
-export const flatGridOf: (shape: { readonly rows: number; readonly cols: number }) => FlatGrid = cachedBySize(buildFlatGrid);
+/** The typed-array tables of a puzzle's grid (or of a shape); built once per grid and cached. */
+export const flatGridOf: (shape: Shape) => FlatGrid = cachedByShape(buildFlatGrid, (tiling) => tiledFlatGrid(tiling, tilingGraphOf({ rows: tiling.height, cols: tiling.width, tiling })));
+
+/** A tiling's tables, each vertex's and face's list padded with -1 to the largest degree. */
+function tiledFlatGrid(tiling: Tiling, graph: PlanarGraph): FlatGrid {
+  const vertexSlots = graph.maxVertexDegree;
+  const cellSlots = graph.maxFaceDegree;
+  const padded = (lists: readonly (readonly number[])[], slots: number) => {
+    const table = new Int32Array(lists.length * slots).fill(-1);
+    lists.forEach((list, k) => table.set(list, k * slots));
+    return table;
+  };
+  return {
+    rows: tiling.height,
+    cols: tiling.width,
+    vertexCount: graph.vertexCount,
+    edgeCount: graph.edgeCount,
+    cellCount: graph.faceCount,
+    vertexSlots,
+    cellSlots,
+    vertexEdges: padded(graph.vertexEdges, vertexSlots),
+    cellEdges: padded(graph.faceEdges, cellSlots),
+    edgeEnds: padded(graph.edgeEnds, 2),
+    edgeCells: padded(graph.edgeFaces, 2),
+  };
+}
 
 function buildFlatGrid(R: number, C: number): FlatGrid {
   checkSize(R, C);
@@ -303,12 +492,12 @@ function buildFlatGrid(R: number, C: number): FlatGrid {
       cellEdges[cell * 4 + 3] = horizontalEdgeCount + r * (C + 1) + c + 1;
     }
   }
-  return { rows: R, cols: C, vertexCount, edgeCount, cellCount, vertexEdges, cellEdges, edgeEnds, edgeCells };
+  return { rows: R, cols: C, vertexCount, edgeCount, cellCount, vertexSlots: 4, cellSlots: 4, vertexEdges, cellEdges, edgeEnds, edgeCells };
 }
 
 /** Clued cells as `[cell, clue]` pairs, skipping blanks and `?`. */
-export function cluedCells(puzzle: Puzzle): [number, 0 | 1 | 2 | 3 | 4][] {
-  const out: [number, 0 | 1 | 2 | 3 | 4][] = [];
+export function cluedCells(puzzle: Puzzle): [number, number][] {
+  const out: [number, number][] = [];
   puzzle.clues.forEach((clue, cell) => {
     if (typeof clue === 'number') out.push([cell, clue]);
   });
@@ -316,5 +505,5 @@ export function cluedCells(puzzle: Puzzle): [number, 0 | 1 | 2 | 3 | 4][] {
 }
 
 export function samePuzzle(a: Puzzle, b: Puzzle): boolean {
-  return a.rows === b.rows && a.cols === b.cols && a.clues.every((clue, i) => clue === b.clues[i]);
+  return sameShape(a, b) && a.clues.length === b.clues.length && a.clues.every((clue, i) => clue === b.clues[i]);
 }

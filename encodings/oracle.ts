@@ -2,7 +2,7 @@
 // depth-first search, sharing no code with any back-end. Blank grids give OEIS A140517 (1, 13, 213, 9349,
 // 1222363 cycles for 1x1 to 5x5); clues prune the search, which makes most 5x5 puzzles quick.
 import { gridOf, type Puzzle } from './grid.ts';
-import type { Solution } from './solution.ts';
+import { loopOf, type Solution } from './solution.ts';
 
 export interface OracleAnswer {
   /** Solutions found, capped at the limit asked for (2 by default: none, one or several). */
@@ -94,7 +94,7 @@ export function solveExactly(puzzle: Puzzle, limit = 2, deadline = Infinity): Or
       if (next === start) {
         if (length < 3 || e < firstEdge) continue;
         if (add(e) && meetsEverything()) {
-          solutions.push({ rows: puzzle.rows, cols: puzzle.cols, on: onPath.slice() });
+          solutions.push(loopOf(puzzle, onPath.slice()));
           if (solutions.length >= limit) {
             remove(e);
             return true;

@@ -3,7 +3,7 @@
 // themselves as plain data that each back-end states in its own solver's words.
 import type { Outcome } from './backend.ts';
 import { gridOf, type Grid } from './grid.ts';
-import { edgeComponents, edgesLeaving, verticesOfEdges, type Solution } from './solution.ts';
+import { edgeComponents, loopOf, edgesLeaving, verticesOfEdges, type Solution } from './solution.ts';
 
 /** The message of a solve whose first loop was found but whose uniqueness was not decided in time. */
 export const UNIQUENESS_UNDECIDED = 'uniqueness not decided within the time limit';
@@ -44,7 +44,7 @@ export async function findSingleLoop(shape: { rows: number; cols: number }, solv
       // No cut possible: the model goes to the verifier as it is.
       if (added > 0) continue;
     }
-    return { rows: shape.rows, cols: shape.cols, on };
+    return loopOf(shape, on);
   }
 }
 

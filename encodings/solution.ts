@@ -1,16 +1,20 @@
 // A solution is the set of edges on the loop. In memory, and from a worker to its caller: one byte per edge
-// (1 = on the loop). In result files: its key, the contract's h and v strings joined by '/'. On the command
-// line: the contract's JSON form {rows, cols, h, v}.
-import { gridOf, checkSize, type Grid } from './grid.ts';
+// (1 = on the loop). In result files: its key, the contract's h and v strings joined by '/' (on another
+// tiling, the edge bits alone). On the command line: the contract's JSON form {rows, cols, h, v} (on another
+// tiling, {grid, width, height, edges}).
+import { gridOf, checkSize, sameShape, tilingName, type Grid, type Shape, type Tiling } from './grid.ts';
 import { PuzzleError } from './errors.ts';
 
 export interface Solution {
   readonly rows: number;
   readonly cols: number;
+  /** Absent on the square grid. */
+  readonly tiling?: Tiling;
   /** `on[edge]` is 1 when the edge is on the loop. */
   readonly on: Uint8Array;
 }
 
+/** The contract's form, on the square grid. */
 export interface SolutionJson {
   rows: number;
   cols: number;
@@ -18,15 +22,35 @@ export interface SolutionJson {
   v: string[];
 }
 
-export function solutionFromEdges(shape: { rows: number; cols: number }, onEdges: Iterable<number>): Solution {
+/** The form on another tiling: the edge bits in the grid's edge order (docs/grids.md). */
+export interface TiledSolutionJson {
+  grid: string;
+  width: number;
+  height: number;
+  patch?: string;
+  edges: string;
+}
+
+/** What `solutionToJson` gives: the contract's form on the square grid, the tiled form elsewhere. */
+export type AnySolutionJson = SolutionJson | TiledSolutionJson;
+
+/** A solution of this shape's grid with these edge bits (taken as they are, not copied). */
+export function loopOf(shape: Shape, on: Uint8Array): Solution {
+  return shape.tiling ? { rows: shape.rows, cols: shape.cols, tiling: shape.tiling, on } : { rows: shape.rows, cols: shape.cols, on };
+}
+
+export function solutionFromEdges(shape: Shape, onEdges: Iterable<number>): Solution {
   const grid = gridOf(shape);
   const on = new Uint8Array(grid.edgeCount);
   for (const e of onEdges) {
-    if (!(e >= 0 && e < grid.edgeCount)) throw new RangeError(`edge ${e} is outside a ${shape.rows}x${shape.cols} grid`);
+    if (!(e >= 0 && e < grid.edgeCount)) throw new RangeError(`edge ${e} is outside ${shapeText(shape)}`);
     on[e] = 1;
   }
-  return { rows: shape.rows, cols: shape.cols, on };
+  return loopOf(shape, on);
 }
+
+/** A grid as a sentence names it: `a 5x5 grid`, `honeycomb 6x6`. */
+export const shapeText = (shape: Shape): string => (shape.tiling ? tilingName(shape.tiling) : `a ${shape.rows}x${shape.cols} grid`);
 
 export function onEdges(solution: Solution): number[] {
   const out: number[] = [];
@@ -36,8 +60,14 @@ export function onEdges(solution: Solution): number[] {
   return out;
 }
 
-export function solutionToJson(solution: Solution): SolutionJson {
-  const { rows: R, cols: C, on } = solution;
+export function solutionToJson(solution: Solution): AnySolutionJson {
+  const { rows: R, cols: C, on, tiling } = solution;
+  if (tiling) {
+    const json: TiledSolutionJson = { grid: tiling.type, width: tiling.width, height: tiling.height, edges: rowText(on, 0, on.length) };
+    if (tiling.patch !== undefined) json.patch = tiling.patch;
+    // The fields in the order a reader expects: the grid first, its bits last.
+    return tiling.patch !== undefined ? { grid: json.grid, width: json.width, height: json.height, patch: json.patch, edges: json.edges } : json;
+  }
   // Edge numbers as grid.ts gives them: row r's horizontal edges are r*C + c, then row r's vertical ones
   // follow all of those. Read straight, no grid: a warm caller turns every answer into this form.
   const horizontal = (R + 1) * C;
@@ -69,6 +99,7 @@ function rowText(on: Uint8Array, from: number, width: number): string {
  * `/`, then its `v` rows, each run together (edge index order: horizontal edges, then vertical ones).
  */
 export function solutionToKey(solution: Solution): string {
+  if (solution.tiling) return rowText(solution.on, 0, solution.on.length);
   const grid = gridOf(solution);
   let key = '';
   for (let e = 0; e < grid.edgeCount; e++) {
@@ -79,8 +110,14 @@ export function solutionToKey(solution: Solution): string {
 }
 
 /** Reads a solution key back; throws PuzzleError when it does not fit the grid. */
-export function solutionFromKey(shape: { rows: number; cols: number }, key: string): Solution {
+export function solutionFromKey(shape: Shape, key: string): Solution {
   const grid = gridOf(shape);
+  if (shape.tiling) {
+    if (key.length !== grid.edgeCount || !/^[01]*$/.test(key)) throw new PuzzleError(`solution key of ${key.length} characters does not fit ${shapeText(shape)}`);
+    const on = new Uint8Array(grid.edgeCount);
+    for (let e = 0; e < grid.edgeCount; e++) on[e] = key.charCodeAt(e) === 49 ? 1 : 0;
+    return loopOf(shape, on);
+  }
   const slash = key.indexOf('/');
   const h = key.slice(0, slash);
   const v = key.slice(slash + 1);
@@ -94,13 +131,14 @@ export function solutionFromKey(shape: { rows: number; cols: number }, key: stri
 
 /** Whether two solutions put the same edges on the loop. */
 export function sameSolution(a: Solution, b: Solution): boolean {
-  return a.rows === b.rows && a.cols === b.cols && a.on.length === b.on.length && a.on.every((bit, i) => bit === b.on[i]);
+  return sameShape(a, b) && a.on.length === b.on.length && a.on.every((bit, i) => bit === b.on[i]);
 }
 
 /** Reads the contract's solution JSON; throws PuzzleError saying what is wrong and where. */
 export function solutionFromJson(value: unknown, where = 'solution'): Solution {
   if (typeof value !== 'object' || value === null) throw new PuzzleError(`${where}: expected a JSON object {rows, cols, h, v}`);
   const o = value as Record<string, unknown>;
+  if ('grid' in o || 'edges' in o) return tiledSolutionFromJson(o, where);
   const rows = o.rows;
   const cols = o.cols;
   if (typeof rows !== 'number' || typeof cols !== 'number') throw new PuzzleError(`${where}: "rows" and "cols" must be numbers`);
@@ -182,4 +220,22 @@ export function edgesLeaving(grid: Grid, vertices: Iterable<number>): number[] {
     if (inside.has(a) !== inside.has(b)) out.push(e);
   }
   return out;
+}
+
+/** Reads the tiled form {grid, width, height, patch?, edges}; throws PuzzleError saying what is wrong. */
+function tiledSolutionFromJson(o: Record<string, unknown>, where: string): Solution {
+  const { grid: type, width, height, patch, edges } = o;
+  if (typeof type !== 'string' || typeof width !== 'number' || typeof height !== 'number') throw new PuzzleError(`${where}: "grid" must be a grid name and "width" and "height" numbers`);
+  if (patch !== undefined && typeof patch !== 'string') throw new PuzzleError(`${where}: "patch" must be a string`);
+  const tiling: Tiling = Object.freeze(patch === undefined ? { type, width, height } : { type, width, height, patch });
+  const shape: Shape = { rows: height, cols: width, tiling };
+  const count = gridOf(shape).edgeCount;
+  if (typeof edges !== 'string' || edges.length !== count) throw new PuzzleError(`${where}: "edges" must be a string of ${count} characters '0'/'1' (the edges of ${tilingName(tiling)})`);
+  const on = new Uint8Array(count);
+  for (let e = 0; e < count; e++) {
+    const ch = edges[e];
+    if (ch !== '0' && ch !== '1') throw new PuzzleError(`${where}: edges[${e}] is '${ch}', expected '0' or '1'`);
+    on[e] = ch === '1' ? 1 : 0;
+  }
+  return loopOf(shape, on);
 }

@@ -16,6 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // minutes of CPU. Keep the list sorted; a file in it that does not exist is an error.
 export const SLOW = [
   'test/datasets/generator-scale.test.ts',
+  'test/encodings/backends/any-grid.test.ts',
   'test/encodings/backends/asp/asp-backend.test.ts',
   'test/encodings/backends/auto/wasm/binding.test.ts',
   'test/encodings/backends/cdcl/cdcl-loop.test.ts',

@@ -1,7 +1,10 @@
-// Simon Tatham's Loopy game IDs, square grids only: `WxHt0:DESC` or `WxH:DESC` (W columns, H rows; more
-// parameters such as `dh` may follow the type). DESC: digits are clues, 'a'-'z' runs of 1-26 blank cells.
-import { makePuzzle, type Clue, type Puzzle, checkSizeAt } from '../grid.ts';
+// Simon Tatham's Loopy game IDs: `WxHtT:DESC` (W columns, H rows of grid type T; `WxH:DESC` is the square
+// grid, t0; more parameters such as `dh` may follow the type). DESC: digits and then A-Z (10-35) are clues,
+// 'a'-'z' runs of 1-26 blank faces, one per face in the grid's face order. The triangular and Penrose grids put
+// a grid description before the clues, joined by '_' (`5x5t1:0_2a1...`): the tiling's patch.
+import { gridOf, makePuzzle, makeTiledPuzzle, type Clue, type Puzzle, type Tiling, checkSizeAt } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
+import { TILINGS, tilingByLoopyType, tilingSizeProblem } from '../tilings/index.ts';
 import { showChar } from './characters.ts';
 
 export { looksLikeLoopy } from './puzzle-lines.ts';
@@ -17,9 +20,7 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
   const rows = Number(m[2]);
   const params = m[3];
   const type = /^t(\d+)/.exec(params);
-  if (type && type[1] !== '0') {
-    throw new PuzzleError(`${where}: Loopy grid type t${type[1]} (${GRID_TYPES[Number(type[1])] ?? 'unknown'}) is not supported; only square grids (t0) are`);
-  }
+  if (type && type[1] !== '0') return readTiled(id, Number(type[1]), cols, rows, params, m[4], where);
   if (params && !/^(t0)?(d[entrh])?$/i.test(params)) throw new PuzzleError(`${where}: unexpected parameters '${params}' after ${m[1]}x${m[2]} (expected t0 and an optional difficulty)`);
   checkSizeAt(where, rows, cols, `${m[1]}x${m[2]} (columns x rows)`);
   const desc = m[4];
@@ -47,6 +48,44 @@ export function readLoopy(text: string, where = 'Loopy ID'): Puzzle {
   return makePuzzle(rows, cols, clues);
 }
 
+/** A game ID of a grid type other than the square one (t1 and up). */
+function readTiled(id: string, typeNumber: number, width: number, height: number, params: string, body: string, where: string): Puzzle {
+  const name = tilingByLoopyType(typeNumber);
+  if (!name) throw new PuzzleError(`${where}: Loopy grid type t${typeNumber} (${GRID_TYPES[typeNumber] ?? 'unknown'}) is not supported`);
+  if (!new RegExp(`^t${typeNumber}(d[entrh])?$`, 'i').test(params)) throw new PuzzleError(`${where}: unexpected parameters '${params}' after ${width}x${height} (expected t${typeNumber} and an optional difficulty)`);
+  checkSizeAt(where, height, width, `${width}x${height} (width x height)`);
+  const sizeProblem = tilingSizeProblem(name, width, height);
+  if (sizeProblem) throw new PuzzleError(`${where}: ${sizeProblem}`);
+  const separator = body.indexOf('_');
+  const patch = separator < 0 ? undefined : body.slice(0, separator);
+  if (patch !== undefined && name !== 'triangular') throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid takes no grid description before '_'`);
+  const tiling: Tiling = patch === undefined ? { type: name, width, height } : { type: name, width, height, patch };
+  const grid = gridOf({ rows: height, cols: width, tiling });
+  const desc = body.slice(separator + 1);
+  const total = grid.faceCount;
+  const clues: Clue[] = new Array<Clue>(total).fill(null);
+  const offset = id.length - desc.length;
+  const at = (i: number) => `${where}: character ${offset + i + 1} (${showChar(desc[i])})`;
+  let face = 0;
+  for (let i = 0; i < desc.length; i++) {
+    const ch = desc[i];
+    const clue = ch >= '0' && ch <= '9' ? ch.charCodeAt(0) - 48 : ch >= 'A' && ch <= 'Z' ? ch.charCodeAt(0) - 55 : -1;
+    if (clue >= 0) {
+      if (face >= total) throw new PuzzleError(`${at(i)}: the description goes past the ${total} faces of ${TILINGS[name].title} ${width}x${height}`);
+      const most = grid.edgesOfFace(face).length;
+      if (clue > most) throw new PuzzleError(`${at(i)}: clue ${clue} is impossible on face ${face}, which has ${most} edges`);
+      clues[face++] = clue;
+    } else if (ch >= 'a' && ch <= 'z') {
+      face += ch.charCodeAt(0) - 96;
+      if (face > total) throw new PuzzleError(`${at(i)}: a run of blanks goes past the ${total} faces of ${TILINGS[name].title} ${width}x${height}`);
+    } else {
+      throw new PuzzleError(`${at(i)}: not a clue (0-9, A-Z) or a run of blanks (a-z)`);
+    }
+  }
+  if (face < total) throw new PuzzleError(`${where}: the description is truncated: it covers ${face} of the ${total} faces of ${TILINGS[name].title} ${width}x${height}`);
+  return makeTiledPuzzle(tiling, clues);
+}
+
 export function writeLoopy(puzzle: Puzzle): string {
   let desc = '';
   let run = 0;
@@ -57,17 +96,21 @@ export function writeLoopy(puzzle: Puzzle): string {
       run -= n;
     }
   };
+  const { tiling } = puzzle;
   puzzle.clues.forEach((clue, cell) => {
     if (clue === '?') {
-      const r = Math.floor(cell / puzzle.cols);
-      throw new PuzzleError(`cell (${r}, ${cell % puzzle.cols}) holds '?', which a Loopy game ID cannot express`);
+      const place = tiling ? `face ${cell}` : `cell (${Math.floor(cell / puzzle.cols)}, ${cell % puzzle.cols})`;
+      throw new PuzzleError(`${place} holds '?', which a Loopy game ID cannot express`);
     }
     if (clue === null) run++;
     else {
       flush();
-      desc += String(clue);
+      desc += clue < 10 ? String(clue) : String.fromCharCode(55 + clue);
     }
   });
   flush();
-  return `${puzzle.cols}x${puzzle.rows}t0:${desc}`;
+  if (!tiling) return `${puzzle.cols}x${puzzle.rows}t0:${desc}`;
+  const entry = TILINGS[tiling.type];
+  if (!entry) throw new PuzzleError(`a ${tiling.type} grid has no Loopy game ID`);
+  return `${tiling.width}x${tiling.height}t${entry.loopyType}:${tiling.patch !== undefined ? `${tiling.patch}_` : ''}${desc}`;
 }

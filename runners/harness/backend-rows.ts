@@ -1,5 +1,6 @@
 // What `backends --json` prints and `serve` answers at GET /backends: each back-end with its description,
-// whether it can run here (and why not), its options, whether it can presolve, and whether it certifies.
+// whether it can run here (and why not), its options, whether it can presolve, whether it certifies, and the
+// grids it solves.
 import { listBackends } from '../../encodings/registry.ts';
 import type { BackendOption } from '../../encodings/backend.ts';
 
@@ -13,6 +14,8 @@ export interface BackendRow {
   presolver: boolean;
   /** Whether it certifies its unique and no-loop answers (`--certify`) with its default options. */
   certifies: boolean;
+  /** `square` (the square grid only) or `any` (every grid of encodings/tilings/ too). */
+  grids: 'square' | 'any';
   version?: string;
 }
 
@@ -29,6 +32,7 @@ export async function backendRows(withVersions = false): Promise<BackendRow[]> {
         options: b.options ?? [],
         presolver: typeof b.presolve === 'function',
         certifies: b.certifies?.({}) === true,
+        grids: b.grids ?? 'square',
         ...(withVersions && availability.available ? { version: await b.version().catch((error: Error) => `unknown (${error.message})`) } : {}),
       };
     }),

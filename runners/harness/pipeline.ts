@@ -1,6 +1,6 @@
 // The solve pipeline: (presolve) -> back-end -> independent verifier -> a checked result. Runs in the
 // calling process; runners/harness/worker.ts puts it behind a process boundary for hard limits.
-import type { Backend, Params, SolveOptions, SolveResult, Stats, Status } from '../../encodings/backend.ts';
+import { gridRefusal, type Backend, type Params, type SolveOptions, type SolveResult, type Stats, type Status } from '../../encodings/backend.ts';
 import { withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
 import { sameSolution, solutionToKey, type Solution } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
@@ -49,6 +49,8 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, asked: 
   const certify = asked.certify === true && !blocker;
   const options: PipelineOptions = asked.certify ? { ...asked, unique: true, certify } : asked;
   try {
+    const refusal = gridRefusal(backend, puzzle) ?? (options.presolver ? gridRefusal(options.presolver, puzzle) : null);
+    if (refusal) return finish('error', null, null, refusal);
     let presolved = puzzle;
     if (options.presolver) {
       if (!options.presolver.presolve) throw new Error(`back-end '${options.presolver.name}' cannot presolve`);

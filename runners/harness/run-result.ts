@@ -1,8 +1,8 @@
 // A run's result as the caller sees it, and its form between a worker and its caller: what a caller of a
 // worker (solve, serve, the library) loads, without the pipeline's verifier and proof checker.
 import type { Stats, Status } from '../../encodings/backend.ts';
-import { edgeCountOf, type Clue, type FixedEdge, type Puzzle } from '../../encodings/grid.ts';
-import { solutionToJson, type Solution, type SolutionJson } from '../../encodings/solution.ts';
+import { edgeCountOf, type Clue, type FixedEdge, type Puzzle, type Shape, type Tiling } from '../../encodings/grid.ts';
+import { loopOf, solutionToJson, type Solution, type AnySolutionJson } from '../../encodings/solution.ts';
 import type { Certificate } from './certificate.ts';
 
 /** A run's answer after the verifier: what `solve` prints and `bench` records. */
@@ -28,38 +28,46 @@ export interface RunResult {
 }
 
 /**
- * A Puzzle between a caller and its worker: the clues as text, one character per cell (0-4, '.' blank, '?'),
- * which a message copies as one block where an array of cells costs a value each.
+ * A Puzzle between a caller and its worker: the clues as text, one character per face (0-9, then A-Z for 10 and
+ * more as Loopy writes them, '.' blank, '?'), which a message copies as one block where an array of faces costs
+ * a value each.
  */
 export interface WirePuzzle {
   rows: number;
   cols: number;
   clues: string;
   fixedEdges?: readonly FixedEdge[];
+  tiling?: Tiling;
 }
 
 const clueTexts = new WeakMap<Puzzle, string>();
+
+const clueCharacter = (clue: Clue): string => (clue === null ? '.' : clue === '?' ? '?' : clue < 10 ? String(clue) : String.fromCharCode(55 + clue));
 
 export function puzzleToWire(puzzle: Puzzle): WirePuzzle {
   // A warm caller solves the same frozen puzzles again and again: each is written once.
   let clues = clueTexts.get(puzzle);
   if (clues === undefined) {
-    clues = puzzle.clues.map((clue) => (clue === null ? '.' : String(clue))).join('');
+    clues = puzzle.clues.map(clueCharacter).join('');
     if (Object.isFrozen(puzzle)) clueTexts.set(puzzle, clues);
   }
-  const { rows, cols, fixedEdges } = puzzle;
-  return fixedEdges?.length ? { rows, cols, clues, fixedEdges } : { rows, cols, clues };
+  const { rows, cols, fixedEdges, tiling } = puzzle;
+  const wire: WirePuzzle = fixedEdges?.length ? { rows, cols, clues, fixedEdges } : { rows, cols, clues };
+  if (tiling) wire.tiling = tiling;
+  return wire;
 }
 
 /** The Puzzle again: the caller's was made and checked by makePuzzle, so it is frozen here, not checked twice. */
-export function puzzleFromWire({ rows, cols, clues: text, fixedEdges }: WirePuzzle): Puzzle {
+export function puzzleFromWire({ rows, cols, clues: text, fixedEdges, tiling }: WirePuzzle): Puzzle {
   const clues = new Array<Clue>(text.length);
   for (let cell = 0; cell < text.length; cell++) {
     const c = text.charCodeAt(cell);
-    clues[cell] = c === 46 ? null : c === 63 ? '?' : ((c - 48) as Clue);
+    clues[cell] = c === 46 ? null : c === 63 ? '?' : c >= 65 ? c - 55 : c - 48;
   }
   Object.freeze(clues);
-  return Object.freeze(fixedEdges?.length ? { rows, cols, clues, fixedEdges: Object.freeze(fixedEdges.map((edge) => Object.freeze({ ...edge }))) } : { rows, cols, clues });
+  const puzzle: { -readonly [K in keyof Puzzle]: Puzzle[K] } = fixedEdges?.length ? { rows, cols, clues, fixedEdges: Object.freeze(fixedEdges.map((edge) => Object.freeze({ ...edge }))) } : { rows, cols, clues };
+  if (tiling) puzzle.tiling = Object.freeze({ ...tiling });
+  return Object.freeze(puzzle);
 }
 
 /**
@@ -80,18 +88,18 @@ export function resultToWire(result: RunResult): { result: WireResult; loop: Uin
 }
 
 /** The RunResult again, in place: the message's copy is the caller's own. */
-export function resultFromWire(wire: WireResult, loop: Uint8Array | null, shape: { rows: number; cols: number }): RunResult {
-  if (loop && !(loop instanceof Uint8Array && loop.length === edgeCountOf(shape))) throw new Error(`internal: the worker's loop does not fit a ${shape.rows}x${shape.cols} grid`);
+export function resultFromWire(wire: WireResult, loop: Uint8Array | null, shape: Shape): RunResult {
+  if (loop && !(loop instanceof Uint8Array && loop.length === edgeCountOf(shape))) throw new Error(`internal: the worker's loop does not fit the puzzle's grid (${shape.tiling?.type ?? 'square'} ${shape.rows}x${shape.cols})`);
   const result: RunResult = wire;
-  result.solution = loop ? { rows: shape.rows, cols: shape.cols, on: loop } : null;
+  result.solution = loop ? loopOf(shape, loop) : null;
   return result;
 }
 
 /** The `solve --json` object of the contract (`version` added), its fields in the contract's order. */
-export function contractJson(result: RunResult): Record<string, unknown> & { solution: SolutionJson | null } {
+export function contractJson(result: RunResult): Record<string, unknown> & { solution: AnySolutionJson | null } {
   const { backendVersion, message, rejected, certificate } = result;
   // Built field by field: a warm caller makes one per answer, and spreads of optional parts cost more.
-  const json: Record<string, unknown> & { solution: SolutionJson | null } = { status: result.status, unique: result.unique, solution: result.solution ? solutionToJson(result.solution) : null, backend: result.backend };
+  const json: Record<string, unknown> & { solution: AnySolutionJson | null } = { status: result.status, unique: result.unique, solution: result.solution ? solutionToJson(result.solution) : null, backend: result.backend };
   if (backendVersion) json.version = backendVersion;
   json.timeMs = result.timeMs;
   json.stats = result.stats;

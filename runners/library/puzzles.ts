@@ -4,12 +4,12 @@
 import { FORMAT_NAMES, parsePuzzle as parseAny, writePuzzle, type FormatName } from '../../encodings/formats/index.ts';
 import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
 import { renderSvg as drawSvg, renderText as drawText, type SvgOptions } from '../../encodings/render.ts';
-import { solutionFromJson, solutionToJson, type Solution, type SolutionJson } from '../../encodings/solution.ts';
+import { solutionFromJson, solutionToJson, type Solution, type AnySolutionJson, type SolutionJson, type TiledSolutionJson } from '../../encodings/solution.ts';
 import { verify as verifyLoop, type Verdict } from '../../encodings/verify.ts';
 import { UsageError } from '../../encodings/errors.ts';
 
 export { PuzzleError, UnknownBackendError, UsageError } from '../../encodings/errors.ts';
-export type { Clue, Puzzle, SolutionJson, SvgOptions, Verdict };
+export type { AnySolutionJson, Clue, Puzzle, SolutionJson, SvgOptions, TiledSolutionJson, Verdict };
 
 /** The formats `formatPuzzle` writes and `parsePuzzle` reads. */
 export const PUZZLE_FORMATS: readonly PuzzleFormat[] = FORMAT_NAMES;
@@ -24,30 +24,30 @@ export function parsePuzzle(text: string): Puzzle {
 }
 
 /** As parsePuzzle, also saying which format the text was and the solution it carried (pzprv3 answer, JSON "solution"). */
-export function readPuzzle(text: string): { puzzle: Puzzle; format: PuzzleFormat; solution: SolutionJson | null } {
+export function readPuzzle(text: string): { puzzle: Puzzle; format: PuzzleFormat; solution: AnySolutionJson | null } {
   if (typeof text !== 'string') throw new UsageError(`a puzzle is read from text; got ${typeof text}`);
   const parsed = parseAny(text, 'puzzle');
   return { puzzle: remember(parsed.puzzle), format: parsed.format, solution: parsed.solution ? solutionToJson(parsed.solution) : null };
 }
 
 /** Writes a puzzle as `url`, `loopy`, `text`, `pzprv3` or `json` (the last two with the loop, when one is given). */
-export function formatPuzzle(puzzle: Puzzle, format: PuzzleFormat, solution?: SolutionJson | null): string {
+export function formatPuzzle(puzzle: Puzzle, format: PuzzleFormat, solution?: AnySolutionJson | null): string {
   if (!FORMAT_NAMES.includes(format)) throw new UsageError(`format must be one of ${FORMAT_NAMES.join(', ')}; got '${String(format)}'`);
   return writePuzzle(checkedPuzzle(puzzle), format, solution ? loopOf(solution) : undefined);
 }
 
 /** Whether the loop solves the puzzle: one closed loop, every clue satisfied; else the reason. */
-export function verify(puzzle: Puzzle, solution: SolutionJson): Verdict {
+export function verify(puzzle: Puzzle, solution: AnySolutionJson): Verdict {
   return verifyLoop(checkedPuzzle(puzzle), loopOf(solution));
 }
 
 /** An SVG picture of the puzzle, with its loop when one is given; self-contained (no CSS, no font files). */
-export function renderSvg(puzzle: Puzzle, solution?: SolutionJson | null, options?: SvgOptions): string {
+export function renderSvg(puzzle: Puzzle, solution?: AnySolutionJson | null, options?: SvgOptions): string {
   return drawSvg(checkedPuzzle(puzzle), solution ? loopOf(solution) : null, options);
 }
 
 /** The puzzle as a text grid, with its loop drawn in when one is given. */
-export function renderText(puzzle: Puzzle, solution?: SolutionJson | null): string {
+export function renderText(puzzle: Puzzle, solution?: AnySolutionJson | null): string {
   return drawText(checkedPuzzle(puzzle), solution ? loopOf(solution) : null);
 }
 
@@ -71,6 +71,6 @@ function remember(puzzle: Puzzle): Puzzle {
 }
 
 /** The loop in the library's form (the contract's {rows, cols, h, v}) read into the internal one. */
-export function loopOf(solution: SolutionJson): Solution {
+export function loopOf(solution: AnySolutionJson): Solution {
   return solutionFromJson(solution, 'solution');
 }

@@ -1,7 +1,7 @@
 // Solving from a program: each back-end runs in a worker (runners/harness/worker-process.ts, the one that
 // `solve`, `bench` and `serve` use) under the same hard limits, so a run past its time is killed, not
 // waited for. A Solver keeps its workers warm between puzzles; `solve` is one puzzle with a worker of its own.
-import type { SolutionJson } from '../../encodings/solution.ts';
+import type { AnySolutionJson } from '../../encodings/solution.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import type { Stats, Status } from '../../encodings/backend.ts';
 import type { Certificate } from '../harness/certificate.ts';
@@ -22,7 +22,7 @@ export interface SolveResult {
   /** null unless uniqueness was asked for; then true when a second loop was proven not to exist. */
   unique: boolean | null;
   /** The loop, checked by the independent verifier, when status is solved. */
-  solution: SolutionJson | null;
+  solution: AnySolutionJson | null;
   backend: string;
   /** The back-end's engine and version, when it could tell. */
   version?: string;

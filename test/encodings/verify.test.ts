@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { gridOf, makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
 import { readText } from '../../encodings/formats/text.ts';
-import { regionBoundary, solutionFromEdges, solutionFromJson, solutionToJson, type Solution } from '../../encodings/solution.ts';
+import { regionBoundary, solutionFromEdges, solutionFromJson, solutionToJson, type Solution, type SolutionJson } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 
 const twoByTwo = readText('2 2\n3 .\n. .\n');
@@ -37,7 +37,7 @@ test('solution JSON puts each edge where the grid numbers it, on a grid that is 
   // 9 columns: rows of 9 and 10 edges, longer than the 8 written at a time.
   const grid = gridOf({ rows: 2, cols: 9 });
   for (let e = 0; e < grid.edgeCount; e++) {
-    const { h, v } = solutionToJson(solutionFromEdges(grid, [e]));
+    const { h, v } = solutionToJson(solutionFromEdges(grid, [e])) as SolutionJson;
     const at = [...h.flatMap((row, r) => [...row].map((bit, c) => (bit === '1' ? grid.horizontalEdge(r, c) : -1))), ...v.flatMap((row, r) => [...row].map((bit, c) => (bit === '1' ? grid.verticalEdge(r, c) : -1)))].filter((x) => x >= 0);
     assert.deepEqual([h.length, v.length, h[0].length, v[0].length, at], [3, 2, 9, 10, [e]]);
   }

@@ -98,6 +98,8 @@ export function aspBackend(connectivity: AspConnectivity): Backend {
   const backend: Backend = {
     name: connectivity.name,
     description: connectivity.description,
+    // The programs speak of faces, edges and vertices only (slitherlink.lp).
+    grids: 'any',
     options: options(connectivity.configuration ?? 'auto'),
     async available() {
       return packageVersion('clingo-wasm') ? { available: true } : { available: false, reason: 'npm package clingo-wasm is not installed (npm ci)' };

@@ -12,6 +12,7 @@ import cdclLoop, { searchOptions } from '../cdcl/cdcl-loop.ts';
 import { createLoopSearch, Portfolio, writesProof, type LoopSearchOptions } from '../cdcl/loop-search.ts';
 import { presolveInStages } from '../rules/wasm/binding.ts';
 import { certifiedSearch, loadAutoCore, portfolioStats, solveWithAutoCore } from './wasm/binding.ts';
+import { loopOf } from '../../solution.ts';
 
 
 /** From this many cells trial runs whatever deduction decided (trial-from=size): searching thousands of edges without it costs seconds. */
@@ -98,7 +99,7 @@ function solveInSteps(run: Run, presolve: { trialFrom: number; trialBudgetMs: nu
     // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
     const finished = { ...stats, finishedBy: 'rules', level: pre.level ?? null, solverMs: elapsedMs(started) };
     if (pre.loop === null) return { status: 'unsat', solution: null, unique: null, stats: finished };
-    return { status: 'solved', solution: { rows: puzzle.rows, cols: puzzle.cols, on: pre.loop }, unique: run.unique ? true : null, stats: finished };
+    return { status: 'solved', solution: loopOf(puzzle, pre.loop), unique: run.unique ? true : null, stats: finished };
   }
   return searchFrom(run, pre.state, stats);
 }

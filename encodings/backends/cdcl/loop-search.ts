@@ -10,6 +10,7 @@ import { LoopPropagator, type Connectivity } from './loop-propagator.ts';
 import { CdclSolver, type CdclStats, type SolveAnswer } from './solver.ts';
 import { WasmLoopSearch } from './wasm/binding.ts';
 import { ProofLog, type ProofClaim } from './proof-log.ts';
+import { loopOf } from '../../solution.ts';
 
 export type Core = 'wasm' | 'typescript';
 
@@ -178,12 +179,12 @@ export class Portfolio {
     if (carried) this.iterations = 1;
     const on = carried ?? this.solveOnce(deadline, turn);
     if (typeof on === 'string') return firstOutcome(on);
-    const first = { rows: puzzle.rows, cols: puzzle.cols, on };
+    const first = loopOf(puzzle, on);
     if (!unique) return firstOutcome(first);
     this.blocked.push(on);
     if (!carried) for (const search of this.searches) search?.block(on);
     const second = this.solveOnce(deadline, carried ? turn : 0);
-    return uniquenessOutcome(first, typeof second === 'string' ? second : { rows: puzzle.rows, cols: puzzle.cols, on: second });
+    return uniquenessOutcome(first, typeof second === 'string' ? second : loopOf(puzzle, second));
   }
 
   /** The counters of every search that ran, added up. */

@@ -4,7 +4,7 @@ import { optionValue, type Backend, type SolveOptions, type SolveResult, type St
 import { elapsedMs, now } from '../../clock.ts';
 import type { Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, UNIQUENESS_UNDECIDED, type LoopAnswer } from '../../protocol.ts';
-import type { Solution } from '../../solution.ts';
+import { loopOf as solutionOn, type Solution } from '../../solution.ts';
 import { cpSatVersion, liftoffOnly, loadCpSat } from './loader.ts';
 import { addClause, buildCircuitModel, ENCODINGS, type CircuitEncoding } from './model.ts';
 
@@ -16,6 +16,7 @@ type Outcome = 'complete' | 'limit' | 'timeout';
 const backend: Backend = {
   name: 'cpsat-circuit',
   description: 'OR-Tools CP-SAT (wasm): edge Booleans, arc literals, AddCircuit with self-loops for off-loop vertices',
+  grids: 'any',
   options: [
     { name: 'workers', description: 'CP-SAT search workers (1 keeps runs comparable)', default: '1' },
     {
@@ -105,7 +106,7 @@ const backend: Backend = {
       if (status === 'FEASIBLE' || status === 'UNKNOWN') return { outcome: elapsedMs(started) >= options.timeoutMs ? 'timeout' : 'limit', loops };
       throw new Error(`CP-SAT answered ${status}`);
     };
-    const solutionOf = (on: Uint8Array): Solution => ({ rows: puzzle.rows, cols: puzzle.cols, on });
+    const solutionOf = (on: Uint8Array): Solution => solutionOn(puzzle, on);
     const answer = (loops: Uint8Array[], unique: boolean | null, message?: string): SolveResult => ({
       status: 'solved',
       solution: solutionOf(loops[0]),

@@ -52,8 +52,8 @@ export function buildCircuitModel(lib: CpSat, puzzle: Puzzle, encoding: CircuitE
 function addChapterConstraints(lib: CpSat, model: CpModel, grid: Grid, puzzle: Puzzle, edges: BoolVar[]): void {
   for (const [cell, clue] of cluedCells(puzzle)) {
     const around = grid.edgesOfCell(cell);
-    // Clue 0 and 4 decide all four edges: fixed values instead of a sum.
-    if (clue === 0 || clue === 4) for (const e of around) model.addBoolAnd([clue === 4 ? edges[e] : edges[e].not()]);
+    // A clue of 0 or of all its edges decides every edge: fixed values instead of a sum.
+    if (clue === 0 || clue === around.length) for (const e of around) model.addBoolAnd([clue === 0 ? edges[e].not() : edges[e]]);
     else model.addLinearConstraint(lib.LinearExpr.sum(around.map((e) => edges[e])), clue, clue);
   }
   for (const f of puzzle.fixedEdges ?? []) model.addBoolAnd([f.on ? edges[f.edge] : edges[f.edge].not()]);
@@ -90,7 +90,7 @@ export function addClause(model: CpModel, terms: readonly Term[]): void {
 }
 
 function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle): EdgeTerm[] {
-  // Edges decided before search: clue 0 and 4 cells, and presolved edges. They become constants, not Booleans.
+  // Edges decided before search: faces whose clue is 0 or all their edges, and presolved edges. They become constants, not Booleans.
   const state = new Uint8Array(grid.edgeCount).fill(OPEN);
   let contradiction = false;
   const decide = (e: number, value: typeof OFF | typeof ON) => {
@@ -98,14 +98,15 @@ function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle): EdgeT
     else if (state[e] !== value) contradiction = true;
   };
   const clued = cluedCells(puzzle);
-  for (const [cell, clue] of clued) if (clue === 0 || clue === 4) for (const e of grid.edgesOfCell(cell)) decide(e, clue === 4 ? ON : OFF);
+  const full = (cell: number, clue: number) => clue === grid.edgesOfFace(cell).length;
+  for (const [cell, clue] of clued) if (clue === 0 || full(cell, clue)) for (const e of grid.edgesOfFace(cell)) decide(e, clue === 0 ? OFF : ON);
   for (const f of puzzle.fixedEdges ?? []) decide(f.edge, f.on ? ON : OFF);
   if (contradiction) model.addBoolOr([]);
   const edges: EdgeTerm[] = Array.from(state, (s, e) => (s === OPEN ? model.newBoolVar(`edge${e}`) : s === ON));
 
   for (const [cell, clue] of clued) {
-    if (clue === 0 || clue === 4) continue;
-    const around = grid.edgesOfCell(cell);
+    if (clue === 0 || full(cell, clue)) continue;
+    const around = grid.edgesOfFace(cell);
     const on = around.filter((e) => state[e] === ON).length;
     addExactly(model, around.filter((e) => state[e] === OPEN).map((e) => edges[e] as BoolVar), clue - on);
   }
@@ -142,19 +143,26 @@ function addClauseConstraints(model: CpModel, grid: Grid, puzzle: Puzzle): EdgeT
 }
 
 /**
- * The circuit meets each loop twice, once per direction. Around any one cell every loop edge on its boundary
- * runs the same way (clockwise when the cell is inside the loop, counter-clockwise when outside), so banning
- * the counter-clockwise arcs of one cell with a clue of 1 or more keeps one direction of every loop.
+ * The circuit meets each loop twice, once per direction. Around any one face every loop edge on its boundary
+ * runs the same way (with the face's order of vertices when the face is inside the loop, against it when
+ * outside), so banning the arcs against that order on one face with a clue of 1 or more keeps one direction of
+ * every loop.
  */
 function fixDirection(model: CpModel, grid: Grid, clued: [number, number][], forward: (BoolVar | undefined)[], backward: (BoolVar | undefined)[]): void {
-  // A 3 has the most edges on the loop, so its ban bites earliest.
-  const preference = [3, 2, 1, 4];
-  const cell = clued.filter(([, clue]) => clue > 0).sort((x, y) => preference.indexOf(x[1]) - preference.indexOf(y[1]))[0]?.[0];
+  // The face with the most edges on the loop, short of all of them (those are constants already), bites earliest:
+  // on the square grid a 3, then 2, 1 and 4.
+  const rank = ([cell, clue]: [number, number]) => (clue === grid.edgesOfFace(cell).length ? 0 : -clue);
+  const cell = clued.filter(([, clue]) => clue > 0).sort((x, y) => rank(x) - rank(y))[0]?.[0];
   if (cell === undefined) return;
-  const [top, bottom, left, right] = grid.edgesOfCell(cell);
-  // Forward arcs run left to right and top to bottom (verticesOfEdge order), so clockwise is top and right
-  // forward, bottom and left backward.
-  const counterClockwise = [backward[top], backward[right], forward[bottom], forward[left]].filter((arc) => arc !== undefined);
+  // Walking the face's vertices in order (clockwise on screen on the square grid: top, right, bottom, left), an
+  // edge walked from its second vertex to its first runs against its forward arc.
+  const corners = grid.verticesOfFace(cell);
+  const against = corners.map((from, k) => {
+    const to = corners[(k + 1) % corners.length];
+    const edge = grid.edgesOfFace(cell).find((e) => grid.verticesOfEdge(e).includes(from) && grid.verticesOfEdge(e).includes(to))!;
+    return grid.verticesOfEdge(edge)[0] === from ? backward[edge] : forward[edge];
+  });
+  const counterClockwise = against.filter((arc) => arc !== undefined);
   if (counterClockwise.length) model.addBoolAnd(counterClockwise.map((arc) => arc.not()));
 }
 

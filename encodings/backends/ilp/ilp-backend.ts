@@ -9,7 +9,7 @@ import { onOff, optionValue, type Backend, type BackendOption, type Params, type
 import { elapsedMs } from '../../clock.ts';
 import type { Grid, Puzzle } from '../../grid.ts';
 import { CUT_KINDS, decideUniqueness, findSingleLoop, firstOutcome, loopCuts, type CutKind, type LoopCounts, type NoLoop, type SolveStep } from '../../protocol.ts';
-import type { Solution } from '../../solution.ts';
+import { loopOf, type Solution } from '../../solution.ts';
 import { buildIlp, cutRow, differentLoopRow, edgeColumn, insideFormulation, validInequalityRows, vertexColumn, type IlpModel } from './model.ts';
 import { violatedCutsets } from './separation.ts';
 
@@ -142,6 +142,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
   const backend: Backend = {
     name,
     description,
+    grids: 'any',
     options: [
       { name: 'cuts', description: 'cutset: generalised subtour cut x(delta(S)) >= 2(y_i + y_j - 1); loop: forbid the loop unless it is the whole loop', default: 'cutset', choices: CUT_KINDS },
       onOff(
@@ -267,7 +268,7 @@ export function ilpBackend(name: string, description: string, engines: readonly 
           const { found, end, ms } = tree.solveBeyond();
           perIteration.push(Math.round(ms * 10) / 10);
           stats.solverMs! += ms;
-          const [first, second] = found.map((answer): Solution => ({ rows: puzzle.rows, cols: puzzle.cols, on: edgesOf(answer.values) }));
+          const [first, second] = found.map((answer): Solution => loopOf(puzzle, edgesOf(answer.values)));
           if (second) return finish(await decideUniqueness(first, async () => second));
           if (end === 'exhausted' || end === 'timeout') {
             const outcome: NoLoop = end === 'exhausted' ? 'unsat' : 'timeout';

@@ -66,9 +66,9 @@ export function differentLoopRow(on: Uint8Array): IlpRow {
 /**
  * The inside formulation (option `inside`): a loop is a Jordan curve, so each cell is inside or outside it,
  * and an edge is on exactly when the cells on its two sides differ (beyond the border, outside):
- * x_e = c_i XOR c_j as four rows, x_e = c_i on the border. A clue k then fixes the count of inside
- * neighbours: k of them when the cell is outside, 4 - k when inside, so sum c_neighbours = k + (4 - 2k) c_i
- * (border neighbours counted as 0). Every single loop has exactly one such point, and the rows cut off
+ * x_e = c_i XOR c_j as four rows, x_e = c_i on the border. A clue k on a face of d edges then fixes the count
+ * of inside neighbours: k of them when the face is outside, d - k when inside, so
+ * sum c_neighbours = k + (d - 2k) c_i (border neighbours counted as 0; d = 4 on the square grid). Every single loop has exactly one such point, and the rows cut off
  * fractional points of the degree and clue rows that no edge row sees; the cell columns are also strong
  * columns to branch on (one fixes the side of a whole cell).
  */
@@ -91,9 +91,10 @@ export function insideFormulation(puzzle: Puzzle, grid: Grid): { columns: string
     );
   }
   for (const [cell, clue] of cluedCells(puzzle)) {
-    const neighbours = grid.edgesOfCell(cell).flatMap((e) => grid.cellsBesideEdge(e).filter((other) => other !== cell));
-    // A 2 has as many inside neighbours either way: its own column drops out.
-    const own: [string, number][] = clue === 2 ? [] : [[cellColumn(cell), 2 * clue - 4]];
+    const edges = grid.edgesOfFace(cell);
+    const neighbours = edges.flatMap((e) => grid.facesBesideEdge(e).filter((other) => other !== cell));
+    // A clue of half the edges (a 2 on the square grid) has as many inside neighbours either way: its own column drops out.
+    const own: [string, number][] = 2 * clue === edges.length ? [] : [[cellColumn(cell), 2 * clue - edges.length]];
     rows.push({ name: `clue${cell}_inside`, terms: [...neighbours.map((other): [string, number] => [cellColumn(other), 1]), ...own], lo: clue, hi: clue });
   }
   return { columns, rows };
@@ -114,11 +115,13 @@ export function otherLoopRow(on: Uint8Array, name = 'other_loop'): IlpRow {
 /**
  * Valid inequalities that every single loop satisfies, to tighten the LP relaxation:
  * - an edge on the loop puts both its end vertices on it: x_e <= y_v (when `edgeEnds`);
- * - the corners of a 3 are on the loop (each corner has one of the 3's edges, at most one edge is off);
+ * - the corners of a face with all its edges but one on the loop (a 3 on the square grid) are on the loop
+ *   (each corner has two of its edges, at most one edge is off);
  * - at a corner v of a 1, the 1's two edges there hold at most y_v (at most one, and none when v is off);
  * - a 2 in a corner of the grid: whether the corner vertex is on (its two edges on, the other two off) or
  *   off (the other two on), each of its neighbours along the border has one cell edge on and one off, so
- *   that vertex's border edge away from the 2 is on.
+ *   that vertex's border edge away from the 2 is on. This needs the face's edges not at the corner to touch
+ *   both neighbours: faces of at most 4 edges.
  */
 export function validInequalityRows(puzzle: Puzzle, grid: Grid, edgeEnds = true): IlpRow[] {
   const rows: IlpRow[] = [];
@@ -129,9 +132,9 @@ export function validInequalityRows(puzzle: Puzzle, grid: Grid, edgeEnds = true)
     const edges = grid.edgesOfCell(cell);
     for (const v of new Set(edges.flatMap((e) => grid.verticesOfEdge(e)))) {
       const here = edges.filter((e) => grid.verticesOfEdge(e).includes(v));
-      if (clue === 3) rows.push({ name: `three${cell}_corner${v}`, terms: [[vertexColumn(v), 1]], lo: 1, hi: 1 });
+      if (clue === edges.length - 1) rows.push({ name: `three${cell}_corner${v}`, terms: [[vertexColumn(v), 1]], lo: 1, hi: 1 });
       if (clue === 1) rows.push({ name: `one${cell}_corner${v}`, terms: [...here.map((e): [string, number] => [edgeColumn(e), 1]), [vertexColumn(v), -1]], hi: 0 });
-      if (clue === 2 && grid.edgesAtVertex(v).length === 2) {
+      if (clue === 2 && edges.length <= 4 && grid.edgesAtVertex(v).length === 2) {
         for (const e of here) {
           const [a, b] = grid.verticesOfEdge(e);
           const neighbour = a === v ? b : a;

@@ -7,6 +7,7 @@ import { OWN_CODE } from '../../project.ts';
 import { presolveWithRules, solveWithRules } from './search.ts';
 import { LINE, UNKNOWN } from './state.ts';
 import { loadRulesCore, presolveWithRulesCore, solveWithRulesCore } from './wasm/binding.ts';
+import { loopOf } from '../../solution.ts';
 
 /** The core that runs: the wasm one has the corner rules, not the basic level's II.A patterns (patterns.ts). */
 function coreFor(options: SolveOptions, corners: boolean): 'wasm' | 'typescript' {
@@ -49,7 +50,7 @@ const backend: Backend = {
       core,
       solverMs: performance.now() - started,
     };
-    const solution = (i: number) => ({ rows: puzzle.rows, cols: puzzle.cols, on: outcome.solutions[i] });
+    const solution = (i: number) => loopOf(puzzle, outcome.solutions[i]);
     if (outcome.status !== 'solved') return { status: outcome.status, solution: null, unique: null, stats };
     if (!options.unique) return { status: 'solved', solution: solution(0), unique: null, stats };
     if (outcome.solutions.length >= 2) return { status: 'solved', solution: solution(0), unique: false, secondSolution: solution(1), stats };

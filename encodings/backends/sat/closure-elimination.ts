@@ -45,15 +45,16 @@ function vertexAdjacency(grid: Grid): number[][] {
 }
 
 /**
- * The order that picks the root: vertices the clues put on the loop first (the corners of a 3 or 4 clue,
- * the ends of a fixed on-edge), then the rest row by row. When the first is surely on, the root is fixed
+ * The order that picks the root: vertices the clues put on the loop first (the corners of a face with all its
+ * edges but at most one on the loop, a 3 or 4 on the square grid; the ends of a fixed on-edge), then the rest
+ * in vertex order (row by row on the square grid). When the first is surely on, the root is fixed
  * before search and every other loop's arcs are in the acyclicity graph from the start.
  */
 export function rootOrder(grid: Grid, puzzle: Puzzle): { vertices: number[]; surelyOn: number[] } {
   const surelyOn = new Set<number>();
   for (const [cell, clue] of cluedCells(puzzle)) {
-    // Any three sides of a square touch all four corners.
-    if (clue >= 3) for (const e of grid.edgesOfCell(cell)) for (const v of grid.verticesOfEdge(e)) surelyOn.add(v);
+    // All of a face's edges but one touch all its corners.
+    if (clue >= grid.edgesOfFace(cell).length - 1) for (const e of grid.edgesOfFace(cell)) for (const v of grid.verticesOfEdge(e)) surelyOn.add(v);
   }
   for (const f of puzzle.fixedEdges ?? []) if (f.on) for (const v of grid.verticesOfEdge(f.edge)) surelyOn.add(v);
   const first = [...surelyOn].sort((a, b) => a - b);
@@ -65,11 +66,12 @@ export function rootOrder(grid: Grid, puzzle: Puzzle): { vertices: number[]; sur
 const eliminations = new Map<string, Elimination>();
 
 export function gridElimination(grid: Grid, order: EliminationOrder): Elimination {
-  const key = `${grid.rows}x${grid.cols}/${order}`;
+  const key = `${grid.tiling ? `${grid.tiling.type}:${grid.tiling.patch ?? ''}:` : ''}${grid.rows}x${grid.cols}/${order}`;
   let elimination = eliminations.get(key);
   if (!elimination) {
     const adjacency = vertexAdjacency(grid);
     // The apex is eliminated last, so that reach from it can be stated over later neighbours only.
+    if (order === 'nested-dissection' && !grid.isSquare) throw new Error('order=nested-dissection splits the square grid by rows and columns; use order=min-degree on other grids');
     const lattice = order === 'min-degree' ? minimumDegreeOrder(adjacency.slice(0, -1).map((list) => list.slice(0, -1))) : nestedDissectionOrder(grid.rows + 1, grid.cols + 1);
     const sequence = [...lattice, grid.vertexCount];
     elimination = eliminate(adjacency, sequence);
@@ -197,6 +199,29 @@ function freeOrientation({ cnf, grid, edge }: PuzzleCnf): Arcs {
 }
 
 /**
+ * The faces on the left and right of an edge walked from its first vertex to its second (undefined: outside),
+ * on screen (y down): a face whose corners run clockwise lies right of each of its edges walked its way.
+ */
+function facesBeside(grid: Grid, e: number): [left: number | undefined, right: number | undefined] {
+  const [a, b] = grid.verticesOfEdge(e);
+  const out: [number | undefined, number | undefined] = [undefined, undefined];
+  for (const face of grid.facesBesideEdge(e)) {
+    const corners = grid.verticesOfFace(face);
+    const k = corners.indexOf(a);
+    const walksAToB = corners[(k + 1) % corners.length] === b;
+    let area = 0;
+    corners.forEach((v, i) => {
+      const [x0, y0] = grid.vertexPoint(v);
+      const [x1, y1] = grid.vertexPoint(corners[(i + 1) % corners.length]);
+      area += x0 * y1 - x1 * y0;
+    });
+    // With y down, a positive shoelace sum is clockwise on screen.
+    out[walksAToB === area > 0 ? 1 : 0] = face;
+  }
+  return out;
+}
+
+/**
  * Orientation by the inside: a variable per cell says whether it is inside the loops, an edge is on exactly
  * when the cells on its two sides differ (outside the grid counts as outside), and every loop runs with
  * the inside on its left. On a planar grid the edges fix the colouring (the border is outside), so the
@@ -205,12 +230,17 @@ function freeOrientation({ cnf, grid, edge }: PuzzleCnf): Arcs {
 function insideOrientation({ cnf, grid, edge }: PuzzleCnf): Arcs {
   const inside = cnf.newGroup('cell-inside', grid.cellCount);
   // 0 stands for "outside the grid" (always outside).
+  const at = (face: number | undefined) => (face === undefined ? 0 : inside + face);
   const sides = (e: number): [left: number, right: number] => {
-    // Walking from the edge's first vertex to its second: left of a horizontal edge is the cell above, left
-    // of a vertical edge (walking down) is the cell to the east.
-    const [kind, r, c] = grid.edgePosition(e);
-    const at = (row: number, col: number) => (row >= 0 && row < grid.rows && col >= 0 && col < grid.cols ? inside + grid.cell(row, col) : 0);
-    return kind === 'h' ? [at(r - 1, c), at(r, c)] : [at(r, c), at(r, c - 1)];
+    if (grid.isSquare) {
+      // Walking from the edge's first vertex to its second: left of a horizontal edge is the cell above, left
+      // of a vertical edge (walking down) is the cell to the east.
+      const [kind, r, c] = grid.edgePosition(e);
+      const cell = (row: number, col: number) => at(row >= 0 && row < grid.rows && col >= 0 && col < grid.cols ? grid.cell(row, col) : undefined);
+      return kind === 'h' ? [cell(r - 1, c), cell(r, c)] : [cell(r, c), cell(r, c - 1)];
+    }
+    const [left, right] = facesBeside(grid, e);
+    return [at(left), at(right)];
   };
   const sideLiterals: [number, number][] = [];
   for (let e = 0; e < grid.edgeCount; e++) {

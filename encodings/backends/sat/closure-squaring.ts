@@ -13,15 +13,41 @@ import type { PuzzleCnf } from './puzzle-cnf.ts';
 
 const MAX_CLAUSES = 6_000_000;
 
+/** On the square grid, steps between two vertices: their Manhattan distance. */
+function latticeDistance(grid: PuzzleCnf['grid']): (u: number, v: number) => number {
+  return (u, v) => {
+    const [a, b] = grid.vertexPosition(u);
+    const [c, d] = grid.vertexPosition(v);
+    return Math.abs(a - c) + Math.abs(b - d);
+  };
+}
+
+/** On any grid, steps between two vertices along edges (breadth first from each; the grids this closure fits are small). */
+function hopDistance(grid: PuzzleCnf['grid']): (u: number, v: number) => number {
+  const V = grid.vertexCount;
+  const distance = new Int32Array(V * V).fill(-1);
+  for (let source = 0; source < V; source++) {
+    const queue = [source];
+    distance[source * V + source] = 0;
+    for (let i = 0; i < queue.length; i++) {
+      const u = queue[i];
+      for (const e of grid.edgesAtVertex(u)) {
+        const [a, b] = grid.verticesOfEdge(e);
+        const w = a === u ? b : a;
+        if (distance[source * V + w] < 0) {
+          distance[source * V + w] = distance[source * V + u] + 1;
+          queue.push(w);
+        }
+      }
+    }
+  }
+  return (u, v) => distance[u * V + v];
+}
+
 export function squaringClosure({ cnf, grid, edge }: PuzzleCnf): Stats {
   const V = grid.vertexCount;
   const levels = Math.max(1, Math.ceil(Math.log2(Math.max(2, V / 2))));
-  const position = (v: number) => grid.vertexPosition(v);
-  const manhattan = (u: number, v: number) => {
-    const [a, b] = position(u);
-    const [c, d] = position(v);
-    return Math.abs(a - c) + Math.abs(b - d);
-  };
+  const manhattan = grid.isSquare ? latticeDistance(grid) : hopDistance(grid);
   // Estimate before building: refuse (as memout) what cannot fit.
   let estimate = 0;
   for (let k = 1, reach = 2; k <= levels; k++, reach *= 2) {

@@ -16,6 +16,8 @@ export interface SatEncoding {
   description: string;
   /** The encoding's own options (beside the engine); `connect` gets them with defaults filled in. */
   options?: readonly BackendOption[];
+  /** The grids its connectivity part is written for (Backend.grids): the degree and clue CNF fits any. */
+  grids?: 'square' | 'any';
   /** Adds the connectivity clauses to the degree and clue CNF; returns their sizes (and the formula they follow). */
   connect?(model: PuzzleCnf, puzzle: Puzzle, params: Params): Stats;
   /**
@@ -43,6 +45,7 @@ export function satBackend(encoding: SatEncoding): Backend {
   const backend: Backend = {
     name: encoding.name,
     description: encoding.description,
+    grids: encoding.grids,
     options: [engineOption, ...(encoding.options ?? [])],
     async prepare() {
       preloadLogicSolver();

@@ -46,6 +46,7 @@ const reachOption: BackendOption = {
 
 export const encoding: SatEncoding = {
   name: 'sat-closure',
+  grids: 'any',
   description: 'pure SAT, connectivity as a closure: vertex-elimination acyclicity and reach from the root over the loop oriented by its inside (Rankooh-Rintanen) by default; repeated squaring or slitherlinky\'s recursion by option',
   options: [closureOption, orderOption, orientOption, reachOption],
   connect(model, puzzle, params: Params): Stats {

@@ -11,6 +11,7 @@ import { startEdge } from './puzzle-cnf.ts';
 
 export const encoding: SatEncoding = {
   name: 'sat-distance',
+  grids: 'any',
   description: 'pure SAT, connectivity as bit-vector distances to the start edge, each on-edge one more than a neighbour (hakerh400, method 2)',
   connect(model): Stats {
     const { cnf, grid, edge } = model;

@@ -5,6 +5,7 @@ import { satBackend, type SatEncoding } from './sat-backend.ts';
 
 export const encoding: SatEncoding = {
   name: 'sat-lazy',
+  grids: 'any',
   description: 'pure SAT, degree + clue CNF, extra loops cut lazily and re-solved incrementally (optilog)',
   options: [{ name: 'resolve', description: 'incremental: cuts go to the same solver, which keeps what it learnt (logic-solver; the native engines always start over); scratch: a new solver for every solve', default: 'incremental', choices: ['incremental', 'scratch'] }],
   certifies: true,

@@ -12,6 +12,7 @@ import { startEdge } from './puzzle-cnf.ts';
 
 export const encoding: SatEncoding = {
   name: 'sat-reach',
+  grids: 'any',
   description: 'pure SAT, connectivity as a reachability front spreading from the start edge generation by generation (hakerh400, method 1)',
   connect(model): Stats {
     const { cnf, grid, edge } = model;

@@ -19,6 +19,7 @@ type Engine = (typeof ENGINES)[number];
 
 const backend: Backend = {
   name: 'z3-lazy',
+  grids: 'any',
   description: 'Z3 (wasm): degree and clue clauses on its SAT core, extra loops cut lazily (cut-set cuts against a root) on the same solver',
   options: [
     {

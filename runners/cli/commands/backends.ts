@@ -6,7 +6,7 @@ export function register(program: Command): void {
   program
     .command('backends')
     .description('list back-end IDs, what each is, and whether it can run here')
-    .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies}' }))
+    .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies, grids}' }))
     .option('--versions', 'also ask each available back-end for its engine and version (loads every engine: a few seconds)')
     .action(async (options: { json?: boolean; versions?: boolean }) => {
       const rows = await backendRows(options.versions);
@@ -27,6 +27,7 @@ export function register(program: Command): void {
           const options = row.options.length ? '[:option=value,...]' : '';
           process.stdout.write(`${' '.repeat(width)}       also a presolver: --presolve ${row.name}${options} (decides edges before another back-end encodes the puzzle)\n`);
         }
+        if (row.grids === 'any') process.stdout.write(`${' '.repeat(width)}       grids: every grid (square, and Loopy's other tilings: triangular, honeycomb, ...)\n`);
         if (row.certifies) process.stdout.write(`${' '.repeat(width)}       certifies: --certify gives a proof of each unique or no-loop answer, checked by the independent checker\n`);
       }
     });

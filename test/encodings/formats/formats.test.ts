@@ -184,10 +184,11 @@ test('Loopy IDs: WxHt0, WxH and difficulty parameters; W is the number of column
   assert.ok(samePuzzle(readLoopy(writeLoopy(wide)), wide));
 });
 
-test('Loopy grid types other than squares are refused by name', () => {
-  assert.throws(() => readLoopy('5x5t1:abc'), /grid type t1 \(triangular\) is not supported/);
-  assert.throws(() => readLoopy('5x5t2dh:abc'), /grid type t2 \(honeycomb\) is not supported/);
+test('Loopy IDs of other grid types are read as their tilings; types this version cannot build are refused by name', () => {
+  assert.equal(readLoopy('5x5t2dh:a303e4a2a442a4b3d').tiling?.type, 'honeycomb');
+  assert.throws(() => readLoopy('5x5t2dh:abc'), /covers 6 of the 25 faces of honeycomb 5x5/);
   assert.throws(() => parsePuzzle('7x7t11:abc'), /grid type t11 \(penrose kite\/dart\) is not supported/);
+  assert.throws(() => parsePuzzle('7x7t16:abc'), /grid type t16 \(hats\) is not supported/);
 });
 
 test('text grids: header optional, "." or "-" blanks, spaced or not, comments and blank lines ignored', () => {

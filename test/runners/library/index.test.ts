@@ -44,9 +44,10 @@ test('solve: a verified, unique loop in the solve --json shape; the SVG draws it
   assert.deepEqual(verify(puzzle, result.solution!), { valid: true });
   assert.deepEqual(Object.keys(result.solution!).sort(), ['cols', 'h', 'rows', 'v']);
   // A loop with one edge moved is rejected, with the reason.
-  const h = [...result.solution!.h];
+  const square = result.solution as import('../../../runners/library/index.ts').SolutionJson;
+  const h = [...square.h];
   h[0] = (h[0][0] === '1' ? '0' : '1') + h[0].slice(1);
-  const broken = verify(puzzle, { ...result.solution!, h });
+  const broken = verify(puzzle, { ...square, h });
   assert.equal(broken.valid, false);
   // A certified answer carries its certificate, as solve --certify --json prints it.
   const certified = await solve(puzzle, { certify: true });

@@ -13,6 +13,7 @@ import { levelName, STATUS } from '../../rules/wasm/binding.ts';
 import { CLAUSES, CONTRADICTION, CORNER_CLAUSES, DECIDED_EDGES, FIRST_ANSWER, INFO_SLOTS, NOT_RUN, PRESOLVE, PRESOLVED_AT } from './abi.ts';
 import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_COMPLETED, TRIAL_FINISHED, TRIAL_NOT_RUN, TRIAL_RAN } from './abi.ts';
 import { AUTO_CORE_WASM } from './core.wasm.ts';
+import { loopOf } from '../../../solution.ts';
 
 interface AutoCore extends CdclCore {
   autoCluesPointer(cells: number): number;
@@ -59,7 +60,7 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
   core.solveAuto(puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
-  const loop = (at: number) => ({ rows: puzzle.rows, cols: puzzle.cols, on: new Uint8Array(core.memory.buffer, at, edges).slice() });
+  const loop = (at: number) => loopOf(puzzle, new Uint8Array(core.memory.buffer, at, edges).slice());
   const stats: Stats = {
     presolveMs: info[PRESOLVED_AT] - run.started,
     trialBudgetMs: run.trialBudgetMs,
