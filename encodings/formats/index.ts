@@ -63,6 +63,7 @@ export function parsePuzzle(text: string, where = 'input'): ParsedPuzzle {
 }
 
 export function writePuzzle(puzzle: Puzzle, format: FormatName, solution?: Solution): string {
+  if (puzzle.tiling && format !== 'json' && format !== 'loopy') throw new PuzzleError(`a ${puzzle.tiling.type} grid has no ${format} form; write it as loopy or json (or draw it as svg)`);
   switch (format) {
     case 'text':
       return writeText(puzzle);

@@ -1,0 +1,60 @@
+// The command line on Loopy's other grids: solve (by default with a back-end that takes any grid), convert
+// to a Loopy ID, JSON and SVG, and check an answer, as a user meets them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../../helpers/cli.ts';
+import { readLoopy } from '../../../../encodings/formats/loopy.ts';
+import { gridOf } from '../../../../encodings/grid.ts';
+
+const HONEYCOMB = '5x5t2:a303e4a2a442a4b3d';
+const DODECAGONAL = '4x4t9:b0c02a05b6209b20a0dAa828aB';
+
+test('solve on another grid: the default back-end is one that takes any grid, and its answer is the verified loop', async () => {
+  const run = await runCli(['solve', HONEYCOMB, '--unique', '--json']);
+  assert.equal(run.code, 0, run.stderr);
+  const result = JSON.parse(run.stdout);
+  assert.equal(result.status, 'solved');
+  assert.equal(result.unique, true);
+  assert.equal(result.backend, 'sat-lazy');
+  assert.deepEqual(Object.keys(result.solution), ['grid', 'width', 'height', 'edges']);
+  assert.equal(result.solution.edges.length, gridOf(readLoopy(HONEYCOMB)).edgeCount);
+  // The answer checks against the puzzle, and a changed edge does not.
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-grids-'));
+  const answer = join(dir, 'answer.json');
+  writeFileSync(answer, JSON.stringify(result.solution));
+  assert.equal((await runCli(['check', HONEYCOMB, answer])).code, 0);
+  const flipped = { ...result.solution, edges: (result.solution.edges[0] === '1' ? '0' : '1') + result.solution.edges.slice(1) };
+  writeFileSync(answer, JSON.stringify(flipped));
+  assert.notEqual((await runCli(['check', HONEYCOMB, answer])).code, 0);
+  // A picture on the terminal: the clues and the loop's vertices.
+  const text = await runCli(['solve', DODECAGONAL]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /\+-+\+/);
+  assert.match(text.stdout, /solved \(sat-lazy/);
+});
+
+test('a back-end of the square grid only, named for another grid, is refused with exit 2 and a way out', async () => {
+  const run = await runCli(['solve', HONEYCOMB, '--backend', 'auto']);
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr.trim(), "error: back-end 'auto' solves square grids only, not a honeycomb grid (`backends` lists those that solve any grid); e.g. --backend sat-lazy");
+});
+
+test('convert: Loopy ID and JSON both ways, SVG with every dot; no URL for another grid', async () => {
+  const json = await runCli(['convert', DODECAGONAL, '--to', 'json']);
+  assert.equal(json.code, 0, json.stderr);
+  const parsed = JSON.parse(json.stdout);
+  assert.equal(parsed.grid, 'dodecagonal');
+  assert.ok(parsed.clues.includes(11), 'a clue above 9 (B in the ID) stays a number');
+  const file = join(mkdtempSync(join(tmpdir(), 'slitherbench-grids-')), 'p.json');
+  writeFileSync(file, json.stdout);
+  assert.equal((await runCli(['convert', file, '--to', 'loopy'])).stdout.trim(), DODECAGONAL);
+  const svg = await runCli(['convert', DODECAGONAL, '--to', 'svg']);
+  assert.equal(svg.code, 0, svg.stderr);
+  assert.equal((svg.stdout.match(/<circle /g) ?? []).length, gridOf(readLoopy(DODECAGONAL)).vertexCount);
+  const url = await runCli(['convert', DODECAGONAL, '--to', 'url']);
+  assert.equal(url.code, 2);
+  assert.match(url.stderr, /^error: a dodecagonal grid has no url form; write it as loopy or json/);
+});
