@@ -25,9 +25,14 @@ export interface RunRecord {
   encode_ms: number | null;
   /** Time inside the solver engine itself, when the back-end reports it. */
   solver_ms: number | null;
+  /** Rows and columns of the square grid; on another grid, its height and width. */
   rows: number;
   cols: number;
   clues: number;
+  /** The grid: `square`, or a tiling's type (encodings/tilings/); absent in records written before other grids. */
+  grid?: string;
+  /** The grid's edges (the size that compares across grids); absent in records written before other grids. */
+  edges?: number;
   variables: number | null;
   /** Clauses (SAT), constraints or rows (CP, SMT, ILP). */
   clauses: number | null;
@@ -81,7 +86,7 @@ export const runKey = (r: { instance: string; backend: string; repeat: number })
 export const CSV_COLUMNS = [
   'instance', 'dataset', 'backend', 'repeat', 'status', 'unique', 'wall_ms', 'solve_ms', 'encode_ms', 'solver_ms',
   'rows', 'cols', 'clues', 'variables', 'clauses', 'iterations', 'cuts', 'peak_rss_mb', 'agrees', 'message', 'backend_version',
-  'certified', 'proof_bytes', 'check_ms',
+  'certified', 'proof_bytes', 'check_ms', 'grid', 'edges',
 ] as const;
 
 /**
@@ -124,5 +129,5 @@ export function readRecords(dir: string): RunRecord[] {
 /** A run that ended with an answer: a verified loop, or a proof that there is none. */
 export const isSolvedLike = (r: { status: RunStatus }) => r.status === 'solved' || r.status === 'unsat';
 
-/** The `RxC` size class of a record. */
-export const sizeClassOf = (r: { rows: number; cols: number }) => `${r.rows}x${r.cols}`;
+/** The size class of a record: `RxC` on the square grid, the grid's type and its size on another (`honeycomb 10x10`, width x height). */
+export const sizeClassOf = (r: { rows: number; cols: number; grid?: string }) => (r.grid && r.grid !== 'square' ? `${r.grid} ${r.cols}x${r.rows}` : `${r.rows}x${r.cols}`);

@@ -19,11 +19,17 @@ export function meanPar2Seconds(records: readonly Pick<RunRecord, 'status' | 'so
   return records.reduce((sum, r) => sum + par2Ms(r, timeoutMs), 0) / Math.max(1, records.length) / 1000;
 }
 
-/** Cells of an `RxC` size class. */
-export const cellsOf = (size: string) => size.split('x').map(Number).reduce((a, b) => a * b, 1);
+/** Cells of an `RxC` size class (of `grid WxH` on another grid: W times H). */
+export const cellsOf = (size: string) => {
+  const m = /(\d+)x(\d+)$/.exec(size);
+  return m ? Number(m[1]) * Number(m[2]) : NaN;
+};
 
-/** Size classes smallest first, ties by name. */
-export const bySize = (a: string, b: string) => cellsOf(a) - cellsOf(b) || a.localeCompare(b);
+/** The grid of a size class: '' for the square grid's `RxC`. */
+const gridOfClass = (size: string) => size.slice(0, Math.max(0, size.lastIndexOf(' ')));
+
+/** Size classes: the square grid's first, then each other grid's; smallest first, ties by name. */
+export const bySize = (a: string, b: string) => gridOfClass(a).localeCompare(gridOfClass(b)) || cellsOf(a) - cellsOf(b) || a.localeCompare(b);
 
 /** Groups items by a key, keeping first-seen order. */
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

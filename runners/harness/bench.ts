@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { Dataset, Instance } from '../../datasets/load.ts';
-import { clueCount } from '../../encodings/grid.ts';
+import { clueCount, edgeCountOf, gridName } from '../../encodings/grid.ts';
+import { writeLoopy } from '../../encodings/formats/loopy.ts';
 import { writeUrl } from '../../encodings/formats/url.ts';
 import { sameSolution, solutionToKey } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
@@ -282,13 +283,16 @@ function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
     rows: puzzle.rows,
     cols: puzzle.cols,
     clues: clueCount(puzzle),
+    grid: gridName(puzzle),
+    edges: edgeCountOf(puzzle),
     peak_rss_mb: run.peakRssMb,
     agrees,
     ...(plan.certify ? certificateColumns(result.certificate) : {}),
     message: result.message ?? (result.certificate?.certified === 'no' ? `not certified: ${result.certificate.reason}` : ''),
     stats,
     solution_key: solution ? solutionToKey(solution) : '',
-    puzzle: writeUrl(puzzle),
+    // A puzz.link URL draws the square grid only; another grid keeps its Loopy game ID.
+    puzzle: puzzle.tiling ? writeLoopy(puzzle) : writeUrl(puzzle),
   };
 }
 

@@ -2,9 +2,10 @@
 // to a Loopy ID, JSON and SVG, and check an answer, as a user meets them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { runCli } from '../../../helpers/cli.ts';
 import { readLoopy } from '../../../../encodings/formats/loopy.ts';
 import { gridOf } from '../../../../encodings/grid.ts';
@@ -57,4 +58,18 @@ test('convert: Loopy ID and JSON both ways, SVG with every dot; no URL for anoth
   const url = await runCli(['convert', DODECAGONAL, '--to', 'url']);
   assert.equal(url.code, 2);
   assert.match(url.stderr, /^error: a dodecagonal grid has no url form; write it as loopy or json/);
+});
+
+test('bench on a file mixing grids: every answer agrees, the records say each grid, the report has a size class per grid', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-grids-'));
+  const file = join(dir, 'mixed.txt');
+  writeFileSync(file, `# three of Loopy's grids\n${HONEYCOMB}\n${DODECAGONAL}\n4x4t1:0_c0a1a21b2d022b020c212c1a2\n`);
+  const out = join(dir, 'out');
+  const run = await runCli(['bench', '--dataset', file, '--backends', 'sat-lazy,cpsat-circuit', '--unique', '--timeout', '60', '--out', out]);
+  assert.equal(run.code, 0, run.stderr);
+  const rows: Record<string, string>[] = parse(readFileSync(join(out, 'results.csv'), 'utf8'), { columns: true });
+  assert.deepEqual([...new Set(rows.map((r) => r.grid))].sort(), ['dodecagonal', 'honeycomb', 'triangular']);
+  assert.ok(rows.every((r) => r.status === 'solved' && r.unique === 'true' && Number(r.edges) > 0));
+  const summary = readFileSync(join(out, 'summary.md'), 'utf8');
+  for (const size of ['honeycomb 5x5', 'dodecagonal 4x4', 'triangular 4x4']) assert.match(summary, new RegExp(`\\| sat-lazy \\| ${size} \\|`));
 });
