@@ -58,7 +58,8 @@ function readTiled(id: string, typeNumber: number, width: number, height: number
   if (sizeProblem) throw new PuzzleError(`${where}: ${sizeProblem}`);
   const separator = body.indexOf('_');
   const patch = separator < 0 ? undefined : body.slice(0, separator);
-  if (patch !== undefined && name !== 'triangular') throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid takes no grid description before '_'`);
+  if (patch !== undefined && !TILINGS[name].patch) throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid takes no grid description before '_'`);
+  if (patch === undefined && TILINGS[name].patch === 'required') throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid needs its grid description (G<x>,<y>,<angle>_) before the clues`);
   const tiling: Tiling = patch === undefined ? { type: name, width, height } : { type: name, width, height, patch };
   const grid = gridOf({ rows: height, cols: width, tiling });
   const desc = body.slice(separator + 1);

@@ -7,6 +7,7 @@ import { cairo, floret, kites, octagonal, snubsquare } from './loopy-mixed.ts';
 import { compassdodecagonal, dodecagonal, greatdodecagonal, greatgreatdodecagonal } from './loopy-dodecagonal.ts';
 import { greathexagonal, honeycomb, kagome } from './loopy-hexagonal.ts';
 import { triangular } from './loopy-triangular.ts';
+import { penroseP2Kite, penroseP3Thick } from './loopy-penrose.ts';
 
 /** Builds a grid's dots and faces, faces in the order of a Loopy game ID's clues. */
 export type TilingBuilder = (width: number, height: number, patch?: string) => RawTiling;
@@ -17,6 +18,8 @@ export interface TilingEntry {
   readonly loopyType: number;
   /** What people call it. */
   readonly title: string;
+  /** Whether a game ID gives a grid description (its patch) before the clues: Loopy's triangular and Penrose grids. */
+  readonly patch?: 'optional' | 'required';
   /** Loopy's smallest sizes: width and height at least `least`, and one of them at least `oneAtLeast`. */
   readonly least: number;
   readonly oneAtLeast: number;
@@ -24,7 +27,7 @@ export interface TilingEntry {
 
 // Named as Loopy's grid.h names them; in the order of Loopy's grid type numbers. The square grid is a puzzle with no tiling.
 export const TILINGS: Readonly<Record<string, TilingEntry>> = {
-  triangular: { build: triangular, loopyType: 1, title: 'triangular', least: 3, oneAtLeast: 3 },
+  triangular: { build: triangular, loopyType: 1, title: 'triangular', least: 3, oneAtLeast: 3, patch: 'optional' },
   honeycomb: { build: honeycomb, loopyType: 2, title: 'honeycomb', least: 3, oneAtLeast: 3 },
   snubsquare: { build: snubsquare, loopyType: 3, title: 'snub square', least: 3, oneAtLeast: 3 },
   cairo: { build: cairo, loopyType: 4, title: 'Cairo', least: 3, oneAtLeast: 4 },
@@ -34,6 +37,8 @@ export const TILINGS: Readonly<Record<string, TilingEntry>> = {
   floret: { build: floret, loopyType: 8, title: 'floret', least: 1, oneAtLeast: 2 },
   dodecagonal: { build: dodecagonal, loopyType: 9, title: 'dodecagonal', least: 2, oneAtLeast: 2 },
   greatdodecagonal: { build: greatdodecagonal, loopyType: 10, title: 'great dodecagonal', least: 2, oneAtLeast: 2 },
+  penrose_p2_kite: { build: penroseP2Kite, loopyType: 11, title: 'Penrose kite/dart', least: 3, oneAtLeast: 3, patch: 'required' },
+  penrose_p3_thick: { build: penroseP3Thick, loopyType: 12, title: 'Penrose rhomb', least: 3, oneAtLeast: 3, patch: 'required' },
   greatgreatdodecagonal: { build: greatgreatdodecagonal, loopyType: 13, title: 'great-great dodecagonal', least: 2, oneAtLeast: 2 },
   kagome: { build: kagome, loopyType: 14, title: 'kagome', least: 3, oneAtLeast: 3 },
   compassdodecagonal: { build: compassdodecagonal, loopyType: 15, title: 'compass dodecagonal', least: 2, oneAtLeast: 2 },

@@ -10,7 +10,8 @@ import { verify } from '../../../encodings/verify.ts';
 import { solutionToKey } from '../../../encodings/solution.ts';
 import { gridOf, makeTiledPuzzle } from '../../../encodings/grid.ts';
 
-// Made by Loopy 20230122 (`sgt-loopy --generate 1 4x4tTdn#slitherbench-test`), one of each grid type; unique by Loopy's account.
+// Made by Loopy 20230122 (`sgt-loopy --generate 1 4x4tTdn#slitherbench-test`; the Penrose ones 5x5 at de), one of
+// each grid type but the square one; unique by Loopy's account.
 const IDS = [
   '4x4t1:0_c0a1a21b2d022b020c212c1a2',
   '4x4t2:0b42a5a31a23c',
@@ -22,6 +23,8 @@ const IDS = [
   '4x4t8:3b44d430a3a4d2d3a1a3b2e4a4c3b32f3a44e4a3c24b4c4e',
   '4x4t9:b0c02a05b6209b20a0dAa828aB',
   '4x4t10:Aa7d3a194a3337b32b5a1a1a3a3a64a23161b3b5cAa322b1a323b0b',
+  '5x5t11:G603,2827,108_02d3a2a',
+  '5x5t12:G445,2265,108_3a0b3a2',
   '4x4t13:93a1a55b1a24a4a3d23e33a2a8b32a2c0d532b231a9c4c11b25b2a2c2a544332c01b4b3a84311293a23a15b3d3',
   '4x4t14:a2d3c24d0a151b00c2a2b1a2b02a13125',
   '4x4t15:d039b2a1a1a210d20a6a2a21a2c1b200b6a0b3d0aAAa4a',

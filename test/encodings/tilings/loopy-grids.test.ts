@@ -17,7 +17,20 @@ const SIZES = [[3, 3], [4, 6], [7, 5], [10, 10]] as const;
 for (const [name, entry] of Object.entries(TILINGS)) {
   test(`${name}: every size is a connected planar patch of simple faces (V - E + F = 1)`, () => {
     for (const [w, h] of SIZES) {
-      const raw = entry.build(w, h, name === 'triangular' ? '0' : undefined);
+      // Triangular IDs carry Loopy's layout "0"; a Penrose patch is an offset and an angle, and as Loopy's
+      // generator does, another is tried when one leaves no face.
+      const offsets = Array.from({ length: 40 }, (_, k) => `G${(k * 97) % 1000},${(k * 61) % 900},${(k * 36) % 360}`);
+      const patches = entry.patch === 'required' ? offsets : [entry.patch === 'optional' ? '0' : undefined];
+      const built = (patch: string | undefined) => {
+        try {
+          return entry.build(w, h, patch);
+        } catch {
+          return undefined;
+        }
+      };
+      let raw = built(patches[0]);
+      for (let k = 1; !raw && k < patches.length; k++) raw = built(patches[k]);
+      assert.ok(raw, `${name} ${w}x${h}: no patch tried gives a face`);
       const graph = graphFromFaces(raw.dots, raw.faces, name);
       assert.equal(graph.vertexCount - graph.edgeCount + graph.faceCount, 1, `${name} ${w}x${h}`);
       assert.equal(new Set(raw.dots.map(([x, y]) => `${x},${y}`)).size, raw.dots.length, 'no two dots at one point');
@@ -108,7 +121,10 @@ test('a game ID of another grid is refused with the place and the reason', () =>
   refused('4x4t2:0_0b42a5a31a23c', /takes no grid description/);
   refused('4x4t1:1_c0a1a21b2d022b020c212c1a2', /unknown layout '1'/);
   refused('2x2t2:aaaa', /must both be at least 3/);
-  refused('4x4t11:G-1,2,3_a', /t11 .* not supported/);
+  refused('4x4t11:G-1,2,3_a', /patch angle 3 is not a multiple of 36/);
+  refused('4x4t11:G-99999,2,36_a', /patch offset -99999,2 is out of bounds/);
+  refused('4x4t12:a2b', /needs its grid description/);
+  refused('4x4t16:a', /t16 \(hats\) is not supported/);
   refused('4x4t2:0b42a5a31a23c!', /not a clue/);
 });
 
