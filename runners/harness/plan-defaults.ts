@@ -15,8 +15,8 @@ export const DEFAULT_SOLVE_BACKEND = 'auto';
 
 /**
  * What `solve` runs instead for a puzzle on another grid than the square one when no back-end is named: auto's
- * cores take the square grid only, and sat-lazy was the fastest of those that take any grid on Loopy's hard
- * 10x10 to 20x20 honeycomb, triangular and dodecagonal puzzles (docs/grids.md).
+ * cores take the square grid only, and of the back-ends that take any grid sat-lazy starts quickly and held up
+ * on Loopy's hard honeycomb, triangular and dodecagonal puzzles (docs/grids.md).
  */
 export const DEFAULT_ANY_GRID_BACKEND = 'sat-lazy';
 
