@@ -29,18 +29,27 @@ export function loopyVersion(path = findLoopy()): string | undefined {
 }
 
 /**
- * Square-grid Loopy game IDs from `sgt-loopy --generate`. The random seed string `#slitherbench-S` makes the
- * output the same for the same seed and sgt-loopy version.
+ * Loopy game IDs from `sgt-loopy --generate`, of the square grid (type 0) or another of Loopy's grid types (W x H
+ * is cols x rows). The random seed string `#slitherbench-S` makes the output the same for the same seed and
+ * sgt-loopy version.
  */
-export async function generateWithLoopy(run: { rows: number; cols: number; count: number; seed: number; difficulty: string }): Promise<string[]> {
+export async function generateWithLoopy(run: { rows: number; cols: number; count: number; seed: number; difficulty: string; loopyType?: number }): Promise<string[]> {
   const path = findLoopy();
   if (!path) throw new UsageError(LOOPY_MISSING);
   const difficulty = run.difficulty === 'any' ? 'normal' : run.difficulty;
   const letter = LETTER[difficulty];
   if (!letter) throw new UsageError(`--difficulty for loopy must be one of ${LOOPY_DIFFICULTIES.join(', ')}; got '${run.difficulty}'`);
-  const params = `${run.cols}x${run.rows}t0d${letter}#slitherbench-${run.seed}`;
-  const out = execFileSync(path, ['--generate', String(run.count), params], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 << 20 });
-  const ids = out.split('\n').map((l) => l.trim()).filter((l) => /^\d+x\d+t0:/.test(l));
+  const type = run.loopyType ?? 0;
+  const params = `${run.cols}x${run.rows}t${type}d${letter}#slitherbench-${run.seed}`;
+  let out: string;
+  try {
+    out = execFileSync(path, ['--generate', String(run.count), params], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  } catch (error) {
+    // Loopy's own refusal (a size below its least for the grid) is the user's to read.
+    const said = String((error as { stderr?: string }).stderr ?? '').trim().split('\n').pop();
+    throw new UsageError(`sgt-loopy could not generate ${params.split('#')[0]}: ${said || (error as Error).message}`);
+  }
+  const ids = out.split('\n').map((l) => l.trim()).filter((l) => new RegExp(`^\\d+x\\d+t${type}:`).test(l));
   if (ids.length !== run.count) throw new Error(`sgt-loopy printed ${ids.length} game IDs, expected ${run.count}`);
   return ids;
 }

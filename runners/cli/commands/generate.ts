@@ -10,6 +10,7 @@ import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficult
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
 import { solveWithBackend } from '../../harness/pipeline.ts';
 import type { RunResult } from '../../harness/run-result.ts';
+import { TILINGS } from '../../../encodings/tilings/index.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
 import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
@@ -45,6 +46,7 @@ async function pickFirst(names: string[]) {
 
 interface Flags {
   size: string;
+  grid: string;
   count: number;
   seed: number;
   difficulty: string;
@@ -86,6 +88,7 @@ export function register(program: Command): void {
     .addOption(flagOption('seed', { help: 'random seed' }))
     .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
     .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
+    .option('--grid <type>', `square, or with --with loopy another of Loopy's grids: ${Object.keys(TILINGS).join(', ')} (--size is then height x width; docs/grids.md)`, 'square')
     .addOption(flagOption('backend', { help: 'back-end that alone proves uniqueness, optionally with its options, e.g. cdcl-loop:core=typescript (default: rules deduction, then auto on what deduction leaves)' }))
     .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, optionally with its options, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
     .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
@@ -126,8 +129,11 @@ export function register(program: Command): void {
         if (run.status !== 'solved' || run.unique !== true || c?.certified !== 'yes') throw new Error(`puzzle ${i + 1} could not be certified unique: ${run.status}${run.unique === false ? ', a second loop' : ''}${c?.reason ? ` (${c.reason})` : ''}`);
         return `, certified unique (proof of ${Math.round(c.proofBytes! / 1024)} KB checked in ${(c.checkMs! / 1000).toFixed(2)} s)`;
       };
+      const loopyType = flags.grid === 'square' ? 0 : TILINGS[flags.grid]?.loopyType;
+      if (loopyType === undefined) throw new UsageError(`--grid must be square or one of ${Object.keys(TILINGS).join(', ')}; got '${flags.grid}'`);
+      if (loopyType !== 0 && flags.with !== 'loopy') throw new UsageError(`--grid ${flags.grid} needs --with loopy: slitherbench's own generator makes square grids`);
       if (flags.with === 'loopy') {
-        const ids = await generateWithLoopy({ rows, cols, count, seed, difficulty: flags.difficulty });
+        const ids = await generateWithLoopy({ rows, cols, count, seed, difficulty: flags.difficulty, loopyType });
         for (const [i, id] of ids.entries()) {
           const note = await certified(readPuzzleArgument(id).puzzle, i);
           if (note) process.stderr.write(`generate: puzzle ${i + 1}${note}\n`);

@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { runCli } from '../../../helpers/cli.ts';
 import { readLoopy } from '../../../../encodings/formats/loopy.ts';
 import { gridOf } from '../../../../encodings/grid.ts';
+import { findLoopy } from '../../../../datasets/loopy.ts';
 
 const HONEYCOMB = '5x5t2:a303e4a2a442a4b3d';
 const DODECAGONAL = '4x4t9:b0c02a05b6209b20a0dAa828aB';
@@ -72,4 +73,20 @@ test('bench on a file mixing grids: every answer agrees, the records say each gr
   assert.ok(rows.every((r) => r.status === 'solved' && r.unique === 'true' && Number(r.edges) > 0));
   const summary = readFileSync(join(out, 'summary.md'), 'utf8');
   for (const size of ['honeycomb 5x5', 'dodecagonal 4x4', 'triangular 4x4']) assert.match(summary, new RegExp(`\\| sat-lazy \\| ${size} \\|`));
+});
+
+test('generate --grid: Loopy makes puzzles of its other grids, the same for the same seed; our own generator refuses them', { skip: findLoopy() ? undefined : 'sgt-loopy is not installed (npm run setup:system): skipped' }, async () => {
+  const args = ['generate', '--grid', 'kagome', '--with', 'loopy', '--size', '6x5', '--count', '2', '--seed', '3', '--difficulty', 'easy'];
+  const first = await runCli(args);
+  assert.equal(first.code, 0, first.stderr);
+  const ids = first.stdout.trim().split('\n');
+  assert.equal(ids.length, 2);
+  for (const id of ids) {
+    assert.match(id, /^5x6t14:/, 'W x H is columns x rows');
+    assert.equal(readLoopy(id).tiling?.type, 'kagome');
+  }
+  assert.equal((await runCli(args)).stdout, first.stdout);
+  const own = await runCli(['generate', '--grid', 'kagome', '--size', '6x6', '--count', '1']);
+  assert.equal(own.code, 2);
+  assert.match(own.stderr, /^error: --grid kagome needs --with loopy/);
 });
