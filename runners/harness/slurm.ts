@@ -129,6 +129,16 @@ export function slurmResources(job: Pick<SlurmJob, 'jobs' | 'timeoutSeconds' | '
 }
 
 
+/**
+ * A directive's value as sbatch reads it: it ends a value at white space unless the value is in double
+ * quotes, and has no escape for a double quote or a line break inside one.
+ */
+export function sbatchValue(value: string): string {
+  if (!/\s/.test(value)) return value;
+  if (/["\n\r]/.test(value)) throw new UsageError(`a path for sbatch holds a double quote or a line break, which an #SBATCH line cannot carry: ${JSON.stringify(value)}`);
+  return `"${value}"`;
+}
+
 export function sbatchScript(job: SlurmJob): string {
   const overridden = new Set(job.sbatchArgs.map(sbatchOptionName));
   const directives: [string, string][] = [
@@ -141,7 +151,7 @@ export function sbatchScript(job: SlurmJob): string {
     '#!/bin/bash',
     `# slitherbench bench --slurm: ${job.shards} shards of one plan; array task i runs shard i+1.`,
     '# The checkout, the datasets and the results directory must be on a filesystem every node sees.',
-    ...directives.filter(([name]) => !overridden.has(name)).map(([name, value]) => `#SBATCH --${name}=${value}`),
+    ...directives.filter(([name]) => !overridden.has(name)).map(([name, value]) => `#SBATCH --${name}=${sbatchValue(value)}`),
     ...job.sbatchArgs.map((a) => `#SBATCH ${a}`),
     'set -euo pipefail',
     `cd ${shellQuote(job.cwd)}`,

@@ -22,6 +22,13 @@ test('the script: an array of one task per shard, K = array index + 1, each a re
   assert.match(script, /bench --dataset 'sets\/my set\.txt' --backends rules,sat-lazy --timeout 60 --jobs 2 --shard "\$K\/8" --out \/shared\/results\/run1\/shards\/shard-\$K --resume --no-report/);
 });
 
+test('an output path with a space is in double quotes on its #SBATCH line (sbatch ends a value at a space)', () => {
+  const script = sbatchScript({ ...job, out: '/shared/my results/run1' });
+  assert.match(script, /^#SBATCH --output="\/shared\/my results\/run1\/slurm\/array-%A_%a\.out"$/m);
+  assert.match(sbatchScript(job), /^#SBATCH --output=\/shared\/results\/run1\/slurm\/array-%A_%a\.out$/m);
+  assert.throws(() => sbatchScript({ ...job, out: '/shared/my "results"' }), /double quote/);
+});
+
 test('--sbatch-arg replaces the derived option of the same name and adds the others', () => {
   const script = sbatchScript({ ...job, sbatchArgs: ['--time=02:00:00', '-p long', '--account=lab'] });
   assert.doesNotMatch(script, /--time=0-/);
