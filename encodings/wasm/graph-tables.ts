@@ -80,3 +80,31 @@ export function slotTablesOf(graph: GraphCsr): SlotTables {
     edgeFaces: graph.edgeFaces.slice(),
   };
 }
+
+/** A puzzle on any planar graph as the cores' bindings take it: the graph and each face's clue (-1 blank). */
+export interface GraphPuzzle {
+  readonly graph: GraphCsr;
+  readonly clueCodes: Int8Array;
+  /** Edges known before solving, as a square puzzle's fixedEdges. */
+  readonly fixedEdges?: readonly { readonly edge: number; readonly on: boolean }[];
+}
+
+/** Where a core wants its tables written (each an address in its memory). */
+export interface TablePointers {
+  memory: WebAssembly.Memory;
+  vertexEdgesPointer(): number;
+  cellEdgesPointer(): number;
+  edgeEndsPointer(): number;
+  edgeCellsPointer(): number;
+  cluesPointer(): number;
+}
+
+/** Writes a graph puzzle's slot tables and clues into a core set up for its counts and slot sizes. */
+export function writeGraphTables(core: TablePointers, tables: SlotTables, clueCodes: Int8Array): void {
+  const buffer = core.memory.buffer;
+  new Int32Array(buffer, core.vertexEdgesPointer(), tables.vertexEdges.length).set(tables.vertexEdges);
+  new Int32Array(buffer, core.cellEdgesPointer(), tables.faceEdges.length).set(tables.faceEdges);
+  new Int32Array(buffer, core.edgeEndsPointer(), tables.edgeEnds.length).set(tables.edgeEnds);
+  new Int32Array(buffer, core.edgeCellsPointer(), tables.edgeFaces.length).set(tables.edgeFaces);
+  new Int8Array(buffer, core.cluesPointer(), tables.faceCount).set(clueCodes);
+}
