@@ -4,6 +4,7 @@
 // fresh process runs at nearly warm speed instead of in the JavaScript interpreter.
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
+import { slotTablesOf, writeGraphTables, type GraphPuzzle } from '../../../wasm/graph-tables.ts';
 import { LEVELS, type Level } from '../levels.ts';
 import type { PresolveOutcome, RulesOptions, RulesOutcome } from '../search.ts';
 import type { RulesStats } from '../state.ts';
@@ -14,6 +15,11 @@ import { RULES_CORE_WASM } from './core.wasm.ts';
 interface Core {
   memory: WebAssembly.Memory;
   setupGrid(rows: number, cols: number, maxSolutions: number): void;
+  setupGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number, maxSolutions: number): void;
+  vertexEdgesPointer(): number;
+  cellEdgesPointer(): number;
+  edgeEndsPointer(): number;
+  edgeCellsPointer(): number;
   cluesPointer(): number;
   statePointer(): number;
   solutionsPointer(): number;
@@ -59,10 +65,19 @@ function withCore<T>(run: (core: Core) => T): T {
   return result;
 }
 
-/** Loads a puzzle into the core: its grid (tables filled by the core), clues and fixed edges; false when a fixed edge contradicts. */
-function load(core: Core, puzzle: Puzzle, maxSolutions: number): boolean {
-  core.setupGrid(puzzle.rows, puzzle.cols, maxSolutions);
-  new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
+/**
+ * Loads a puzzle into the core: its grid (tables filled by the core, or a graph's written here), clues and fixed
+ * edges; false when a fixed edge contradicts.
+ */
+function load(core: Core, puzzle: Puzzle | GraphPuzzle, maxSolutions: number): boolean {
+  if ('graph' in puzzle) {
+    const tables = slotTablesOf(puzzle.graph);
+    core.setupGraph(tables.vertexCount, tables.edgeCount, tables.faceCount, tables.vertexSlots, tables.faceSlots, maxSolutions);
+    writeGraphTables(core, tables, puzzle.clueCodes);
+  } else {
+    core.setupGrid(puzzle.rows, puzzle.cols, maxSolutions);
+    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
+  }
   core.finishSetup();
   for (const f of puzzle.fixedEdges ?? []) if (!core.assume(f.edge, f.on ? LINE : CROSS)) return false;
   return true;
@@ -81,15 +96,18 @@ function stats(core: Core): RulesStats {
   };
 }
 
-/** solveWithRules (../search.ts), run by the wasm core. */
-export function solveWithRulesCore(puzzle: Puzzle, options: RulesOptions): RulesOutcome {
+/**
+ * solveWithRules (../search.ts), run by the wasm core, on the square grid or any planar graph (where the corner
+ * rules hold on the square grid only, so options.corners adds nothing elsewhere).
+ */
+export function solveWithRulesCore(puzzle: Puzzle | GraphPuzzle, options: RulesOptions): RulesOutcome {
   return withCore((core) => solveIn(core, puzzle, options));
 }
 
-function solveIn(core: Core, puzzle: Puzzle, options: RulesOptions): RulesOutcome {
+function solveIn(core: Core, puzzle: Puzzle | GraphPuzzle, options: RulesOptions): RulesOutcome {
   if (!load(core, puzzle, options.maxSolutions)) return { status: 'unsat', solutions: [], level: null, decidedWithoutSearch: 0, stats: stats(core) };
   const status = STATUS[core.solve(options.corners ? 1 : 0, options.trial ? 1 : 0, options.maxSolutions, options.deadline)];
-  const edges = edgeCountOf(puzzle);
+  const edges = 'graph' in puzzle ? puzzle.graph.edgeCount : edgeCountOf(puzzle);
   const all = new Uint8Array(core.memory.buffer, core.solutionsPointer(), edges * core.getSolutionCount());
   const solutions = Array.from({ length: core.getSolutionCount() }, (_, i) => all.slice(i * edges, (i + 1) * edges));
   return { status, solutions, level: levelName(core.level()), decidedWithoutSearch: core.decidedWithoutSearch(), stats: stats(core) };

@@ -65,6 +65,11 @@ buildTables();
 let edgeCount = 0;
 let vertexCount = 0;
 let cellCount = 0;
+// Edges per vertex and per cell in the tables (-1 padding); 4 and 4 on the square grid, whose corner rules and
+// pattern tables hold only there (square false: any planar graph, counted rules only).
+let vertexSlots = 4;
+let cellSlots = 4;
+let square = true;
 let state = new StaticArray<u8>(0);
 let corner = new StaticArray<u8>(0);
 let vertexEdges = new StaticArray<i32>(0);
@@ -108,17 +113,33 @@ let nodes = 0;
 let maxDepth = 0;
 let cornerUpdates = 0;
 
-/** Allocates a grid's arrays; the wrapper then writes the tables through the pointers below. */
+/** Allocates a square grid's arrays; the wrapper then writes the tables through the pointers below. */
 export function setup(vertices: i32, edges: i32, cells: i32, maxSolutions: i32): void {
+  allocate(vertices, edges, cells, 4, 4, true, maxSolutions);
+}
+
+/**
+ * Allocates the arrays of any planar graph: `vertexSlots` edges per vertex and `faceSlots` per face (its largest
+ * degrees, -1 padding); the wrapper then writes the tables through the pointers below and calls finishSetup.
+ */
+export function setupGraph(vertices: i32, edges: i32, faces: i32, vertexSlotCount: i32, faceSlotCount: i32, maxSolutions: i32): void {
+  allocate(vertices, edges, faces, vertexSlotCount, faceSlotCount, false, maxSolutions);
+}
+
+function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i32, isSquare: bool, maxSolutions: i32): void {
   vertexCount = vertices;
   edgeCount = edges;
   cellCount = cells;
+  vertexSlots = vSlots;
+  cellSlots = cSlots;
+  square = isSquare;
   state = new StaticArray<u8>(edges);
-  corner = new StaticArray<u8>(vertices * 4);
-  for (let i = 0; i < vertices * 4; i++) unchecked((corner[i] = 7));
-  vertexEdges = new StaticArray<i32>(vertices * 4);
-  cellEdges = new StaticArray<i32>(cells * 4);
-  cellCorners = new StaticArray<i32>(cells * 4);
+  const corners = isSquare ? vertices * 4 : 0;
+  corner = new StaticArray<u8>(corners);
+  for (let i = 0; i < corners; i++) unchecked((corner[i] = 7));
+  vertexEdges = new StaticArray<i32>(vertices * vSlots);
+  cellEdges = new StaticArray<i32>(cells * cSlots);
+  cellCorners = new StaticArray<i32>(isSquare ? cells * 4 : 0);
   edgeEnds = new StaticArray<i32>(edges * 2);
   edgeCells = new StaticArray<i32>(edges * 2);
   clues = new StaticArray<i8>(cells);
@@ -172,13 +193,14 @@ export function solutionsPointer(): usize { return changetype<usize>(solutions);
 /** After the tables are written: the cells' corner indices and the clued cells, as RulesState's constructor. */
 export function finishSetup(): void {
   for (let cell = 0; cell < cellCount; cell++) {
+    if (unchecked(clues[cell]) >= 0) unchecked((cluedCells[cluedCount++] = cell));
+    if (!square) continue;
     const top = unchecked(cellEdges[cell * 4]);
     const bottom = unchecked(cellEdges[cell * 4 + 1]);
     unchecked((cellCorners[cell * 4] = edgeEnds[top * 2] * 4 + 3));
     unchecked((cellCorners[cell * 4 + 1] = edgeEnds[top * 2 + 1] * 4 + 2));
     unchecked((cellCorners[cell * 4 + 2] = edgeEnds[bottom * 2] * 4 + 1));
     unchecked((cellCorners[cell * 4 + 3] = edgeEnds[bottom * 2 + 1] * 4));
-    if (unchecked(clues[cell]) >= 0) unchecked((cluedCells[cluedCount++] = cell));
   }
 }
 
@@ -294,8 +316,8 @@ function set(e: i32, value: u8): bool {
   setPartner(endA, endB, len);
   setPartner(endB, endA, len);
   if (lines > len) {
-    for (let slot = 0; slot < 4; slot++) {
-      const f = unchecked(vertexEdges[endA * 4 + slot]);
+    for (let slot = 0; slot < vertexSlots; slot++) {
+      const f = unchecked(vertexEdges[endA * vertexSlots + slot]);
       if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB)) {
         const saved = family;
         family = F_LOOP;
@@ -404,6 +426,42 @@ function propagateUnit(unit: i32): bool {
   return true;
 }
 
+// A unit of any graph by counting: a vertex has 0 or 2 lines, a clued face its clue. What the square grid's
+// pattern tables deduce without corners, for any degree.
+function propagateCount(unit: i32): bool {
+  const isVertex = unit < vertexCount;
+  const width = isVertex ? vertexSlots : cellSlots;
+  const base = isVertex ? unit * width : (unit - vertexCount) * width;
+  const edges = isVertex ? vertexEdges : cellEdges;
+  let on = 0;
+  let open = 0;
+  for (let i = 0; i < width; i++) {
+    const e = unchecked(edges[base + i]);
+    if (e < 0) continue;
+    const s = unchecked(state[e]);
+    if (s == LINE) on++;
+    else if (s == UNKNOWN) open++;
+  }
+  let value: u8 = UNKNOWN;
+  if (isVertex) {
+    if (on > 2 || (on == 1 && open == 0)) return false;
+    if (on == 2 || (on == 0 && open == 1)) value = CROSS;
+    else if (on == 1 && open == 1) value = LINE;
+  } else {
+    const clue = <i32>unchecked(clues[unit - vertexCount]);
+    if (on > clue || on + open < clue) return false;
+    if (on == clue) value = CROSS;
+    else if (on + open == clue) value = LINE;
+  }
+  if (value == UNKNOWN || open == 0) return true;
+  family = isVertex ? F_VERTEX : F_CELL;
+  for (let i = 0; i < width; i++) {
+    const e = unchecked(edges[base + i]);
+    if (e >= 0 && unchecked(state[e]) == UNKNOWN && !set(e, value)) return false;
+  }
+  return true;
+}
+
 function clearQueue(): void {
   while (head != tail) {
     unchecked((queued[queue[head]] = 0));
@@ -416,7 +474,7 @@ function propagate(): bool {
     const unit = unchecked(queue[head]);
     head = head + 1 == queue.length ? 0 : head + 1;
     unchecked((queued[unit] = 0));
-    if (!propagateUnit(unit)) {
+    if (!(square ? propagateUnit(unit) : propagateCount(unit))) {
       clearQueue();
       return false;
     }
@@ -435,7 +493,7 @@ export function assume(edge: i32, value: u8): bool {
 }
 
 export function deduce(corners: bool): bool {
-  useCorners = corners;
+  useCorners = corners && square;
   for (let v = 0; v < vertexCount; v++) enqueue(v);
   for (let i = 0; i < cluedCount; i++) enqueue(vertexCount + unchecked(cluedCells[i]));
   return propagate();
@@ -517,7 +575,10 @@ function isSolved(): bool {
   for (let i = 0; i < cluedCount; i++) {
     const cell = unchecked(cluedCells[i]);
     let n = 0;
-    for (let j = 0; j < 4; j++) if (unchecked(state[cellEdges[cell * 4 + j]]) == LINE) n++;
+    for (let j = 0; j < cellSlots; j++) {
+      const e = unchecked(cellEdges[cell * cellSlots + j]);
+      if (e >= 0 && unchecked(state[e]) == LINE) n++;
+    }
     if (n != <i32>unchecked(clues[cell])) return false;
   }
   let start = -1;
@@ -527,8 +588,8 @@ function isSolved(): bool {
   let walked = 1;
   while (at != unchecked(edgeEnds[start * 2])) {
     let next = -1;
-    for (let slot = 0; slot < 4; slot++) {
-      const f = unchecked(vertexEdges[at * 4 + slot]);
+    for (let slot = 0; slot < vertexSlots; slot++) {
+      const f = unchecked(vertexEdges[at * vertexSlots + slot]);
       if (f >= 0 && f != previous && unchecked(state[f]) == LINE) next = f;
     }
     if (next < 0) return false;
@@ -552,8 +613,8 @@ function chooseEdge(): i32 {
     if (unchecked(degree[v]) != 1) continue;
     let open = 0;
     let candidate = -1;
-    for (let slot = 0; slot < 4; slot++) {
-      const f = unchecked(vertexEdges[v * 4 + slot]);
+    for (let slot = 0; slot < vertexSlots; slot++) {
+      const f = unchecked(vertexEdges[v * vertexSlots + slot]);
       if (f >= 0 && unchecked(state[f]) == UNKNOWN) {
         open++;
         candidate = f;
@@ -568,9 +629,9 @@ function chooseEdge(): i32 {
   if (best >= 0) return best;
   for (let i = 0; i < cluedCount; i++) {
     const cell = unchecked(cluedCells[i]);
-    for (let j = 0; j < 4; j++) {
-      const e = unchecked(cellEdges[cell * 4 + j]);
-      if (unchecked(state[e]) == UNKNOWN) return e;
+    for (let j = 0; j < cellSlots; j++) {
+      const e = unchecked(cellEdges[cell * cellSlots + j]);
+      if (e >= 0 && unchecked(state[e]) == UNKNOWN) return e;
     }
   }
   for (let e = 0; e < edgeCount; e++) if (unchecked(state[e]) == UNKNOWN) return e;

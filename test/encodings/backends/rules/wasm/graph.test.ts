@@ -1,0 +1,56 @@
+// The rules core on grids other than the square one: each answer is one loop meeting the clues (checked by a
+// walk here), and the loops it finds are exactly those a plain backtracking count finds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { solveWithRulesCore } from '../../../../../encodings/backends/rules/wasm/binding.ts';
+import { honeycomb, isOneLoop, loopsOf, meetsClues, mixedStrip, oneClue, puzzleAround, triangleStrip } from '../../../wasm/graph-puzzles.ts';
+
+const key = (loop: ArrayLike<number>) => Array.from(loop).join('');
+// Each case's count of loops, so that they cover one, many and none.
+const cases = [
+  { name: 'a honeycomb patch, every clue (1 loop)', graph: honeycomb(3, 3), loops: 1, puzzle: puzzleAround(honeycomb(3, 3), [0, 1, 4]) },
+  { name: 'a honeycomb patch, some blank (1 loop)', graph: honeycomb(3, 3), loops: 1, puzzle: puzzleAround(honeycomb(3, 3), [4], [0, 2, 6, 8]) },
+  { name: 'a honeycomb patch, one 2 (70 loops)', graph: honeycomb(3, 3), loops: 70, puzzle: oneClue(honeycomb(3, 3), 4, 2) },
+  { name: 'a strip of triangles (1 loop)', graph: triangleStrip(7), loops: 1, puzzle: puzzleAround(triangleStrip(7), [1, 2, 3]) },
+  { name: 'a strip of triangles, one 1 (15 loops)', graph: triangleStrip(7), loops: 15, puzzle: oneClue(triangleStrip(7), 3, 1) },
+  { name: 'faces of 3 to 8 edges (1 loop)', graph: mixedStrip(), loops: 1, puzzle: puzzleAround(mixedStrip(), [2, 3], [0]) },
+  { name: 'faces of 3 to 8 edges, an octagon\'s 3 (no loop)', graph: mixedStrip(), loops: 0, puzzle: oneClue(mixedStrip(), 5, 3) },
+];
+
+for (const { name, graph, loops, puzzle } of cases) {
+  for (const trial of [false, true]) {
+    test(`rules core on ${name}${trial ? ', with trial' : ''}: the same loops as a backtracking count`, () => {
+      const expected = loopsOf(graph, puzzle.clueCodes).map(key).sort();
+      assert.equal(expected.length, loops);
+      const outcome = solveWithRulesCore(puzzle, { corners: true, trial, maxSolutions: 1000, deadline: Infinity });
+      assert.equal(outcome.status, expected.length > 0 ? 'solved' : 'unsat');
+      for (const loop of outcome.solutions) {
+        assert.ok(isOneLoop(graph, loop) && meetsClues(graph, puzzle.clueCodes, loop));
+      }
+      assert.deepEqual(outcome.solutions.map(key).sort(), expected);
+      const two = solveWithRulesCore(puzzle, { corners: true, trial, maxSolutions: 2, deadline: Infinity });
+      assert.equal(two.solutions.length, Math.min(2, expected.length));
+    });
+  }
+}
+
+test('rules core on the honeycomb and triangle strips: uniqueness decided both ways', () => {
+  const unique = puzzleAround(honeycomb(3, 3), [0, 1, 4]);
+  assert.equal(loopsOf(honeycomb(3, 3), unique.clueCodes).length, 1);
+  assert.equal(solveWithRulesCore(unique, { corners: false, trial: true, maxSolutions: 2, deadline: Infinity }).solutions.length, 1);
+  const open = oneClue(triangleStrip(7), 3, 1);
+  assert.ok(loopsOf(triangleStrip(7), open.clueCodes).length >= 2);
+  assert.equal(solveWithRulesCore(open, { corners: false, trial: true, maxSolutions: 2, deadline: Infinity }).solutions.length, 2);
+});
+
+test('rules core on an impossible honeycomb: no loop', () => {
+  const graph = honeycomb(2, 2);
+  // Two hexagons side by side, each with all six edges on: their shared side's ends would have degree 3.
+  const puzzle = { ...puzzleAround(graph, [0]), clueCodes: Int8Array.from([6, 6, -1, -1]) };
+  assert.equal(loopsOf(graph, puzzle.clueCodes).length, 0);
+  for (const trial of [false, true]) {
+    const outcome = solveWithRulesCore(puzzle, { corners: true, trial, maxSolutions: 2, deadline: Infinity });
+    assert.equal(outcome.solutions.length, 0);
+    assert.equal(outcome.status, 'unsat');
+  }
+});
