@@ -9,6 +9,7 @@ import { lazyTrapPuzzles, multiVariant, unsatVariant } from './crafted.ts';
 import { loopyVersion } from './loopy.ts';
 import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
 import { presolveWithRulesCore } from '../encodings/backends/rules/wasm/binding.ts';
+import { TILINGS } from '../encodings/tilings/index.ts';
 
 interface SetRecipe {
   name: string;
@@ -66,6 +67,20 @@ export const RECIPES: SetRecipe[] = [
     runs: [generated(size, count, 1, ['--with', 'loopy', '--difficulty', d])],
     difficulty: `${d} (sgt-loopy)`,
   })),
+  // Loopy's other grids (docs/grids.md): a set of each at 10x10, hard by Loopy's grading, and one of every
+  // grid type together at 7x7 for a first look across grids.
+  ...Object.entries(TILINGS).map(([grid, entry]) => ({
+    name: `loopy-${grid}-10x10-hard`,
+    description: `Simon Tatham's Loopy ${entry.title} puzzles, 10x10 (Loopy's width x height), graded hard by its own solver`,
+    runs: [generated('10x10', 6, 1, ['--with', 'loopy', '--grid', grid, '--difficulty', 'hard'])],
+    difficulty: 'hard (sgt-loopy)',
+  })),
+  {
+    name: 'loopy-grids-7x7',
+    description: "One Simon Tatham's Loopy puzzle of each of its 16 grid types, 7x7, graded normal by its own solver",
+    runs: [generated('7x7', 1, 1, ['--with', 'loopy', '--difficulty', 'normal']), ...Object.keys(TILINGS).map((grid) => generated('7x7', 1, 1, ['--with', 'loopy', '--grid', grid, '--difficulty', 'normal']))],
+    difficulty: 'normal (sgt-loopy)',
+  },
   { name: 'loopy-25x30-hard', description: "Loopy 25x30 hard (25 rows, 30 columns, as puzzle-loop.com's 25x30 hard in Liu, Wu and Sun)", runs: [generated('25x30', 10, 1, ['--with', 'loopy', '--difficulty', 'hard'])], difficulty: 'hard (sgt-loopy)' },
 ];
 

@@ -111,7 +111,7 @@ export function register(program: Command): void {
       if (flags.minimal && strategy !== 'local') throw new UsageError('--minimal goes with --strategy local (the batch strategy is always minimal)');
       const statePath = flags.state ?? (flags.out ? `${flags.out}.state.json` : undefined);
       if (flags.resume && !statePath) throw new UsageError('--resume needs --state FILE or --out FILE (whose state file is FILE.state.json)');
-      const idOf = (i: number) => `${rows}x${cols}-s${seed}-${String(i + 1).padStart(3, '0')}`;
+      const idOf = (i: number) => `${flags.grid === 'square' ? '' : `${flags.grid}-`}${rows}x${cols}-s${seed}-${String(i + 1).padStart(3, '0')}`;
       const separator = format === 'text' || format === 'json' ? '\n\n' : '\n';
       const finish = (lines: string[]) => {
         const text = lines.join(separator) + '\n';

@@ -35,7 +35,10 @@ test('wasm core = TypeScript reference on every built-in puzzle the rules settle
   let n = 0;
   for (const name of builtinDatasetNames().filter((d) => !SEARCH_HEAVY.has(d))) {
     for (const line of readPuzzleLines(readFileSync(builtinPuzzlesPath(name)!, 'utf8'))) {
-      same(parsePuzzle(line.puzzle).puzzle, true, true, 2, `${name} ${line.id}`);
+      const puzzle = parsePuzzle(line.puzzle).puzzle;
+      // The TypeScript reference reads the square grid only (the built-in sets of Loopy's other grids are not its).
+      if (puzzle.tiling) continue;
+      same(puzzle, true, true, 2, `${name} ${line.id}`);
       n++;
     }
   }
