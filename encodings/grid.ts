@@ -241,6 +241,12 @@ const tilingGraphOf = cachedByShape<PlanarGraph>(
   },
 );
 
+/** The planar graph of a puzzle on another grid than the square one (cached), for cores that take the graph as arrays. */
+export function planarGraphOf(shape: Shape): PlanarGraph {
+  if (!shape.tiling) throw new Error('internal: the square grid is built by its own generator; ask gridOf or flatGridOf');
+  return tilingGraphOf(shape);
+}
+
 /** The grid of a puzzle (or of a shape); built once per grid and cached. */
 export const gridOf: (shape: Shape) => Grid = cachedByShape(buildGrid, (tiling) => tiledGrid(tiling, tilingGraphOf({ rows: tiling.height, cols: tiling.width, tiling })));
 

@@ -1,7 +1,8 @@
 // rules: the deduction method of Liu, Wu and Sun (liu-wu-sun) with a complete search on top; also a
 // presolver that fixes the edges deduction decides before another back-end encodes the puzzle.
 import { onOff, optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
-import type { Puzzle } from '../../grid.ts';
+import { clueCodesOf, planarGraphOf, type Puzzle } from '../../grid.ts';
+import { csrOfGraph, type GraphPuzzle } from '../../wasm/graph-tables.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
 import { OWN_CODE } from '../../project.ts';
 import { presolveWithRules, solveWithRules } from './search.ts';
@@ -14,8 +15,16 @@ function coreFor(options: SolveOptions, corners: boolean): 'wasm' | 'typescript'
   return corners && optionValue(backend, options, 'core') === 'wasm' ? 'wasm' : 'typescript';
 }
 
+/** A puzzle on another grid than the square one, as the wasm core takes it: the graph's arrays and a clue per face. */
+function graphPuzzleOf(puzzle: Puzzle): GraphPuzzle {
+  return { graph: csrOfGraph(planarGraphOf(puzzle)), clueCodes: clueCodesOf(puzzle), fixedEdges: puzzle.fixedEdges };
+}
+
 const backend: Backend = {
   name: 'rules',
+  // The wasm core deduces on any planar graph (vertex degree, clues met or saturated, loop closing, trial,
+  // search); the corner rules and the TypeScript reference stay with the square grid.
+  grids: 'any',
   description: 'deduction rules of Liu, Wu and Sun (basic rules + corner edge-count sets), optional trial, then depth-first search',
   options: [
     { name: 'rules', description: 'basic: vertex, clue and loop rules with the II.A patterns for 3s, 2s and 1s (the paper\'s P_old; always run by the TypeScript core); corners: with the corner sets of the paper (P_new)', default: 'corners', choices: ['basic', 'corners'] },
@@ -38,9 +47,10 @@ const backend: Backend = {
     const started = performance.now();
     const corners = optionValue(backend, options, 'rules') === 'corners';
     const trial = optionValue(backend, options, 'trial') === 'on';
-    const core = coreFor(options, corners);
-    const solveWith = core === 'wasm' ? solveWithRulesCore : solveWithRules;
-    const outcome = solveWith(puzzle, { corners, trial, maxSolutions: options.unique ? 2 : 1, deadline: started + options.timeoutMs });
+    const core = puzzle.tiling ? 'wasm' : coreFor(options, corners);
+    if (puzzle.tiling && optionValue(backend, options, 'core') === 'typescript') throw new Error('rules core=typescript reads the square grid only; the wasm core solves other grids');
+    const asked = { corners, trial, maxSolutions: options.unique ? 2 : 1, deadline: started + options.timeoutMs };
+    const outcome = puzzle.tiling ? solveWithRulesCore(graphPuzzleOf(puzzle), asked) : (core === 'wasm' ? solveWithRulesCore : solveWithRules)(puzzle, asked);
     const stats = {
       ...outcome.stats,
       level: outcome.level,
@@ -60,6 +70,7 @@ const backend: Backend = {
   },
   /** Everything the deduction decides without search, with the same options as a solve (`--presolve rules:trial=off`). */
   async presolve(puzzle: Puzzle, options: SolveOptions): Promise<PresolveResult> {
+    if (puzzle.tiling) throw new Error(`rules presolves the square grid only, not a ${puzzle.tiling.type} grid`);
     const deadline = performance.now() + options.timeoutMs;
     const corners = optionValue(backend, options, 'rules') === 'corners';
     const trial = optionValue(backend, options, 'trial') === 'on';
