@@ -226,10 +226,11 @@ function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set
 
 /**
  * The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some
- * piece is not a simple cycle. On the grid's flat tables: it runs once for every cycle lemma.
+ * piece is not a simple cycle. On the grid's flat tables (vertexSlots edges per vertex): it runs once for every
+ * cycle lemma.
  */
 function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
-  const { edgeEnds, vertexEdges } = flatGridOf(grid);
+  const { edgeEnds, vertexEdges, vertexSlots } = flatGridOf(grid);
   const left = new Uint8Array(grid.edgeCount);
   const degree = new Int32Array(grid.vertexCount);
   for (const e of edges) {
@@ -241,8 +242,8 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
   for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
   while (loose.length > 0) {
     const v = loose.pop()!;
-    for (let k = 0; k < 4; k++) {
-      const e = vertexEdges[4 * v + k];
+    for (let k = 0; k < vertexSlots; k++) {
+      const e = vertexEdges[vertexSlots * v + k];
       if (e < 0 || !left[e]) continue;
       left[e] = 0;
       if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
@@ -263,8 +264,8 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
     while (stack.length > 0) {
       const v = stack.pop()!;
       if (degree[v] !== 2) simple = false;
-      for (let k = 0; k < 4; k++) {
-        const e = vertexEdges[4 * v + k];
+      for (let k = 0; k < vertexSlots; k++) {
+        const e = vertexEdges[vertexSlots * v + k];
         if (e < 0 || !left[e]) continue;
         left[e] = 0;
         piece.add(e);

@@ -2,7 +2,7 @@
 // to a Loopy ID, JSON and SVG, and check an answer, as a user meets them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -89,4 +89,17 @@ test('generate --grid: Loopy makes puzzles of its other grids, the same for the 
   const own = await runCli(['generate', '--grid', 'kagome', '--size', '6x6', '--count', '1']);
   assert.equal(own.code, 2);
   assert.match(own.stderr, /^error: --grid kagome needs --with loopy/);
+});
+
+test('certify on other grids: a proof of uniqueness checks against its own puzzle and fails against another', { skip: existsSync('/usr/bin/cadical') ? undefined : 'cadical is not installed (npm run setup:system): skipped' }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-grids-'));
+  for (const id of [HONEYCOMB, '5x5t12:G445,2265,108_3a0b3a2']) {
+    const proof = join(dir, 'proof.txt');
+    const solved = await runCli(['solve', id, '--backend', 'sat-lazy', '--option', 'engine=cadical', '--certify', '--proof', proof]);
+    assert.equal(solved.code, 0, solved.stderr);
+    assert.equal((await runCli(['certify', 'check', id, proof])).code, 0, id);
+    // The same grid with one clue more: the proof's lemmas no longer follow from it, or its claim no longer holds.
+    const other = id === HONEYCOMB ? '5x5t2:a3033d4a2a442a4b3d' : '5x5t12:G445,2265,108_3a0b3a1';
+    assert.notEqual((await runCli(['certify', 'check', other, proof])).code, 0, other);
+  }
 });
