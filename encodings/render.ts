@@ -29,19 +29,24 @@ export function renderText(puzzle: Puzzle, solution?: Solution | null): string {
   return lines.join('\n') + '\n';
 }
 
+/** The length of a grid's shortest edge, in its own coordinates: what a picture scales to a fixed size. */
+function shortestEdge(grid: Grid, points: readonly (readonly [number, number])[]): number {
+  let shortest = Infinity;
+  for (let e = 0; e < grid.edgeCount; e++) {
+    const [a, b] = grid.verticesOfEdge(e);
+    shortest = Math.min(shortest, Math.hypot(points[a][0] - points[b][0], points[a][1] - points[b][1]));
+  }
+  return shortest;
+}
+
 /**
  * Any other grid drawn on a character canvas: `.` at vertices, the loop's edges in `-`, `|`, `/` and `\\` by
  * their slope, clues at their faces' centres. Shortest edges come out about six columns long.
  */
 function renderTiledText(grid: Grid, puzzle: Puzzle, solution?: Solution | null): string {
   const points = Array.from({ length: grid.vertexCount }, (_, v) => grid.vertexPoint(v));
-  let shortest = Infinity;
-  for (let e = 0; e < grid.edgeCount; e++) {
-    const [a, b] = grid.verticesOfEdge(e);
-    shortest = Math.min(shortest, Math.hypot(points[a][0] - points[b][0], points[a][1] - points[b][1]));
-  }
   // A character is about twice as tall as it is wide.
-  const sx = 6 / shortest;
+  const sx = 6 / shortestEdge(grid, points);
   const sy = sx / 2;
   const minX = Math.min(...points.map((p) => p[0]));
   const minY = Math.min(...points.map((p) => p[1]));
@@ -131,12 +136,7 @@ export function renderSvg(puzzle: Puzzle, solution?: Solution | null, options: S
  */
 function renderTiledSvg(grid: Grid, puzzle: Puzzle, solution: Solution | null | undefined, size: number, margin: number, title?: string): string {
   const raw = Array.from({ length: grid.vertexCount }, (_, v) => grid.vertexPoint(v));
-  let shortest = Infinity;
-  for (let e = 0; e < grid.edgeCount; e++) {
-    const [a, b] = grid.verticesOfEdge(e);
-    shortest = Math.min(shortest, Math.hypot(raw[a][0] - raw[b][0], raw[a][1] - raw[b][1]));
-  }
-  const scale = size / shortest;
+  const scale = size / shortestEdge(grid, raw);
   const minX = Math.min(...raw.map((p) => p[0]));
   const minY = Math.min(...raw.map((p) => p[1]));
   const at = ([x, y]: readonly [number, number]) => [margin + (x - minX) * scale, margin + (y - minY) * scale] as const;
