@@ -1,6 +1,7 @@
 // Pictures of a puzzle: text for the terminal, SVG for reports and the README.
 import { gridOf, type Grid, type Puzzle } from './grid.ts';
 import { edgeComponents, type Solution } from './solution.ts';
+import { clueCharacter } from './formats/characters.ts';
 
 /** Dots at vertices, `-`/`|` for loop edges, clues in cells (` ` blank, `?` unknown). */
 export function renderText(puzzle: Puzzle, solution?: Solution | null): string {
@@ -67,7 +68,7 @@ function renderTiledText(grid: Grid, puzzle: Puzzle, solution?: Solution | null)
   puzzle.clues.forEach((clue, face) => {
     if (clue === null) return;
     const [x, y] = grid.facePoint(face);
-    canvas[row(y)][column(x)] = clue === '?' ? '?' : clue < 10 ? String(clue) : String.fromCharCode(55 + clue);
+    canvas[row(y)][column(x)] = clue === '?' ? '?' : clueCharacter(clue);
   });
   return canvas.map((line) => line.join('').trimEnd()).join('\n') + '\n';
 }

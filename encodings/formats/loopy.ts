@@ -5,7 +5,7 @@
 import { gridOf, makePuzzle, makeTiledPuzzle, type Clue, type Puzzle, type Tiling, checkSizeAt } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
 import { TILINGS, tilingByLoopyType, tilingSizeProblem } from '../tilings/index.ts';
-import { showChar } from './characters.ts';
+import { clueCharacter, showChar } from './characters.ts';
 
 export { looksLikeLoopy } from './puzzle-lines.ts';
 
@@ -106,7 +106,7 @@ export function writeLoopy(puzzle: Puzzle): string {
     if (clue === null) run++;
     else {
       flush();
-      desc += clue < 10 ? String(clue) : String.fromCharCode(55 + clue);
+      desc += clueCharacter(clue);
     }
   });
   flush();

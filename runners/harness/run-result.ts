@@ -3,6 +3,7 @@
 import type { Stats, Status } from '../../encodings/backend.ts';
 import { edgeCountOf, type Clue, type FixedEdge, type Puzzle, type Shape, type Tiling } from '../../encodings/grid.ts';
 import { loopOf, solutionToJson, type Solution, type AnySolutionJson } from '../../encodings/solution.ts';
+import { clueCharacter } from '../../encodings/formats/characters.ts';
 import type { Certificate } from './certificate.ts';
 
 /** A run's answer after the verifier: what `solve` prints and `bench` records. */
@@ -42,13 +43,13 @@ export interface WirePuzzle {
 
 const clueTexts = new WeakMap<Puzzle, string>();
 
-const clueCharacter = (clue: Clue): string => (clue === null ? '.' : clue === '?' ? '?' : clue < 10 ? String(clue) : String.fromCharCode(55 + clue));
+const wireCharacter = (clue: Clue): string => (clue === null ? '.' : clue === '?' ? '?' : clueCharacter(clue));
 
 export function puzzleToWire(puzzle: Puzzle): WirePuzzle {
   // A warm caller solves the same frozen puzzles again and again: each is written once.
   let clues = clueTexts.get(puzzle);
   if (clues === undefined) {
-    clues = puzzle.clues.map(clueCharacter).join('');
+    clues = puzzle.clues.map(wireCharacter).join('');
     if (Object.isFrozen(puzzle)) clueTexts.set(puzzle, clues);
   }
   const { rows, cols, fixedEdges, tiling } = puzzle;
