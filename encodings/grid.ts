@@ -209,17 +209,14 @@ export interface Grid {
   edgePosition(edge: number): readonly ['h' | 'v', number, number];
 }
 
-/** The cache key of a shape's grid. */
-const shapeKey = (shape: Shape): string => (shape.tiling ? `${shape.tiling.type}:${shape.tiling.width}x${shape.tiling.height}:${shape.tiling.patch ?? ''}` : `${shape.rows}x${shape.cols}`);
-
-/** `build` once per grid: the last 64 are kept (a run meets few sizes, a fuzz run many). */
-function cachedByShape<T>(square: (rows: number, cols: number) => T, tiled: (tiling: Tiling) => T): (shape: Shape) => T {
+/** `build` once per key: the last 64 are kept (a run meets few grids, a fuzz run many). */
+function cachedBy<A, T>(keyOf: (a: A) => string, build: (a: A) => T): (a: A) => T {
   const cache = new Map<string, T>();
-  return (shape) => {
-    const key = shapeKey(shape);
+  return (a) => {
+    const key = keyOf(a);
     let value = cache.get(key);
     if (value === undefined) {
-      value = shape.tiling ? tiled(shape.tiling) : square(shape.rows, shape.cols);
+      value = build(a);
       if (cache.size > 64) cache.clear();
       cache.set(key, value);
     }
@@ -227,28 +224,29 @@ function cachedByShape<T>(square: (rows: number, cols: number) => T, tiled: (til
   };
 }
 
+const tilingKey = (tiling: Tiling): string => `${tiling.type}:${tiling.width}x${tiling.height}:${tiling.patch ?? ''}`;
+
+/** A table of the square grid's builder and another tiling's, built once per grid. */
+const cachedByShape = <T>(square: (rows: number, cols: number) => T, tiled: (tiling: Tiling) => T): ((shape: Shape) => T) =>
+  cachedBy((shape: Shape) => (shape.tiling ? tilingKey(shape.tiling) : `${shape.rows}x${shape.cols}`), (shape) => (shape.tiling ? tiled(shape.tiling) : square(shape.rows, shape.cols)));
+
 /** The planar graph of a tiling, built once per tiling and size (both grid forms read it). */
-const tilingGraphOf = cachedByShape<PlanarGraph>(
-  () => {
-    throw new Error('internal: the square grid has no tiling graph');
-  },
-  (tiling) => {
-    checkSize(tiling.height, tiling.width, tiling.type);
-    const raw = tilingBuilder(tiling.type)(tiling.width, tiling.height, tiling.patch);
-    const graph = graphFromFaces(raw.dots, raw.faces, tilingName(tiling));
-    if (graph.faceCount > MAX_CELLS) throw new PuzzleError(`${tilingName(tiling)} is too large (${graph.faceCount} faces; at most ${MAX_CELLS})`);
-    return graph;
-  },
-);
+const tilingGraphOf = cachedBy(tilingKey, (tiling: Tiling): PlanarGraph => {
+  checkSize(tiling.height, tiling.width, tiling.type);
+  const raw = tilingBuilder(tiling.type)(tiling.width, tiling.height, tiling.patch);
+  const graph = graphFromFaces(raw.dots, raw.faces, tilingName(tiling));
+  if (graph.faceCount > MAX_CELLS) throw new PuzzleError(`${tilingName(tiling)} is too large (${graph.faceCount} faces; at most ${MAX_CELLS})`);
+  return graph;
+});
 
 /** The planar graph of a puzzle on another grid than the square one (cached), for cores that take the graph as arrays. */
 export function planarGraphOf(shape: Shape): PlanarGraph {
   if (!shape.tiling) throw new Error('internal: the square grid is built by its own generator; ask gridOf or flatGridOf');
-  return tilingGraphOf(shape);
+  return tilingGraphOf(shape.tiling);
 }
 
 /** The grid of a puzzle (or of a shape); built once per grid and cached. */
-export const gridOf: (shape: Shape) => Grid = cachedByShape(buildGrid, (tiling) => tiledGrid(tiling, tilingGraphOf({ rows: tiling.height, cols: tiling.width, tiling })));
+export const gridOf: (shape: Shape) => Grid = cachedByShape(buildGrid, (tiling) => tiledGrid(tiling, tilingGraphOf(tiling)));
 
 const squareOnly = (what: string) => (): never => {
   throw new Error(`internal: ${what} is a square-grid lookup, asked of another tiling`);
@@ -403,10 +401,8 @@ export interface FlatGrid {
 }
 
 /** The number of edges of a grid, without building the square grid's tables (a solve's first lines in a fresh process). */
-export const edgeCountOf = (shape: Shape): number => (shape.tiling ? tilingGraphOf(shape).edgeCount : (shape.rows + 1) * shape.cols + shape.rows * (shape.cols + 1));
+export const edgeCountOf = (shape: Shape): number => (shape.tiling ? tilingGraphOf(shape.tiling).edgeCount : (shape.rows + 1) * shape.cols + shape.rows * (shape.cols + 1));
 
-/** The number of faces (cells) of a grid. */
-export const faceCountOf = (shape: Shape): number => (shape.tiling ? tilingGraphOf(shape).faceCount : shape.rows * shape.cols);
 
 const clueCodes = new WeakMap<Puzzle, Int8Array>();
 
@@ -427,7 +423,7 @@ export function clueCodesOf(puzzle: Puzzle): Int8Array {
 }
 
 /** The typed-array tables of a puzzle's grid (or of a shape); built once per grid and cached. */
-export const flatGridOf: (shape: Shape) => FlatGrid = cachedByShape(buildFlatGrid, (tiling) => tiledFlatGrid(tiling, tilingGraphOf({ rows: tiling.height, cols: tiling.width, tiling })));
+export const flatGridOf: (shape: Shape) => FlatGrid = cachedByShape(buildFlatGrid, (tiling) => tiledFlatGrid(tiling, tilingGraphOf(tiling)));
 
 /** A tiling's tables, each vertex's and face's list padded with -1 to the largest degree. */
 function tiledFlatGrid(tiling: Tiling, graph: PlanarGraph): FlatGrid {
