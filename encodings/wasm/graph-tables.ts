@@ -1,6 +1,7 @@
 // The slot tables the wasm cores read for a grid other than the square one (issue 46): each vertex's edges and
 // each face's edges in fixed-size slots padded with -1, so a core indexes them as it indexes the square grid's
 // 4 + 4 (encodings/wasm/grid.ts), with the graph's largest degrees as the strides.
+import { clueCodesOf, planarGraphOf, type Puzzle } from '../grid.ts';
 import type { PlanarGraph } from '../planar-graph.ts';
 
 /** A planar graph as flat arrays (CSR): what the cores' bindings take. */
@@ -87,6 +88,11 @@ export interface GraphPuzzle {
   readonly clueCodes: Int8Array;
   /** Edges known before solving, as a square puzzle's fixedEdges. */
   readonly fixedEdges?: readonly { readonly edge: number; readonly on: boolean }[];
+}
+
+/** A puzzle on another grid than the square one, as the cores take it: the graph's arrays and a clue per face. */
+export function graphPuzzleOf(puzzle: Puzzle): GraphPuzzle {
+  return { graph: csrOfGraph(planarGraphOf(puzzle)), clueCodes: clueCodesOf(puzzle), fixedEdges: puzzle.fixedEdges };
 }
 
 /** Where a core wants its tables written (each an address in its memory). */

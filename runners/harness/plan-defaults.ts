@@ -13,13 +13,6 @@ export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };
 /** The back-end that solve, serve and the library run when none is named. */
 export const DEFAULT_SOLVE_BACKEND = 'auto';
 
-/**
- * What `solve` runs instead for a puzzle on another grid than the square one when no back-end is named: auto's
- * cores take the square grid only, and of the back-ends that take any grid sat-lazy starts quickly and held up
- * on Loopy's hard honeycomb, triangular and dodecagonal puzzles (docs/grids.md).
- */
-export const DEFAULT_ANY_GRID_BACKEND = 'sat-lazy';
-
 export const PLAN_DEFAULTS = Object.freeze({
   dataset: 'quick',
   timeout: 60,

@@ -26,13 +26,13 @@ const backend: Backend = {
     onOff('trial', 'the rules presolve\'s trial (see rules); off: deduction only'),
     {
       name: 'trial-ms',
-      description: 'time for the rules presolve, in ms per 100 cells (none: the whole time limit): trial settles a graded puzzle quickly but can take longer than the search on a fully minimal one; past it, what trial decided so far is kept',
+      description: 'time for the rules presolve, in ms per 100 cells (faces on other grids; none: the whole time limit): trial settles a graded puzzle quickly but can take longer than the search on a fully minimal one; past it, what trial decided so far is kept',
       default: '4',
       choices: ['1', '2', '4', '8', '16', '32', 'none'],
     },
     {
       name: 'trial-from',
-      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (graded puzzles often most of them; fully minimal ones far fewer, where search does better with the time); size: 50 on grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (large generated puzzles need trial, and deduction alone decides less than half of their edges)`,
+      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (graded puzzles often most of them; fully minimal ones far fewer, where search does better with the time); size: 50 on square grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (large generated puzzles need trial, and deduction alone decides less than half of their edges) and on every other grid (where the corner rules, which hold on square faces only, leave deduction alone far less)`,
       default: 'size',
       choices: ['size', '0', '25', '50', '75', '100'],
     },
@@ -45,6 +45,8 @@ const backend: Backend = {
     // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
     ...(cdclLoop.options ?? []),
   ],
+  // Both stages take any planar grid in their wasm cores (the corner rules on square faces only).
+  grids: 'any',
   ...OWN_CODE,
   // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).
   oneShotV8Flags: cdclLoop.oneShotV8Flags,
@@ -64,12 +66,12 @@ const backend: Backend = {
     if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(run, undefined, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);
-    const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.rows * puzzle.cols) / 100);
+    const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.clues.length) / 100);
     // Deduction first. Trial pays where deduction already gets far (Loopy puzzles: 55-100% of the edges, and
     // trial then decides the rest); on fully minimal puzzles deduction decides 25-35% and trial's time is
     // better spent searching. Both stages in one load of the rules core (the rules back-end's defaults).
     const from = optionValue(backend, options, 'trial-from');
-    const trialFrom = optionValue(backend, options, 'trial') === 'off' ? Infinity : from === 'size' ? (puzzle.rows * puzzle.cols < TRIAL_ALWAYS_CELLS ? 0.5 : 0) : Number(from) / 100;
+    const trialFrom = optionValue(backend, options, 'trial') === 'off' ? Infinity : from === 'size' ? (puzzle.clues.length < TRIAL_ALWAYS_CELLS && !puzzle.tiling ? 0.5 : 0) : Number(from) / 100;
     const presolve = { trialFrom, trialBudgetMs: Math.round(budget * 10) / 10, presolveDeadline: started + budget };
     if (chosen.core === 'wasm' && optionValue(backend, options, 'steps') === 'one-call') {
       // The usual case, in one call of auto's core; solveInSteps is the same in JavaScript.

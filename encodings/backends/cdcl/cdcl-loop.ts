@@ -31,6 +31,8 @@ const backend: Backend = {
   name: 'cdcl-loop',
   description: 'own CDCL solver (watched literals, 1-UIP, VSIDS, LBD restarts, rephasing) on the degree + clue CNF, with a single-loop propagator inside the search; in wasm',
   options: SEARCH_OPTIONS,
+  // Any planar grid in the wasm core (the corner rules on the square grid only); core=typescript: the square grid.
+  grids: 'any',
   ...OWN_CODE,
   async prepare() {
     loadCdclCore();

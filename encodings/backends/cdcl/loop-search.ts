@@ -83,6 +83,7 @@ class TypeScriptLoopSearch implements LoopSearch {
  */
 export function createLoopSearch(puzzle: Puzzle, options: LoopSearchOptions, fixed?: Uint8Array, proof = false): LoopSearch {
   if (proof && (options.core !== 'wasm' || fixed || puzzle.fixedEdges?.length)) throw new Error('internal: a proof is written by the wasm core, for a puzzle with no edge decided in advance');
+  if (puzzle.tiling && options.core === 'typescript') throw new Error(`core=typescript reads the square grid only; the wasm core (the default) solves a ${puzzle.tiling.type} grid`);
   return options.core === 'wasm' ? WasmLoopSearch.load(puzzle, options, fixed, undefined, proof) : new TypeScriptLoopSearch(puzzle, options, fixed);
 }
 

@@ -1,8 +1,8 @@
 // rules: the deduction method of Liu, Wu and Sun (liu-wu-sun) with a complete search on top; also a
 // presolver that fixes the edges deduction decides before another back-end encodes the puzzle.
 import { onOff, optionValue, type Backend, type PresolveResult, type SolveOptions, type SolveResult } from '../../backend.ts';
-import { clueCodesOf, planarGraphOf, type Puzzle } from '../../grid.ts';
-import { csrOfGraph, type GraphPuzzle } from '../../wasm/graph-tables.ts';
+import type { Puzzle } from '../../grid.ts';
+import { graphPuzzleOf } from '../../wasm/graph-tables.ts';
 import { UNIQUENESS_UNDECIDED } from '../../protocol.ts';
 import { OWN_CODE } from '../../project.ts';
 import { presolveWithRules, solveWithRules } from './search.ts';
@@ -13,11 +13,6 @@ import { loopOf } from '../../solution.ts';
 /** The core that runs: the wasm one has the corner rules, not the basic level's II.A patterns (patterns.ts). */
 function coreFor(options: SolveOptions, corners: boolean): 'wasm' | 'typescript' {
   return corners && optionValue(backend, options, 'core') === 'wasm' ? 'wasm' : 'typescript';
-}
-
-/** A puzzle on another grid than the square one, as the wasm core takes it: the graph's arrays and a clue per face. */
-function graphPuzzleOf(puzzle: Puzzle): GraphPuzzle {
-  return { graph: csrOfGraph(planarGraphOf(puzzle)), clueCodes: clueCodesOf(puzzle), fixedEdges: puzzle.fixedEdges };
 }
 
 const backend: Backend = {

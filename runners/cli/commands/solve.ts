@@ -6,7 +6,7 @@ import { readPuzzleInput, solveList } from '../solve-list.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { contractJson, type RunResult } from '../../harness/run-result.ts';
 import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
-import { DEFAULT_ANY_GRID_BACKEND, DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 import { gridRefusal, type SolveOptions } from '../../../encodings/backend.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
@@ -25,7 +25,7 @@ export function register(program: Command): void {
       .command('solve')
       .description('solve a puzzle (or a list, one per line, each answer printed as it is found) with one back-end; every answer is checked by the independent verifier')
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
-      .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_SOLVE_BACKEND, '--backend'), defaultText: `${DEFAULT_SOLVE_BACKEND}; ${DEFAULT_ANY_GRID_BACKEND} on grids other than the square one` }))
+      .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_SOLVE_BACKEND, '--backend'), defaultText: DEFAULT_SOLVE_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
       .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
       .option('--proof <file>', 'with --certify: write the proof to this file instead of checking it here (check it with `certify check PUZZLE FILE`)')
@@ -35,7 +35,7 @@ export function register(program: Command): void {
     if (flags.proof && !flags.certify) throw new UsageError('--proof needs --certify');
     // The worker writes the proof itself: it may be large, and it need not cross to this process.
     const proofFile = flags.proof ? resolve(flags.proof) : undefined;
-    let id = flags.backend.id;
+    const id = flags.backend.id;
     // A worker, killed if it overruns: synchronous solvers cannot stop themselves. It starts at once, while
     // the input is read (its start and the engine's load overlap it), and checks the back-end as it loads it
     // (unknown, an option it does not declare, cannot run here), so that this thread need not load it too;
@@ -65,17 +65,8 @@ export function register(program: Command): void {
       }
       puzzle = input.parsed.puzzle;
       if (puzzle.tiling) {
-        const named = command.getOptionValueSource('backend') !== 'default';
-        const chosen = named ? id : DEFAULT_ANY_GRID_BACKEND;
-        const refusal = gridRefusal(await getBackend(chosen), puzzle);
-        if (refusal) throw new UsageError(`${refusal}; e.g. --backend ${DEFAULT_ANY_GRID_BACKEND}`);
-        if (chosen !== id) {
-          // The default back-end's worker, started early, is not the one this grid needs.
-          worker?.kill();
-          id = chosen;
-          worker = worker && new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), oneShot, options.params);
-          checked = undefined;
-        }
+        const refusal = gridRefusal(await getBackend(id), puzzle);
+        if (refusal) throw new UsageError(`${refusal}; e.g. --backend ${DEFAULT_SOLVE_BACKEND}`);
       }
       // What prints the answer loads while it is found (a list needs none of it).
       rendering = import('../../../encodings/render.ts');

@@ -6,6 +6,7 @@ import { elapsedMs } from '../../../clock.ts';
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
+import { graphPuzzleOf, slotTablesOf } from '../../../wasm/graph-tables.ts';
 import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
 import { connectivityLevel } from '../../cdcl/loop-propagator.ts';
 import { ANSWERS, WasmLoopSearch, type CdclCore } from '../../cdcl/wasm/binding.ts';
@@ -22,7 +23,8 @@ interface AutoCore extends CdclCore {
   infoPointer(): number;
   firstLoopPointer(): number;
   decidedLoopPointer(): number;
-  solveAuto(rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number): void;
+  autoGraphPointer(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): number;
+  solveAuto(graph: number, rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number): void;
 }
 
 /**
@@ -50,14 +52,25 @@ export function portfolioStats(stats: Stats, portfolio: Portfolio): Stats {
 export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean }): SolveResult {
   const core = autoCores.take();
   const edges = edgeCountOf(puzzle);
-  const cells = puzzle.rows * puzzle.cols;
+  const cells = puzzle.clues.length;
+  if (puzzle.tiling) {
+    // The graph's tables in one buffer, in the order autoGraphPointer reads them. The pointer first: making
+    // room may grow the memory, and a view taken before would be detached.
+    const t = slotTablesOf(graphPuzzleOf(puzzle).graph);
+    const at = core.autoGraphPointer(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
+    const tables = new Int32Array(core.memory.buffer, at, t.vertexEdges.length + t.faceEdges.length + 4 * t.edgeCount);
+    tables.set(t.vertexEdges);
+    tables.set(t.faceEdges, t.vertexEdges.length);
+    tables.set(t.edgeEnds, t.vertexEdges.length + t.faceEdges.length);
+    tables.set(t.edgeFaces, t.vertexEdges.length + t.faceEdges.length + 2 * t.edgeCount);
+  }
   new Int8Array(core.memory.buffer, core.autoCluesPointer(cells), cells).set(clueCodesOf(puzzle));
   const fixed = puzzle.fixedEdges ?? [];
   if (fixed.length) {
     const pairs = new Int32Array(core.memory.buffer, core.autoFixedPointer(fixed.length), 2 * fixed.length);
     fixed.forEach((f, i) => pairs.set([f.edge, f.on ? 1 : 0], 2 * i));
   }
-  core.solveAuto(puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
+  core.solveAuto(puzzle.tiling ? 1 : 0, puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
   const loop = (at: number) => loopOf(puzzle, new Uint8Array(core.memory.buffer, at, edges).slice());

@@ -28,6 +28,16 @@ let clueCodes = new StaticArray<i8>(0);
 /** The puzzle's fixed edges, as pairs (edge, 1 on or 0 off). */
 let fixedEdges = new StaticArray<i32>(0);
 let firstLoop = new StaticArray<u8>(0);
+/**
+ * Another grid than the square one: its counts and slot sizes, and its tables written by the wrapper in one
+ * buffer (vertexEdges, faceEdges, edgeEnds, edgeFaces: encodings/wasm/graph-tables.ts), copied into both stages.
+ */
+let graphVertices = 0;
+let graphEdges = 0;
+let graphFaces = 0;
+let graphVertexSlots = 0;
+let graphFaceSlots = 0;
+let graphTables = new StaticArray<i32>(0);
 
 /** Room for the clue codes of `cells` cells (-1 no clue), written by the wrapper before `solveAuto`. */
 export function autoCluesPointer(cells: i32): usize {
@@ -49,6 +59,36 @@ export function collect(): void {
   __collect();
 }
 
+/**
+ * Room for the tables of a graph of these counts and slot sizes, written by the wrapper before `solveAuto` with
+ * `graph` true: vertexEdges (vertices x vertexSlots), faceEdges (faces x faceSlots), edgeEnds, edgeFaces (2 per edge).
+ */
+export function autoGraphPointer(vertices: i32, edges: i32, faces: i32, vertexSlots: i32, faceSlots: i32): usize {
+  graphVertices = vertices;
+  graphEdges = edges;
+  graphFaces = faces;
+  graphVertexSlots = vertexSlots;
+  graphFaceSlots = faceSlots;
+  const n = vertices * vertexSlots + faces * faceSlots + 4 * edges;
+  if (graphTables.length < n) graphTables = new StaticArray<i32>(n);
+  return changetype<usize>(graphTables);
+}
+
+/** Copies the graph's tables from autoGraphPointer's buffer to where a stage's pointers say. */
+function copyGraphTables(vertexEdges: usize, faceEdges: usize, edgeEnds: usize, edgeFaces: usize): void {
+  let at = changetype<usize>(graphTables);
+  const vertexBytes = <usize>(graphVertices * graphVertexSlots) << 2;
+  const faceBytes = <usize>(graphFaces * graphFaceSlots) << 2;
+  const edgeBytes = <usize>(2 * graphEdges) << 2;
+  memory.copy(vertexEdges, at, vertexBytes);
+  at += vertexBytes;
+  memory.copy(faceEdges, at, faceBytes);
+  at += faceBytes;
+  memory.copy(edgeEnds, at, edgeBytes);
+  at += edgeBytes;
+  memory.copy(edgeFaces, at, edgeBytes);
+}
+
 export function infoPointer(): usize { return changetype<usize>(info); }
 /** The first loop found by the search (one byte per edge, 1 on); the second, when there is one, is at loopPointer. */
 export function firstLoopPointer(): usize { return changetype<usize>(firstLoop); }
@@ -56,20 +96,23 @@ export function firstLoopPointer(): usize { return changetype<usize>(firstLoop);
 export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
 
 /**
- * The puzzle's fixed edges assumed, deduction with the corner rules, trial when deduction decided at least `trialFrom` of the edges (0-1;
+ * The puzzle (an R x C square grid, or with `graph` the graph at autoGraphPointer, its faces in place of cells) and its fixed edges assumed, deduction with the corner rules (on square faces), trial when deduction decided at least `trialFrom` of the edges (0-1;
  * above 1: never), both until `presolveDeadline`; a puzzle decided completely is checked for one loop. Then
  * the search on the puzzle with the decided edges as units, its first turn of `firstTurn` conflicts, and with
  * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`.
  */
-export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool): void {
-  const cells = rows * cols;
-  const edges = gridEdgeCount(rows, cols);
+export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool): void {
+  const cells = graph ? graphFaces : rows * cols;
+  const edges = graph ? graphEdges : gridEdgeCount(rows, cols);
   info[FIRST_ANSWER] = NOT_RUN;
   info[SECOND_ANSWER] = NOT_RUN;
   info[TRIAL_RAN] = 0;
   info[TRIAL_FINISHED] = TRIAL_NOT_RUN;
 
-  rules.setupGrid(rows, cols, 1);
+  if (graph) {
+    rules.setupGraph(graphVertices, graphEdges, graphFaces, graphVertexSlots, graphFaceSlots, 1);
+    copyGraphTables(rules.vertexEdgesPointer(), rules.cellEdgesPointer(), rules.edgeEndsPointer(), rules.edgeCellsPointer());
+  } else rules.setupGrid(rows, cols, 1);
   memory.copy(rules.cluesPointer(), changetype<usize>(clueCodes), cells);
   rules.finishSetup();
   for (let i = 0; i < fixedCount; i++) {
@@ -101,7 +144,10 @@ export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, conn
   }
   presolved(SEARCHED, decided);
 
-  search.setupGrid(rows, cols, seed, connectivity);
+  if (graph) {
+    search.setupGraph(graphVertices, graphEdges, graphFaces, graphVertexSlots, graphFaceSlots, seed, connectivity);
+    copyGraphTables(search.vertexEdgesPointer(), search.cellEdgesPointer(), search.edgeEndsPointer(), search.edgeCellsPointer());
+  } else search.setupGrid(rows, cols, seed, connectivity);
   memory.copy(search.cluesPointer(), changetype<usize>(clueCodes), cells);
   search.finishSetup();
   memory.copy(search.inputPointer((edges + 3) >> 2), rules.statePointer(), edges);
@@ -112,7 +158,7 @@ export function solveAuto(rows: i32, cols: i32, fixedCount: i32, seed: i32, conn
     store<i32>(search.inputPointer(1), 2 * unchecked(fixedEdges[2 * i]) + (unchecked(fixedEdges[2 * i + 1]) == 1 ? 0 : 1));
     search.addClause(1);
   }
-  const cornerCount = corners ? search.addCornerClauses() : 0;
+  const cornerCount = corners && !graph ? search.addCornerClauses() : 0;
   info[CLAUSES] = search.getClauseCount() + fixedCount + units;
   info[CORNER_CLAUSES] = max(0, cornerCount);
 

@@ -3,6 +3,7 @@
 // that auto's searches can take turns.
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
+import { graphPuzzleOf, slotTablesOf, writeGraphTables } from '../../../wasm/graph-tables.ts';
 import { connectivityLevel, type Connectivity } from '../loop-propagator.ts';
 import type { SolveAnswer } from '../solver.ts';
 import { BUDGET, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi.ts';
@@ -13,6 +14,11 @@ import type { ProofLog } from '../proof-log.ts';
 export interface CdclCore {
   memory: WebAssembly.Memory;
   setupGrid(rows: number, cols: number, seed: number, connectivity: number): void;
+  setupGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number, seed: number, connectivity: number): void;
+  vertexEdgesPointer(): number;
+  cellEdgesPointer(): number;
+  edgeEndsPointer(): number;
+  edgeCellsPointer(): number;
   cluesPointer(): number;
   inputPointer(n: number): number;
   finishSetup(): void;
@@ -61,12 +67,20 @@ export class WasmLoopSearch {
    * The puzzle's clauses, in the same order as loop-clauses.ts writes them (made by the core itself), after
    * `fixed`: edge states decided in advance (0 open, 1 on, 2 off, as the rules core leaves them) as units,
    * so that clauses they satisfy are never attached. `core`: an instance of this module or of auto's. With
-   * `proof`, the search writes a proof of what it finds (drainProof reads it).
+   * `proof`, the search writes a proof of what it finds (drainProof reads it). On another grid than the square
+   * one the core takes the planar graph's tables, and the corner rules (square faces) are not added.
    */
   static load(puzzle: Puzzle, options: { seed: number; connectivity: Connectivity; corners: boolean }, fixed?: Uint8Array, core: CdclCore = cdclCores.take(), proof = false): WasmLoopSearch {
     const edges = edgeCountOf(puzzle);
-    core.setupGrid(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity));
-    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
+    if (puzzle.tiling) {
+      const graph = graphPuzzleOf(puzzle);
+      const tables = slotTablesOf(graph.graph);
+      core.setupGraph(tables.vertexCount, tables.edgeCount, tables.faceCount, tables.vertexSlots, tables.faceSlots, options.seed, connectivityLevel(options.connectivity));
+      writeGraphTables(core, tables, graph.clueCodes);
+    } else {
+      core.setupGrid(puzzle.rows, puzzle.cols, options.seed, connectivityLevel(options.connectivity));
+      new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.rows * puzzle.cols).set(clueCodesOf(puzzle));
+    }
     core.finishSetup();
     if (proof) core.startProof();
     let units = 0;
@@ -78,7 +92,7 @@ export class WasmLoopSearch {
     }
     core.addRuleClauses();
     for (const f of puzzle.fixedEdges ?? []) addClause(core, [2 * f.edge + (f.on ? 0 : 1)]);
-    const corners = options.corners ? core.addCornerClauses() : 0;
+    const corners = options.corners && !puzzle.tiling ? core.addCornerClauses() : 0;
     return new WasmLoopSearch(core, edges, core.getClauseCount() + (puzzle.fixedEdges?.length ?? 0) + units, Math.max(0, corners));
   }
 

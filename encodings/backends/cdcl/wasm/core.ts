@@ -43,6 +43,9 @@ let vertexNeighbors = new StaticArray<i32>(0);
 let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let cellEdges = new StaticArray<i32>(0);
+/** Slots per vertex in vertexEdges and per cell in cellEdges (-1 padding): 4 and 4 on the square grid, a graph's largest degrees elsewhere. */
+let vertexSlots = 4;
+let cellSlots = 4;
 let clue = new StaticArray<i8>(0);
 /** CONNECTIVITY_OFF, _COMPONENTS or _BLOCKS (abi.ts; see propagateBlocks). */
 let connectivity = 0; // CONNECTIVITY_OFF (a literal: asc sets a global from an import in the start function)
@@ -275,18 +278,20 @@ function resetScalars(): void {
   conflictLogged = false;
 }
 
-export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConnectivity: i32): void {
+export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i32, cellSlotCount: i32, seed: i32, withConnectivity: i32): void {
   resetScalars();
+  vertexSlots = vertexSlotCount;
+  cellSlots = cellSlotCount;
   // Memory for all the arrays below in one grow (about 20 us each here) rather than several as they come.
   __free(__alloc(<usize>edges * 720 + <usize>vertices * 64));
   vertexCount = vertices;
   edgeCount = edges;
   cellCount = cells;
   connectivity = withConnectivity;
-  vertexEdges = new StaticArray<i32>(vertices * 4);
+  vertexEdges = new StaticArray<i32>(vertices * vertexSlots);
   edgeEnds = new StaticArray<i32>(edges * 2);
   edgeCells = new StaticArray<i32>(edges * 2);
-  cellEdges = new StaticArray<i32>(cells * 4);
+  cellEdges = new StaticArray<i32>(cells * cellSlots);
   clue = new StaticArray<i8>(cells);
   input = new StaticArray<i32>(64);
 
@@ -372,8 +377,16 @@ export function setup(vertices: i32, edges: i32, cells: i32, seed: i32, withConn
 
 /** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
 export function setupGrid(rows: i32, cols: i32, seed: i32, withConnectivity: i32): void {
-  setup(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, seed, withConnectivity);
+  setup(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, 4, 4, seed, withConnectivity);
   fillGridTables(rows, cols, vertexEdges, edgeEnds, edgeCells, cellEdges);
+}
+
+/**
+ * setup for any planar graph: `vertexSlotCount` edges per vertex and `faceSlotCount` per face (its largest
+ * degrees). The wrapper writes the tables and clues (encodings/wasm/graph-tables.ts) before finishSetup.
+ */
+export function setupGraph(vertices: i32, edges: i32, faces: i32, vertexSlotCount: i32, faceSlotCount: i32, seed: i32, withConnectivity: i32): void {
+  setup(vertices, edges, faces, vertexSlotCount, faceSlotCount, seed, withConnectivity);
 }
 
 /** Edge states given in advance (0 open, 1 on, 2 off: the rules core's states), written at `inputPointer`, as unit clauses. */
@@ -408,11 +421,11 @@ export function inputPointer(n: i32): usize {
 }
 
 export function finishSetup(): void {
-  vertexNeighbors = new StaticArray<i32>(4 * vertexCount);
+  vertexNeighbors = new StaticArray<i32>(vertexSlots * vertexCount);
   for (let v = 0; v < vertexCount; v++) {
-    for (let k = 0; k < 4; k++) {
-      const e = unchecked(vertexEdges[4 * v + k]);
-      unchecked((vertexNeighbors[4 * v + k] = e < 0 ? -1 : across(e, v)));
+    for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+      const e = unchecked(vertexEdges[k]);
+      unchecked((vertexNeighbors[k] = e < 0 ? -1 : across(e, v)));
     }
   }
   for (let cell = 0; cell < cellCount; cell++) if (unchecked(clue[cell]) > 0) mismatch++;
@@ -478,21 +491,73 @@ function countIn(side: StaticArray<i32>, n: i32, allowed: i32): i32 {
   return ok;
 }
 
+/**
+ * The clauses of "the number of side[0..n) on is in `allowed`" that hold no shorter one (the prime implicates,
+ * as the checker's base has them: encodings/certify/lemmas.ts). A clause holding q edges off and p on is implied
+ * when no allowed count lies in q..n-p. Used past 4 edges, where countIn's clause per forbidden assignment
+ * grows to thousands of clauses of n literals (a 12-sided face) that propagate no more than these.
+ */
+function primeCountIn(side: StaticArray<i32>, n: i32, allowed: i32): i32 {
+  let ok = 1;
+  // Which clauses are prime depends only on how many edges they hold off (q) and on (p): each such pair's
+  // clauses are walked as combinations (Gosper's), so the work is the clauses written, not 3^n.
+  for (let q = 0; q <= n; q++) {
+    for (let p = 0; q + p <= n; p++) {
+      if (!primeCount(n, q, p, allowed)) continue;
+      for (let off = (1 << q) - 1; off < 1 << n; off = nextCombination(off)) {
+        for (let on = (1 << p) - 1; on < 1 << n; on = nextCombination(on)) {
+          if ((on & off) == 0) {
+            let k = 0;
+            for (let i = 0; i < n; i++) {
+              if ((off >> i) & 1) unchecked((input[k++] = 2 * side[i] + 1));
+              else if ((on >> i) & 1) unchecked((input[k++] = 2 * side[i]));
+            }
+            ok &= addClause(k);
+            clauseCount++;
+          }
+          if (on == 0) break;
+        }
+        if (off == 0) break;
+      }
+    }
+  }
+  return ok;
+}
+
+/** The next larger number with as many bits set (Gosper's hack); x > 0. */
+@inline function nextCombination(x: i32): i32 {
+  const lowest = x & -x;
+  const ripple = x + lowest;
+  return (((ripple ^ x) >> 2) / lowest) | ripple;
+}
+
+/** Implied, and dropping any one literal (an off one, or an on one) leaves a clause that is not. */
+@inline function primeCount(n: i32, q: i32, p: i32, allowed: i32): bool {
+  return impliedCount(n, q, p, allowed) && (q == 0 || !impliedCount(n, q - 1, p, allowed)) && (p == 0 || !impliedCount(n, q, p - 1, allowed));
+}
+
+/** A clause holding q edges off and p on, of n, is implied when no allowed count lies in q..n-p. */
+@inline function impliedCount(n: i32, q: i32, p: i32, allowed: i32): bool {
+  for (let count = q; count <= n - p; count++) if ((allowed >> count) & 1) return false;
+  return true;
+}
+
 /** Degree 0 or 2 at every vertex, each clue's count, at least one edge on; 0 when the formula became unsat. */
 export function addRuleClauses(): i32 {
-  const side = new StaticArray<i32>(4);
-  if (input.length < edgeCount) input = new StaticArray<i32>(edgeCount);
+  const side = new StaticArray<i32>(max(vertexSlots, cellSlots));
+  if (input.length < max(edgeCount, 32)) input = new StaticArray<i32>(max(edgeCount, 32));
   let ok = 1;
   for (let v = 0; v < vertexCount; v++) {
     let n = 0;
-    for (let k = 0; k < 4; k++) if (unchecked(vertexEdges[4 * v + k]) >= 0) unchecked((side[n++] = vertexEdges[4 * v + k]));
-    ok &= countIn(side, n, 0b101);
+    for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) if (unchecked(vertexEdges[k]) >= 0) unchecked((side[n++] = vertexEdges[k]));
+    ok &= n <= 4 ? countIn(side, n, 0b101) : primeCountIn(side, n, 0b101);
   }
   for (let cell = 0; cell < cellCount; cell++) {
     const c = <i32>unchecked(clue[cell]);
     if (c < 0) continue;
-    for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
-    ok &= countIn(side, 4, 1 << c);
+    let n = 0;
+    for (let k = cell * cellSlots, last = k + cellSlots; k < last; k++) if (unchecked(cellEdges[k]) >= 0) unchecked((side[n++] = cellEdges[k]));
+    ok &= n <= 4 ? countIn(side, n, 1 << c) : primeCountIn(side, n, 1 << c);
   }
   for (let e = 0; e < edgeCount; e++) unchecked((input[e] = 2 * e));
   ok &= addClause(edgeCount);
@@ -516,6 +581,7 @@ export function addCornerClauses(): i32 {
   for (let cell = 0; cell < cellCount; cell++) {
     const c = <i32>unchecked(clue[cell]);
     if (c < 0) continue;
+    // The corner clauses are added on the square grid only (4 slots per cell).
     for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
     if (c == 0 || c == 4) {
       for (let k = 0; k < 4; k++) {
@@ -537,8 +603,8 @@ export function addCornerClauses(): i32 {
       const vertex = a0 == unchecked(edgeEnds[2 * b]) || a0 == unchecked(edgeEnds[2 * b + 1]) ? a0 : unchecked(edgeEnds[2 * a + 1]);
       for (let twice = 0; twice < 2; twice++) {
         let n = 0;
-        for (let k = 0; k < 4; k++) {
-          const e = unchecked(vertexEdges[4 * vertex + k]);
+        for (let k = vertex * vertexSlots, last = k + vertexSlots; k < last; k++) {
+          const e = unchecked(vertexEdges[k]);
           if (e >= 0 && e != a && e != b) unchecked((input[n++] = 2 * e));
         }
         unchecked((input[n++] = 2 * (twice == 0 ? a : b) + sign));
@@ -1115,8 +1181,8 @@ export function solve(deadline: f64, budget: f64): i32 {
 }
 
 @inline function nextOn(v: i32, not: i32): i32 {
-  for (let k = 0; k < 4; k++) {
-    const e = unchecked(vertexEdges[4 * v + k]);
+  for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+    const e = unchecked(vertexEdges[k]);
     if (e >= 0 && e != not && unchecked(onEdge[e])) return e;
   }
   return -1;
@@ -1208,7 +1274,7 @@ function addOn(e: i32, index: i32): bool {
 }
 
 @inline function edgeBetween(a: i32, b: i32): i32 {
-  for (let k = 0; k < 4; k++) if (unchecked(vertexNeighbors[4 * a + k]) == b) return unchecked(vertexEdges[4 * a + k]);
+  for (let k = a * vertexSlots, last = k + vertexSlots; k < last; k++) if (unchecked(vertexNeighbors[k]) == b) return unchecked(vertexEdges[k]);
   return -1;
 }
 
@@ -1282,8 +1348,8 @@ function theoryPropagate(): i32 {
 function pushCut(id: i32, end: i32, out: StaticArray<i32>, n: i32): i32 {
   for (let i = unchecked(componentStart[id]); i < end; i++) {
     const v = unchecked(walk[i]);
-    for (let k = 0; k < 4; k++) {
-      const e = unchecked(vertexEdges[4 * v + k]);
+    for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+      const e = unchecked(vertexEdges[k]);
       if (e < 0 || value(2 * e) != 0) continue;
       if (unchecked(component[across(e, v)]) != id) unchecked((out[n++] = 2 * e));
     }
@@ -1329,14 +1395,14 @@ function propagateConnectivity(): i32 {
     let undecided = false;
     for (let next = unchecked(componentStart[id]); next < visited; next++) {
       const v = unchecked(walk[next]);
-      for (let k = 0; k < 4; k++) {
-        const e = unchecked(vertexEdges[4 * v + k]);
+      for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+        const e = unchecked(vertexEdges[k]);
         if (e < 0) continue;
         const val = value(2 * e);
         if (val == 0) continue;
         if (val == 1) onHere = e;
         else undecided = true;
-        const w = unchecked(vertexNeighbors[4 * v + k]);
+        const w = unchecked(vertexNeighbors[k]);
         if (unchecked(component[w]) < 0) {
           unchecked((component[w] = id));
           unchecked((walk[visited++] = w));
@@ -1387,8 +1453,8 @@ function fenceOff(from: i32, to: i32, besides: i32, n: i32): void {
   let shared = 0;
   for (let i = from; i < to; i++) {
     const v = unchecked(walk[i]);
-    for (let k = 0; k < 4; k++) {
-      const e = unchecked(vertexEdges[4 * v + k]);
+    for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+      const e = unchecked(vertexEdges[k]);
       if (e < 0 || value(2 * e) != UNDEF) continue;
       if (across(e, v) != besides && unchecked(edgeEnds[2 * e]) != v) continue;
       if (shared == 0) {
@@ -1440,9 +1506,9 @@ function depthFirst(first: i32): i32 {
     let k = unchecked(nextSlot[v]);
     let low = unchecked(lowest[v]);
     let descended = false;
-    while (k < 4) {
-      const e = unchecked(vertexEdges[4 * v + k]);
-      const w = unchecked(vertexNeighbors[4 * v + k]);
+    while (k < vertexSlots) {
+      const e = unchecked(vertexEdges[v * vertexSlots + k]);
+      const w = unchecked(vertexNeighbors[v * vertexSlots + k]);
       k++;
       if (e < 0 || e == tree || value(2 * e) == 0) continue;
       if (unchecked(component[w]) < 0) {
@@ -1475,8 +1541,8 @@ function depthFirst(first: i32): i32 {
 function pushSubtreeCut(from: i32, to: i32, besides: i32, out: StaticArray<i32>, n: i32): i32 {
   for (let i = from; i < to; i++) {
     const v = unchecked(walk[i]);
-    for (let k = 0; k < 4; k++) {
-      const e = unchecked(vertexEdges[4 * v + k]);
+    for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+      const e = unchecked(vertexEdges[k]);
       if (e < 0 || value(2 * e) != 0) continue;
       const w = across(e, v);
       if (w == besides) continue;
@@ -1632,10 +1698,10 @@ function logTheory(lits: StaticArray<i32>, n: i32, by: i32): void {
   let m = 1;
   for (let next = 0; next < m; next++) {
     const v = unchecked(cutWalk[next]);
-    for (let k = 0; k < 4; k++) {
-      const e = unchecked(vertexEdges[4 * v + k]);
+    for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) {
+      const e = unchecked(vertexEdges[k]);
       if (e < 0 || e == bridge || unchecked(cutEdge[e])) continue;
-      const w = unchecked(vertexNeighbors[4 * v + k]);
+      const w = unchecked(vertexNeighbors[k]);
       if (w == by || unchecked(cutVertex[w])) continue;
       unchecked((cutVertex[w] = 1));
       unchecked((cutWalk[m++] = w));

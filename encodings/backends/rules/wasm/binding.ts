@@ -4,7 +4,7 @@
 // fresh process runs at nearly warm speed instead of in the JavaScript interpreter.
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
-import { slotTablesOf, writeGraphTables, type GraphPuzzle } from '../../../wasm/graph-tables.ts';
+import { graphPuzzleOf, slotTablesOf, writeGraphTables, type GraphPuzzle } from '../../../wasm/graph-tables.ts';
 import { LEVELS, type Level } from '../levels.ts';
 import type { PresolveOutcome, RulesOptions, RulesOutcome } from '../search.ts';
 import type { RulesStats } from '../state.ts';
@@ -69,7 +69,8 @@ function withCore<T>(run: (core: Core) => T): T {
  * Loads a puzzle into the core: its grid (tables filled by the core, or a graph's written here), clues and fixed
  * edges; false when a fixed edge contradicts.
  */
-function load(core: Core, puzzle: Puzzle | GraphPuzzle, maxSolutions: number): boolean {
+function load(core: Core, given: Puzzle | GraphPuzzle, maxSolutions: number): boolean {
+  const puzzle = 'graph' in given || !given.tiling ? given : graphPuzzleOf(given);
   if ('graph' in puzzle) {
     const tables = slotTablesOf(puzzle.graph);
     core.setupGraph(tables.vertexCount, tables.edgeCount, tables.faceCount, tables.vertexSlots, tables.faceSlots, maxSolutions);

@@ -20,7 +20,7 @@ test('solve on another grid: the default back-end is one that takes any grid, an
   const result = JSON.parse(run.stdout);
   assert.equal(result.status, 'solved');
   assert.equal(result.unique, true);
-  assert.equal(result.backend, 'sat-lazy');
+  assert.equal(result.backend, 'auto');
   assert.deepEqual(Object.keys(result.solution), ['grid', 'width', 'height', 'edges']);
   assert.equal(result.solution.edges.length, gridOf(readLoopy(HONEYCOMB)).edgeCount);
   // The answer checks against the puzzle, and a changed edge does not.
@@ -35,13 +35,15 @@ test('solve on another grid: the default back-end is one that takes any grid, an
   const text = await runCli(['solve', DODECAGONAL]);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /\+-+\+/);
-  assert.match(text.stdout, /solved \(sat-lazy/);
+  assert.match(text.stdout, /solved \(auto/);
 });
 
-test('a back-end of the square grid only, named for another grid, is refused with exit 2 and a way out', async () => {
-  const run = await runCli(['solve', HONEYCOMB, '--backend', 'auto']);
-  assert.equal(run.code, 2);
-  assert.equal(run.stderr.trim(), "error: back-end 'auto' solves square grids only, not a honeycomb grid (`backends` lists those that solve any grid); e.g. --backend sat-lazy");
+test('a TypeScript reference core, named for another grid, says it reads the square grid only and names the way out', async () => {
+  for (const backend of ['cdcl-loop', 'rules']) {
+    const run = await runCli(['solve', HONEYCOMB, '--backend', `${backend}:core=typescript`]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stdout + run.stderr, /core=typescript reads the square grid only; the wasm core .*solves/);
+  }
 });
 
 test('convert: Loopy ID and JSON both ways, SVG with every dot; no URL for another grid', async () => {
