@@ -5,10 +5,11 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { clueCount, gridOf, makePuzzle, type Clue, type Puzzle } from '../encodings/grid.ts';
+import { clueCount, gridOf, makePuzzle as makeSquarePuzzle, makeTiledPuzzle, type Clue, type Grid, type Puzzle, type Tiling } from '../encodings/grid.ts';
 import { regionBoundary, solutionFromEdges, type Solution } from '../encodings/solution.ts';
 import { verify } from '../encodings/verify.ts';
 import { LEVELS, type Level } from '../encodings/backends/rules/levels.ts';
+import { TILINGS } from '../encodings/tilings/index.ts';
 
 export interface OracleAnswer {
   /** True when the puzzle has exactly one solution. */
@@ -32,6 +33,8 @@ export type UniquenessOracle = (puzzle: Puzzle, maxLevel?: Level) => Promise<Ora
 export interface GenerateOptions {
   rows: number;
   cols: number;
+  /** Another grid than the square one (rows and cols are then its height and width). */
+  tiling?: Tiling;
   seed: number;
   /** Which puzzle of the sequence (0-based); each index has its own random stream. */
   index: number;
@@ -164,9 +167,10 @@ function keepsOneLoop(rows: number, cols: number, inside: Uint8Array, cell: numb
  * Grows a random region from one cell, adding neighbouring cells while its boundary stays one simple loop
  * (no hole, no two cells touching only at a corner). Returns the loop as a solution.
  */
-export function randomLoop(rows: number, cols: number, random: Random): Solution {
+export function randomLoop(rows: number, cols: number, random: Random, tiling?: Tiling): Solution {
+  if (tiling) return randomLoopOnTiling(tiling, random);
   const grid = gridOf({ rows, cols });
-  const blank = makePuzzle(rows, cols, new Array<Clue>(grid.cellCount).fill(null));
+  const blank = makeSquarePuzzle(rows, cols, new Array<Clue>(grid.cellCount).fill(null));
   const inside = new Uint8Array(grid.cellCount);
   inside[random.int(0, grid.cellCount - 1)] = 1;
   if (grid.cellCount === 1) return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
@@ -215,6 +219,77 @@ export function randomLoop(rows: number, cols: number, random: Random): Solution
   return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
 }
 
+/**
+ * Whether adding `face` (outside, beside the region) keeps the region's boundary one simple loop, on any
+ * grid: the edges it shares with the region make one run around it, and no other of its vertices touches the
+ * region (that would pinch the boundary at a vertex, or close a ring around outside faces). A run of k edges
+ * has k + 1 vertices, so the test is one count.
+ */
+function keepsOneLoopOnGraph(grid: Grid, inside: Uint8Array, face: number, facesAt: readonly (readonly number[])[]): boolean {
+  const edges = grid.edgesOfFace(face);
+  const shared = edges.map((e) => grid.facesBesideEdge(e).some((f) => f !== face && inside[f] === 1));
+  let runs = 0;
+  for (let i = 0; i < shared.length; i++) if (shared[i] && !shared[(i + shared.length - 1) % shared.length]) runs++;
+  if (runs !== 1) return false;
+  const touched = grid.verticesOfFace(face).filter((v) => facesAt[v].some((f) => f !== face && inside[f] === 1)).length;
+  return touched === shared.filter(Boolean).length + 1;
+}
+
+/** randomLoop on another grid than the square one: the same growth, faces beside each other across an edge. */
+function randomLoopOnTiling(tiling: Tiling, random: Random): Solution {
+  const grid = gridOf({ rows: tiling.height, cols: tiling.width, tiling });
+  const blank = makeTiledPuzzle(tiling, new Array<Clue>(grid.faceCount).fill(null));
+  const facesAt = Array.from({ length: grid.vertexCount }, (_, v) => [...new Set(grid.edgesAtVertex(v).flatMap((e) => grid.facesBesideEdge(e)))]);
+  const neighbours = Array.from({ length: grid.faceCount }, (_, f) => grid.edgesOfFace(f).flatMap((e) => grid.facesBesideEdge(e)).filter((g) => g !== f));
+  const inside = new Uint8Array(grid.faceCount);
+  const touching = new Uint8Array(grid.faceCount);
+  const add = (face: number) => {
+    inside[face] = 1;
+    for (const n of neighbours[face]) touching[n]++;
+  };
+  add(random.int(0, grid.faceCount - 1));
+  const target = Math.max(1, Math.min(grid.faceCount - 1, Math.round((grid.faceCount * random.int(30, 65)) / 100)));
+  let size = 1;
+  let stalled = 0;
+  while (size < target && stalled < 4) {
+    const frontier: number[] = [];
+    for (let face = 0; face < grid.faceCount; face++) if (!inside[face] && touching[face] > 0) frontier.push(face);
+    random.shuffle(frontier);
+    const ordered = frontier.filter((face) => touching[face] === 1);
+    for (const face of frontier) if (touching[face] > 1) ordered.push(face);
+    let added = 0;
+    for (const face of ordered) {
+      if (size >= target) break;
+      if (keepsOneLoopOnGraph(grid, inside, face, facesAt)) {
+        add(face);
+        size++;
+        added++;
+        if (random.int(0, 3) === 0) break;
+      }
+    }
+    stalled = added === 0 ? stalled + 1 : 0;
+  }
+  return solutionFromEdges(blank, regionBoundary(grid, inside));
+}
+
+/**
+ * A Penrose grid's patch, drawn for each puzzle as Loopy draws one for each new game (again while it leaves no
+ * face, which a small grid's patch can); other grids as given.
+ */
+export function withPatch(tiling: Tiling, random: Random): Tiling {
+  const draw = tiling.patch ? undefined : TILINGS[tiling.type]?.drawPatch;
+  if (!draw) return tiling;
+  for (let attempt = 0; ; attempt++) {
+    const drawn = { ...tiling, patch: draw(tiling.width, tiling.height, (min, max) => random.int(min, max)) };
+    try {
+      gridOf({ rows: drawn.height, cols: drawn.width, tiling: drawn });
+      return drawn;
+    } catch (error) {
+      if (attempt >= 100) throw error;
+    }
+  }
+}
+
 /** Every cell's clue for a loop. */
 export function fullClues(solution: Solution): Clue[] {
   const grid = gridOf(solution);
@@ -244,7 +319,9 @@ const BLAME_RADIUS = 2;
 export async function generatePuzzle(options: GenerateOptions, oracle: UniquenessOracle): Promise<GeneratedPuzzle> {
   const { rows, cols } = options;
   const random = new Random(options.seed, rows, cols, options.index);
-  const solution = randomLoop(rows, cols, random);
+  const tiling = options.tiling && withPatch(options.tiling, random);
+  const solution = randomLoop(rows, cols, random, tiling);
+  const makePuzzle = (clues: Clue[]): Puzzle => (tiling ? makeTiledPuzzle(tiling, clues) : makeSquarePuzzle(rows, cols, clues));
   const strategy = options.strategy ?? 'batch';
   const order = random.shuffle([...fullClues(solution).keys()]);
   const resume = options.resume;
@@ -255,7 +332,7 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
 
   const accepts = async (candidate: Clue[], maxLevel = options.maxLevel): Promise<OracleAnswer> => {
     checks++;
-    const answer = await oracle(makePuzzle(rows, cols, candidate), maxLevel);
+    const answer = await oracle(makePuzzle(candidate), maxLevel);
     if (answer.unique && maxLevel && levelRank(answer.level) > levelRank(maxLevel)) return { unique: false };
     return answer;
   };
@@ -290,11 +367,11 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
       }
       options.onRound?.(state(), { phase: 'remove', settled: at, total: order.length, clues: clues.filter((c) => c !== null).length, checks });
     }
-    return { puzzle: makePuzzle(rows, cols, clues), solution, level, checks };
+    return { puzzle: makePuzzle(clues), solution, level, checks };
   }
 
   // local
-  const grid = gridOf({ rows, cols });
+  const grid = gridOf(solution);
   const status = resume?.status ? [...resume.status] : new Array<string>(grid.cellCount).fill('.');
   let phase = resume?.phase ?? 0;
   // Without a maxLevel: deduction first, then deduction and trial; exact search only in the minimal pass,
@@ -306,7 +383,11 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
     phaseNames.push('minimal');
   }
   const state = (): RemovalState => ({ strategy, clues: clueText(clues), status: status.join(''), phase, checks, level });
+  // On another grid, distances are steps between faces that share a vertex (the square grid's rows and
+  // columns measure the same there: its eight neighbours are one step).
+  const around = tiling ? facesAround(grid) : undefined;
   const near = (cell: number, marked: Uint8Array): boolean => {
+    if (around) return facesWithin(around, cell, BLAME_RADIUS).some((f) => marked[f]);
     const [r, c] = grid.cellPosition(cell);
     for (let rr = Math.max(0, r - BLAME_RADIUS); rr <= Math.min(rows - 1, r + BLAME_RADIUS); rr++) {
       for (let cc = Math.max(0, c - BLAME_RADIUS); cc <= Math.min(cols - 1, c + BLAME_RADIUS); cc++) if (marked[grid.cell(rr, cc)]) return true;
@@ -363,6 +444,10 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
         if (blocked[cell]) continue;
         batch.push(cell);
         if (minimalPass) break;
+        if (around) {
+          for (const f of facesWithin(around, cell, SPACING - 1)) blocked[f] = 1;
+          continue;
+        }
         const [r, c] = grid.cellPosition(cell);
         for (let rr = Math.max(0, r - SPACING + 1); rr <= Math.min(rows - 1, r + SPACING - 1); rr++) {
           for (let cc = Math.max(0, c - SPACING + 1); cc <= Math.min(cols - 1, c + SPACING - 1); cc++) blocked[grid.cell(rr, cc)] = 1;
@@ -378,11 +463,29 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
   }
   // The level of the last accepted check is that of the final puzzle; corners may be more than it needs.
   if (level === 'corners') {
-    const basic = await oracle(makePuzzle(rows, cols, clues), 'basic');
+    const basic = await oracle(makePuzzle(clues), 'basic');
     checks++;
     if (basic.unique && basic.level === 'basic') level = 'basic';
   }
-  return { puzzle: makePuzzle(rows, cols, clues), solution, level, checks };
+  return { puzzle: makePuzzle(clues), solution, level, checks };
+}
+
+/** The faces that share a vertex with each face. */
+function facesAround(grid: Grid): number[][] {
+  const at = Array.from({ length: grid.vertexCount }, (_, v) => [...new Set(grid.edgesAtVertex(v).flatMap((e) => grid.facesBesideEdge(e)))]);
+  return Array.from({ length: grid.faceCount }, (_, f) => [...new Set(grid.verticesOfFace(f).flatMap((v) => at[v]))].filter((g) => g !== f));
+}
+
+/** The faces at most `radius` steps from `face` (itself included), a step being to a face that shares a vertex. */
+function facesWithin(around: readonly (readonly number[])[], face: number, radius: number): number[] {
+  const seen = new Set([face]);
+  let ring = [face];
+  for (let step = 0; step < radius; step++) {
+    const next: number[] = [];
+    for (const f of ring) for (const g of around[f]) if (!seen.has(g)) (seen.add(g), next.push(g));
+    ring = next;
+  }
+  return [...seen];
 }
 
 export type Difficulty = 'any' | 'easy' | 'medium' | 'hard';
@@ -396,13 +499,15 @@ export const DIFFICULTIES: readonly Difficulty[] = ['any', 'easy', 'medium', 'ha
 export function difficultyOf(generated: GeneratedPuzzle): Exclude<Difficulty, 'any'> {
   const level = generated.level;
   if (level) return level === 'basic' ? 'easy' : level === 'corners' ? 'medium' : 'hard';
-  const density = clueCount(generated.puzzle) / (generated.puzzle.rows * generated.puzzle.cols);
+  const density = clueCount(generated.puzzle) / generated.puzzle.clues.length;
   return density >= 0.45 ? 'easy' : density >= 0.33 ? 'medium' : 'hard';
 }
 
 export interface GenerateRun {
   rows: number;
   cols: number;
+  /** Another grid than the square one (rows and cols are then its height and width). */
+  tiling?: Tiling;
   count: number;
   seed: number;
   difficulty: Difficulty;
@@ -442,7 +547,7 @@ export async function generateSet(run: GenerateRun): Promise<{ generated: Genera
       const attempt = tried;
       generated = await generatePuzzle(
         {
-          rows: run.rows, cols: run.cols, seed: run.seed, index: index + attempt * 1_000_003, maxLevel,
+          rows: run.rows, cols: run.cols, tiling: run.tiling, seed: run.seed, index: index + attempt * 1_000_003, maxLevel,
           strategy: run.strategy, minimal: run.minimal, resume: state, shouldStop: run.shouldStop,
           onRound: (removal, progress) => run.onRound?.({ done: index, attempt, state: removal }, progress),
         },

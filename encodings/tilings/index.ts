@@ -7,7 +7,7 @@ import { cairo, floret, kites, octagonal, snubsquare } from './loopy-mixed.ts';
 import { compassdodecagonal, dodecagonal, greatdodecagonal, greatgreatdodecagonal } from './loopy-dodecagonal.ts';
 import { greathexagonal, honeycomb, kagome } from './loopy-hexagonal.ts';
 import { triangular } from './loopy-triangular.ts';
-import { penroseP2Kite, penroseP3Thick } from './loopy-penrose.ts';
+import { drawP2KitePatch, drawP3ThickPatch, penroseP2Kite, penroseP3Thick } from './loopy-penrose.ts';
 
 /** Builds a grid's dots and faces, faces in the order of a Loopy game ID's clues. */
 export type TilingBuilder = (width: number, height: number, patch?: string) => RawTiling;
@@ -23,6 +23,8 @@ export interface TilingEntry {
   /** Loopy's smallest sizes: width and height at least `least`, and one of them at least `oneAtLeast`. */
   readonly least: number;
   readonly oneAtLeast: number;
+  /** A grid whose patch is required: draws one for a new puzzle (`int(min, max)`: a whole number in [min, max]). */
+  readonly drawPatch?: (width: number, height: number, int: (min: number, max: number) => number) => string;
 }
 
 // Named as Loopy's grid.h names them; in the order of Loopy's grid type numbers. The square grid is a puzzle with no tiling.
@@ -37,8 +39,8 @@ export const TILINGS: Readonly<Record<string, TilingEntry>> = {
   floret: { build: floret, loopyType: 8, title: 'floret', least: 1, oneAtLeast: 2 },
   dodecagonal: { build: dodecagonal, loopyType: 9, title: 'dodecagonal', least: 2, oneAtLeast: 2 },
   greatdodecagonal: { build: greatdodecagonal, loopyType: 10, title: 'great dodecagonal', least: 2, oneAtLeast: 2 },
-  penrose_p2_kite: { build: penroseP2Kite, loopyType: 11, title: 'Penrose kite/dart', least: 3, oneAtLeast: 3, patch: 'required' },
-  penrose_p3_thick: { build: penroseP3Thick, loopyType: 12, title: 'Penrose rhomb', least: 3, oneAtLeast: 3, patch: 'required' },
+  penrose_p2_kite: { build: penroseP2Kite, loopyType: 11, title: 'Penrose kite/dart', least: 3, oneAtLeast: 3, patch: 'required', drawPatch: drawP2KitePatch },
+  penrose_p3_thick: { build: penroseP3Thick, loopyType: 12, title: 'Penrose rhomb', least: 3, oneAtLeast: 3, patch: 'required', drawPatch: drawP3ThickPatch },
   greatgreatdodecagonal: { build: greatgreatdodecagonal, loopyType: 13, title: 'great-great dodecagonal', least: 2, oneAtLeast: 2 },
   kagome: { build: kagome, loopyType: 14, title: 'kagome', least: 3, oneAtLeast: 3 },
   compassdodecagonal: { build: compassdodecagonal, loopyType: 15, title: 'compass dodecagonal', least: 2, oneAtLeast: 2 },

@@ -65,6 +65,21 @@ export function readPatch(which: Which, width: number, height: number, patch: st
   return { x: px, y: py, angle };
 }
 
+/**
+ * A patch drawn as Loopy draws one for a new puzzle: an offset anywhere within the bound readPatch accepts, and
+ * a turn of a multiple of 36 degrees; `int(min, max)` draws a whole number in [min, max].
+ */
+export function drawPatch(which: Which, width: number, height: number, int: (min: number, max: number) => number): string {
+  const inner = Math.trunc(startingTriangle(which, width, height).radius - Math.sqrt(width * width + height * height));
+  let x: number;
+  let y: number;
+  do {
+    x = int(-inner, inner);
+    y = int(-inner, inner);
+  } while (x * x + y * y > inner * inner);
+  return `G${x},${y},${36 * int(0, 9)}`;
+}
+
 function penrose(which: Which, width: number, height: number, patch: string | undefined): RawTiling {
   const { x: px, y: py, angle } = readPatch(which, width, height, patch);
   const { size, depth: deepest } = startingTriangle(which, width, height);
@@ -165,3 +180,5 @@ function trim(tiles: Point[][]): Point[][] {
 
 export const penroseP2Kite = (width: number, height: number, patch?: string): RawTiling => penrose('p2', width, height, patch);
 export const penroseP3Thick = (width: number, height: number, patch?: string): RawTiling => penrose('p3', width, height, patch);
+export const drawP2KitePatch = (width: number, height: number, int: (min: number, max: number) => number): string => drawPatch('p2', width, height, int);
+export const drawP3ThickPatch = (width: number, height: number, int: (min: number, max: number) => number): string => drawPatch('p3', width, height, int);

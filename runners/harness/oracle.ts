@@ -46,6 +46,20 @@ function differingEdges(result: RunResult): number[] | undefined {
 }
 
 /**
+ * Deduction on another grid than the square one, in the rules' wasm core (the corner rules hold on square faces
+ * only, so its level is basic): every edge decided, and the loop they make verified, proves the puzzle unique.
+ */
+function deduceOnAnyGrid(puzzle: Puzzle, timeoutMs: number): { level?: Level; undecided: number[] } {
+  const pre = presolveWithRulesCore(puzzle, { corners: true, trial: false, deadline: performance.now() + timeoutMs });
+  if (pre.contradiction) return { undecided: [] };
+  const undecided: number[] = [];
+  const on: number[] = [];
+  pre.state.forEach((s, e) => (s === 0 ? undecided.push(e) : s === 1 && on.push(e)));
+  if (undecided.length > 0) return { undecided };
+  return verify(puzzle, solutionFromEdges(puzzle, on)).valid ? { level: 'basic', undecided } : { undecided: [] };
+}
+
+/**
  * An exact oracle. Deduction (the liu-wu-sun rules up to corners) decides first: deciding every edge proves
  * the puzzle unique and grades it, in milliseconds even at 200x200. What it leaves, the back-end settles (in
  * this process, through the verifier), unless a maxLevel of basic or corners makes deduction's answer final.
@@ -59,7 +73,7 @@ export async function backendOracle(backend: Backend, timeoutMs: number, counter
   return async (puzzle: Puzzle, maxLevel?: Level): Promise<OracleAnswer> => {
     counters.calls++;
     if (deduction || maxLevel === 'basic' || maxLevel === 'corners') {
-      const deduced = deduceWithLevel(puzzle, maxLevel === 'basic' ? 'basic' : 'corners');
+      const deduced = puzzle.tiling ? deduceOnAnyGrid(puzzle, timeoutMs) : deduceWithLevel(puzzle, maxLevel === 'basic' ? 'basic' : 'corners');
       if (deduced.level) {
         counters.deduced = (counters.deduced ?? 0) + 1;
         return { unique: true, level: deduced.level };

@@ -1,8 +1,9 @@
 // The generator: same seed, same puzzles; every puzzle unique, proven by two different back-ends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generatePuzzle, randomLoop, Random, fullClues, type UniquenessOracle } from '../../datasets/generator.ts';
-import { gridOf, makePuzzle, type Puzzle } from '../../encodings/grid.ts';
+import { generatePuzzle, randomLoop, Random, fullClues, withPatch, type UniquenessOracle } from '../../datasets/generator.ts';
+import { TILINGS } from '../../encodings/tilings/index.ts';
+import { gridOf, makePuzzle, makeTiledPuzzle, type Puzzle } from '../../encodings/grid.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import { verify } from '../../encodings/verify.ts';
 import { solveWithBackend } from '../../runners/harness/pipeline.ts';
@@ -70,6 +71,46 @@ test('generated puzzles are unique by two different back-ends and deterministic'
       fewer[cell] = null;
       const r = await solveWithBackend(second, makePuzzle(rows, cols, fewer), { timeoutMs: 60_000, unique: true, seed: 1, params: {} });
       assert.equal(r.unique, false, `${rows}x${cols}: clue at cell ${cell} is needed`);
+    }
+  }
+});
+
+test('on every other grid, random loops are single loops: every clue of the loop met, and the loop the verifier accepts', () => {
+  for (const type of Object.keys(TILINGS)) {
+    for (const size of [3, 5]) {
+      for (let i = 0; i < 4; i++) {
+        const random = new Random(3, size, size, i);
+        const tiling = withPatch({ type, width: size, height: size }, random);
+        const loop = randomLoop(size, size, random, tiling);
+        const puzzle = makeTiledPuzzle(tiling, fullClues(loop));
+        assert.deepEqual(verify(puzzle, loop), { valid: true }, `${type} ${size}x${size} #${i}`);
+        assert.ok(loop.on.some((bit) => bit === 1), `${type} ${size}x${size} #${i}: a loop of at least one edge`);
+      }
+    }
+  }
+});
+
+test('puzzles of other grids are unique by two different back-ends, the same for the same seed, and each Penrose puzzle has its own patch', async (t) => {
+  const backends = await availableBackends(['auto', 'sat-lazy', 'cpsat-circuit']);
+  if (backends.length < 2) return t.skip(`needs two back-ends to cross-check uniqueness; available: ${backends.map((b) => b.name).join(', ') || 'none'}`);
+  const [first, second] = backends;
+  await first.prepare?.();
+  await second.prepare?.();
+  for (const type of ['honeycomb', 'triangular', 'dodecagonal', 'penrose_p3_thick']) {
+    const options = { rows: 5, cols: 5, tiling: { type, width: 5, height: 5 }, seed: 11, index: 0 };
+    const one = await generatePuzzle(options, oracleOf(first));
+    const again = await generatePuzzle(options, oracleOf(first));
+    assert.deepEqual(one.puzzle.clues, again.puzzle.clues, `${type}: same seed, same puzzle`);
+    assert.equal(one.puzzle.tiling?.type, type);
+    assert.ok(one.puzzle.clues.some((c) => c === null), `${type}: clues were removed`);
+    for (const backend of [first, second]) {
+      const r = await solveWithBackend(backend, one.puzzle, { timeoutMs: 60_000, unique: true, seed: 1, params: {} });
+      assert.equal(r.status, 'solved', `${type} by ${backend.name}`);
+      assert.equal(r.unique, true, `${type} by ${backend.name}`);
+    }
+    if (type.startsWith('penrose')) {
+      const other = await generatePuzzle({ ...options, index: 1 }, oracleOf(first));
+      assert.notEqual(other.puzzle.tiling?.patch, one.puzzle.tiling?.patch, 'a patch drawn for each puzzle');
     }
   }
 });

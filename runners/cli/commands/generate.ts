@@ -1,16 +1,16 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { writePuzzle, type FormatName } from '../../../encodings/formats/index.ts';
-import { clueCount, parseGridSize, type Puzzle } from '../../../encodings/grid.ts';
+import { clueCount, gridOf, parseGridSize, type Puzzle, type Tiling } from '../../../encodings/grid.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
-import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, STRATEGIES, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
+import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, Random, STRATEGIES, withPatch, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
 import { solveWithBackend } from '../../harness/pipeline.ts';
 import type { RunResult } from '../../harness/run-result.ts';
-import { TILINGS } from '../../../encodings/tilings/index.ts';
+import { TILINGS, tilingSizeProblem } from '../../../encodings/tilings/index.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
 import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
@@ -88,7 +88,7 @@ export function register(program: Command): void {
     .addOption(flagOption('seed', { help: 'random seed' }))
     .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
     .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
-    .option('--grid <type>', `square, or with --with loopy another of Loopy's grids: ${Object.keys(TILINGS).join(', ')} (--size is then height x width; docs/grids.md)`, 'square')
+    .option('--grid <type>', `square, or another of Loopy's grids: ${Object.keys(TILINGS).join(', ')} (--size is then height x width; docs/grids.md)`, 'square')
     .addOption(flagOption('backend', { help: 'back-end that alone proves uniqueness, optionally with its options, e.g. cdcl-loop:core=typescript (default: rules deduction, then auto on what deduction leaves)' }))
     .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, optionally with its options, or none (default: cpsat-circuit, an engine of its own; else cdcl-loop)')
     .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
@@ -101,12 +101,20 @@ export function register(program: Command): void {
     .option('--out <file>', 'write to this file instead of standard output')
     .option('--state <file>', 'where an interrupted run (Ctrl-C or a kill) keeps its state (default: OUT.state.json with --out; the finished puzzles in OUT.state.jsonl beside it)')
     .option('--resume', 'carry on from the state file of an interrupted run with the same options')
-    .action(async (flags: Flags) => {
+    .action(async (flags: Flags, command: Command) => {
       const { rows, cols } = parseSize(flags.size);
       const { count, seed } = flags;
-      const format = flags.format as FormatName;
+      // Another grid has no URL form: its puzzles are written as Loopy game IDs unless told otherwise.
+      const format = (flags.grid !== 'square' && command.getOptionValueSource('format') === 'default' ? 'loopy' : flags.format) as FormatName;
       if (!['url', 'loopy', 'text', 'json'].includes(format)) throw new UsageError(`--format must be url, loopy, text or json; got '${flags.format}'`);
-      const strategy = (flags.strategy ?? (rows * cols >= LOCAL_FROM_CELLS ? 'local' : 'batch')) as Strategy;
+      const loopyType = flags.grid === 'square' ? 0 : TILINGS[flags.grid]?.loopyType;
+      if (loopyType === undefined) throw new UsageError(`--grid must be square or one of ${Object.keys(TILINGS).join(', ')}; got '${flags.grid}'`);
+      const tiling: Tiling | undefined = loopyType === 0 ? undefined : { type: flags.grid, width: cols, height: rows };
+      const sizeProblem = tiling && tilingSizeProblem(tiling.type, cols, rows);
+      if (sizeProblem) throw new UsageError(`--size ${flags.size}: ${sizeProblem}`);
+      // The local strategy's threshold is in faces (cells on the square grid), read from the grid itself.
+      const faces = tiling ? gridOf({ rows, cols, tiling: withPatch(tiling, new Random(seed)) }).faceCount : rows * cols;
+      const strategy = (flags.strategy ?? (faces >= LOCAL_FROM_CELLS ? 'local' : 'batch')) as Strategy;
       if (!STRATEGIES.includes(strategy)) throw new UsageError(`--strategy must be one of ${STRATEGIES.join(', ')}; got '${flags.strategy}'`);
       if (flags.minimal && strategy !== 'local') throw new UsageError('--minimal goes with --strategy local (the batch strategy is always minimal)');
       const statePath = flags.state ?? (flags.out ? `${flags.out}.state.json` : undefined);
@@ -129,9 +137,6 @@ export function register(program: Command): void {
         if (run.status !== 'solved' || run.unique !== true || c?.certified !== 'yes') throw new Error(`puzzle ${i + 1} could not be certified unique: ${run.status}${run.unique === false ? ', a second loop' : ''}${c?.reason ? ` (${c.reason})` : ''}`);
         return `, certified unique (proof of ${Math.round(c.proofBytes! / 1024)} KB checked in ${(c.checkMs! / 1000).toFixed(2)} s)`;
       };
-      const loopyType = flags.grid === 'square' ? 0 : TILINGS[flags.grid]?.loopyType;
-      if (loopyType === undefined) throw new UsageError(`--grid must be square or one of ${Object.keys(TILINGS).join(', ')}; got '${flags.grid}'`);
-      if (loopyType !== 0 && flags.with !== 'loopy') throw new UsageError(`--grid ${flags.grid} needs --with loopy: slitherbench's own generator makes square grids`);
       if (flags.with === 'loopy') {
         const ids = await generateWithLoopy({ rows, cols, count, seed, difficulty: flags.difficulty, loopyType });
         for (const [i, id] of ids.entries()) {
@@ -143,9 +148,10 @@ export function register(program: Command): void {
       }
       if (flags.with !== 'slitherbench') throw new UsageError(`--with must be slitherbench or loopy; got '${flags.with}'`);
       if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
+      if (tiling && flags.difficulty === 'medium') throw new UsageError(`--difficulty medium is the corner rules' level, which hold on square faces only: on a ${tiling.type} grid choose easy (deduction alone) or hard (trial or search)`);
 
       // The options that shape the output: a run is only resumed under the same ones.
-      const shaping = { size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ? formatBackendSpec(flags.backend) : null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
+      const shaping = { ...(tiling ? { grid: flags.grid } : {}), size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ? formatBackendSpec(flags.backend) : null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
       // Finished puzzles go to a log beside the state file, which holds where the puzzle in progress stands.
       const logPath = statePath ? `${statePath.replace(/\.json$/, '')}.jsonl` : undefined;
       let saved: StateFile | undefined;
@@ -195,7 +201,7 @@ export function register(program: Command): void {
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
       const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
       const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend, params: chosen?.params });
-      process.stderr.write(`generate: ${rows}x${cols}, uniqueness by ${flags.backend ? formatBackendSpec(flags.backend) : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length < count || saved ? `; resuming at puzzle ${(todo[0] ?? count) + 1}` : ''}\n`);
+      process.stderr.write(`generate: ${tiling ? `${tiling.type} ` : ''}${rows}x${cols}, uniqueness by ${flags.backend ? formatBackendSpec(flags.backend) : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length < count || saved ? `; resuming at puzzle ${(todo[0] ?? count) + 1}` : ''}\n`);
 
       const resumeAt = saved?.position && saved.position.done === todo[0] ? saved.position : undefined;
       const progress = new Progress(`generate ${rows}x${cols}`, count, count - todo.length);
@@ -214,7 +220,7 @@ export function register(program: Command): void {
           run: async (index) => {
             let made: PuzzleLine | undefined;
             await generateSet({
-              rows, cols, count: index + 1, seed, difficulty: flags.difficulty as Difficulty, oracle, strategy, minimal: flags.minimal,
+              rows, cols, tiling, count: index + 1, seed, difficulty: flags.difficulty as Difficulty, oracle, strategy, minimal: flags.minimal,
               resume: resumeAt?.done === index ? resumeAt : { done: index, attempt: 0 },
               shouldStop: () => signal.stopped,
               onRound: (position, round) => {

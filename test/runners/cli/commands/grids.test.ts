@@ -77,7 +77,7 @@ test('bench on a file mixing grids: every answer agrees, the records say each gr
   for (const size of ['honeycomb 5x5', 'dodecagonal 4x4', 'triangular 4x4']) assert.match(summary, new RegExp(`\\| sat-lazy \\| ${size} \\|`));
 });
 
-test('generate --grid: Loopy makes puzzles of its other grids, the same for the same seed; our own generator refuses them', { skip: findLoopy() ? undefined : 'sgt-loopy is not installed (npm run setup:system): skipped' }, async () => {
+test('generate --grid: Loopy and our own generator make puzzles of the other grids, the same for the same seed', { skip: findLoopy() ? undefined : 'sgt-loopy is not installed (npm run setup:system): skipped' }, async () => {
   const args = ['generate', '--grid', 'kagome', '--with', 'loopy', '--size', '6x5', '--count', '2', '--seed', '3', '--difficulty', 'easy'];
   const first = await runCli(args);
   assert.equal(first.code, 0, first.stderr);
@@ -88,9 +88,19 @@ test('generate --grid: Loopy makes puzzles of its other grids, the same for the 
     assert.equal(readLoopy(id).tiling?.type, 'kagome');
   }
   assert.equal((await runCli(args)).stdout, first.stdout);
-  const own = await runCli(['generate', '--grid', 'kagome', '--size', '6x6', '--count', '1']);
-  assert.equal(own.code, 2);
-  assert.match(own.stderr, /^error: --grid kagome needs --with loopy/);
+  // Our own generator on the same grid: Loopy game IDs by default, the same for the same seed, each unique.
+  const own = ['generate', '--grid', 'kagome', '--size', '6x5', '--count', '2', '--seed', '4'];
+  const made = await runCli(own);
+  assert.equal(made.code, 0, made.stderr);
+  assert.equal((await runCli(own)).stdout, made.stdout);
+  for (const id of made.stdout.trim().split('\n')) {
+    assert.match(id, /^5x6t14:/);
+    const solved = await runCli(['solve', id, '--backend', 'sat-lazy', '--unique', '--json']);
+    assert.equal(JSON.parse(solved.stdout).unique, true, id);
+  }
+  const medium = await runCli(['generate', '--grid', 'kagome', '--size', '6x6', '--difficulty', 'medium']);
+  assert.equal(medium.code, 2);
+  assert.match(medium.stderr, /^error: --difficulty medium is the corner rules' level/);
 });
 
 test('certify on other grids: a proof of uniqueness checks against its own puzzle and fails against another', { skip: existsSync('/usr/bin/cadical') ? undefined : 'cadical is not installed (npm run setup:system): skipped' }, async () => {
