@@ -146,6 +146,12 @@ export function sameShape(a: Shape, b: Shape): boolean {
   return a.tiling.type === b.tiling.type && a.tiling.width === b.tiling.width && a.tiling.height === b.tiling.height && a.tiling.patch === b.tiling.patch;
 }
 
+/** The same grid with other clues (one per face), and the same edges fixed. */
+export function withClues(puzzle: Puzzle, clues: readonly Clue[]): Puzzle {
+  if (puzzle.tiling) return makeTiledPuzzle(puzzle.tiling, clues, puzzle.fixedEdges);
+  return makePuzzle(puzzle.rows, puzzle.cols, clues, puzzle.fixedEdges);
+}
+
 /** The same puzzle with more edges fixed. */
 export function withFixedEdges(puzzle: Puzzle, fixed: readonly FixedEdge[]): Puzzle {
   if (puzzle.tiling) return makeTiledPuzzle(puzzle.tiling, puzzle.clues, [...(puzzle.fixedEdges ?? []), ...fixed]);

@@ -1,9 +1,10 @@
 // The fuzzer's puzzles: each case is drawn from (seed, index) alone, so a run can be resumed, extended or
 // reproduced one case at a time. Kinds cover what an unsound encoding gets wrong: unsat, unique and
 // several-solution grids, loops with clues removed, no clues, all zeros, one-row and one-column strips.
-import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
+import { gridOf, makePuzzle, makeTiledPuzzle, type Clue, type Puzzle, type Tiling } from '../../encodings/grid.ts';
 import type { Solution } from '../../encodings/solution.ts';
-import { fullClues, Random, randomLoop } from '../../datasets/generator.ts';
+import { fullClues, Random, randomLoop, withPatch } from '../../datasets/generator.ts';
+import { TILINGS } from '../../encodings/tilings/index.ts';
 
 export const CASE_KINDS = ['random-clues', 'loop-clues', 'strip', 'no-clues', 'all-zeros', 'large'] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
@@ -23,6 +24,11 @@ export interface CaseOptions {
   largeSizes: SizeRange;
   /** Share of large cases, 0 to 1. */
   largeShare: number;
+  /**
+   * The grids drawn from, each case one of them: `square` and Loopy's other grids by name (absent: the square
+   * grid alone, drawn as before, so that a seed gives the same square puzzles as it did).
+   */
+  grids?: readonly string[];
 }
 
 export interface FuzzCase {
@@ -58,6 +64,9 @@ const SMALL_KINDS: readonly [CaseKind, number][] = [
 
 export function makeCase(options: CaseOptions, index: number): FuzzCase {
   const random = new Random(options.seed, index, 0x66757a7a);
+  const grids = options.grids ?? ['square'];
+  const grid = grids.length === 1 ? grids[0] : grids[random.int(0, grids.length - 1)];
+  if (grid !== 'square') return makeTiledCase(options, index, random, grid);
   if (random.int(0, 9999) < Math.round(options.largeShare * 10000)) {
     const [rows, cols] = drawSize(random, options.largeSizes);
     const loop = randomLoop(rows, cols, random);
@@ -95,6 +104,37 @@ export function makeCase(options: CaseOptions, index: number): FuzzCase {
       return { index, kind, puzzle: makePuzzle(rows, cols, clues) };
     }
   }
+}
+
+/**
+ * A case on another grid: the same kinds but strips (a grid of one row is the square grid's), its size drawn as
+ * Loopy's width x height from the same ranges and raised to the grid's least, Penrose patches drawn.
+ */
+function makeTiledCase(options: CaseOptions, index: number, random: Random, type: string): FuzzCase {
+  const entry = TILINGS[type];
+  const large = random.int(0, 9999) < Math.round(options.largeShare * 10000);
+  const [height, width] = drawSize(random, large ? options.largeSizes : options.sizes);
+  const sized = { width: Math.max(width, entry.least), height: Math.max(height, entry.least) };
+  if (sized.width < entry.oneAtLeast && sized.height < entry.oneAtLeast) sized.width = entry.oneAtLeast;
+  const tiling: Tiling = withPatch({ type, ...sized }, random);
+  const faces = gridOf({ rows: tiling.height, cols: tiling.width, tiling });
+  const kinds: CaseKind[] = ['random-clues', 'loop-clues', 'loop-clues', 'random-clues', 'no-clues', 'all-zeros'];
+  const kind: CaseKind = large ? 'large' : kinds[random.int(0, kinds.length - 1)];
+  const puzzle = (clues: Clue[]) => ({ index, kind, puzzle: makeTiledPuzzle(tiling, clues) });
+  if (kind === 'no-clues') return puzzle(new Array<Clue>(faces.faceCount).fill(null));
+  if (kind === 'all-zeros') return puzzle(new Array<Clue>(faces.faceCount).fill(0));
+  if (kind === 'random-clues') {
+    // As randomClues, each value a share of the face's own number of edges.
+    const density = random.int(5, 70);
+    return puzzle(Array.from({ length: faces.faceCount }, (_, f) => (random.int(0, 99) >= density ? null : (random.int(0, faces.edgesOfFace(f).length) as Clue))));
+  }
+  const loop = randomLoop(tiling.height, tiling.width, random, tiling);
+  const keep = random.int(10, 90);
+  const clues = fullClues(loop).map((c) => (random.int(0, 99) < keep ? c : null));
+  if (kind === 'large' || random.int(0, 5) !== 0) return { ...puzzle(clues), loop };
+  const face = random.int(0, clues.length - 1);
+  clues[face] = random.int(0, faces.edgesOfFace(face).length) as Clue;
+  return puzzle(clues);
 }
 
 function drawSize(random: Random, range: SizeRange): [number, number] {

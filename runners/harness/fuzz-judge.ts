@@ -43,7 +43,7 @@ export interface Finding {
 
 /** The oracle's truth, or null when the grid is too large or the oracle ran out of time. */
 export function oracleTruth(puzzle: Puzzle, maxCells: number, timeoutMs: number): Truth | null {
-  if (puzzle.rows * puzzle.cols > maxCells) return null;
+  if (puzzle.clues.length > maxCells) return null;
   try {
     const answer = solveExactly(puzzle, 2, Date.now() + timeoutMs);
     return { source: 'oracle', count: Math.min(answer.count, 2) as 0 | 1 | 2, loops: answer.solutions.map(solutionToKey) };

@@ -4,8 +4,9 @@
 // smallest puzzle that still shows it and written as a regression case. Resumable like bench.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
+import { makePuzzle, withClues, type Clue, type Puzzle } from '../../encodings/grid.ts';
 import { writeUrl } from '../../encodings/formats/url.ts';
+import { writeLoopy } from '../../encodings/formats/loopy.ts';
 import { writeText } from '../../encodings/formats/text.ts';
 import { solutionFromKey, solutionToJson, solutionToKey } from '../../encodings/solution.ts';
 import { UsageError } from '../../encodings/errors.ts';
@@ -51,6 +52,9 @@ export interface Regression {
   kind: FindingKind;
   rows: number;
   cols: number;
+  /** Another grid than the square one: its name (rows and cols are then its height and width). */
+  grid?: string;
+  /** The puzzle as a puzz.link URL, or its Loopy game ID on another grid. */
   url: string;
 }
 
@@ -111,6 +115,8 @@ function planKey(plan: FuzzPlan) {
     sizes: formatSizeRange(plan.cases.sizes),
     largeSizes: formatSizeRange(plan.cases.largeSizes),
     largeShare: plan.cases.largeShare,
+    // Only when other grids are drawn, so that a square-only run resumes as before.
+    ...(plan.cases.grids ? { grids: plan.cases.grids.join(',') } : {}),
     timeoutSeconds: plan.timeoutMs / 1000,
     oracleMaxCells: plan.oracleMaxCells,
     // Only when asked, so that a run without it resumes as before.
@@ -167,7 +173,7 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
         const truth = truthOf(fuzzCase);
         const wrong = truth ? judge([answer], truth).findings.filter((f) => f.kind !== 'error').length : 0;
         wrongSoFar += wrong;
-        progress.tick(`${wrongSoFar} wrong`, `${variant.label} #${fuzzCase.index} ${fuzzCase.puzzle.rows}x${fuzzCase.puzzle.cols} ${fuzzCase.kind}: ${describeAnswer(answer)}${wrong ? ' WRONG' : ''}`);
+        progress.tick(`${wrongSoFar} wrong`, `${variant.label} #${fuzzCase.index} ${sizeOf(fuzzCase.puzzle)} ${fuzzCase.kind}: ${describeAnswer(answer)}${wrong ? ' WRONG' : ''}`);
       },
     });
   } finally {
@@ -186,8 +192,8 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
     caseTruth.set(c.index, truth);
     for (const f of findings) (f.kind === 'error' ? errors : disagreements).push({ ...f, case: c.index });
   }
-  writeFileSync(join(dir, 'disagreements.jsonl'), disagreements.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle), kindOfCase: cases[d.case].kind, command: solveCommand(plan.variants.find((v) => v.label === d.variant)!, writeUrl(cases[d.case].puzzle), plan.certify) })).join('\n') + (disagreements.length ? '\n' : ''));
-  writeFileSync(join(dir, 'errors.jsonl'), errors.map((d) => JSON.stringify({ ...d, puzzle: writeUrl(cases[d.case].puzzle) })).join('\n') + (errors.length ? '\n' : ''));
+  writeFileSync(join(dir, 'disagreements.jsonl'), disagreements.map((d) => JSON.stringify({ ...d, puzzle: puzzleLine(cases[d.case].puzzle), kindOfCase: cases[d.case].kind, command: solveCommand(plan.variants.find((v) => v.label === d.variant)!, puzzleLine(cases[d.case].puzzle), plan.certify) })).join('\n') + (disagreements.length ? '\n' : ''));
+  writeFileSync(join(dir, 'errors.jsonl'), errors.map((d) => JSON.stringify({ ...d, puzzle: puzzleLine(cases[d.case].puzzle) })).join('\n') + (errors.length ? '\n' : ''));
 
   const regressions = signal.stopped ? [] : await shrinkAll(plan, cases, disagreements, answers, truthOf, signal);
   const summary = summarise(plan, cases, caseTruth, answers, disagreements, errors, timeouts, regressions);
@@ -268,8 +274,8 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
       };
       const small = await shrinkPuzzle(original.puzzle, async (p) => (await evaluate(p)).stillWrong, plan.shrinkBudget);
       const final = await evaluate(small.puzzle);
-      const url = writeUrl(small.puzzle);
-      progress.tick('', `${variant.label} #${d.case}: ${original.puzzle.rows}x${original.puzzle.cols} -> ${small.puzzle.rows}x${small.puzzle.cols} in ${small.tries} tries`);
+      const url = puzzleLine(small.puzzle);
+      progress.tick('', `${variant.label} #${d.case}: ${sizeOf(original.puzzle)} -> ${sizeOf(small.puzzle)} in ${small.tries} tries`);
       const key = `${variant.label}\u0000${d.kind}\u0000${url}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -280,18 +286,18 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
         kind: d.kind,
         detail: final.stillWrong ? judge(final.said, exact ?? final.truth).findings.find((f) => f.variant === variant.label)?.detail ?? d.detail : d.detail,
         shrunk: final.stillWrong,
-        puzzle: { rows: small.puzzle.rows, cols: small.puzzle.cols, url, text: writeText(small.puzzle) },
+        puzzle: small.puzzle.tiling ? { grid: small.puzzle.tiling.type, width: small.puzzle.tiling.width, height: small.puzzle.tiling.height, loopy: url } : { rows: small.puzzle.rows, cols: small.puzzle.cols, url, text: writeText(small.puzzle) },
         backends: final.said.map((a) => {
           const v = byLabel.get(a.variant)!;
           return { label: v.label, id: v.id, params: v.params, ...(v.presolve ? { presolve: v.presolve } : {}), said: { status: a.status, unique: a.unique, solution: a.solution ? solutionToJson(solutionFromKey(small.puzzle, a.solution)) : null, ...(a.message ? { message: a.message } : {}) } };
         }),
         oracle: exact ? { count: exact.count, meaning: countName(exact.count), solutions: exact.loops.map((k) => solutionToJson(solutionFromKey(small.puzzle, k))) } : null,
         command: solveCommand(variant, url, plan.certify),
-        found: { case: d.case, kindOfCase: original.kind, seed: plan.cases.seed, puzzle: writeUrl(original.puzzle), rows: original.puzzle.rows, cols: original.puzzle.cols, detail: d.detail, truth: truthOf(original)?.count ?? null },
+        found: { case: d.case, kindOfCase: original.kind, seed: plan.cases.seed, puzzle: puzzleLine(original.puzzle), rows: original.puzzle.rows, cols: original.puzzle.cols, detail: d.detail, truth: truthOf(original)?.count ?? null },
         shrinkTries: small.tries,
       };
       writeFileSync(join(regressionsDir, file), JSON.stringify(record, null, 2) + '\n');
-      written.push({ file: join('regressions', file), variant: variant.label, kind: d.kind, rows: small.puzzle.rows, cols: small.puzzle.cols, url });
+      written.push({ file: join('regressions', file), variant: variant.label, kind: d.kind, rows: small.puzzle.rows, cols: small.puzzle.cols, ...(small.puzzle.tiling ? { grid: small.puzzle.tiling.type } : {}), url });
     }
   } finally {
     for (const w of pool.values()) w.kill();
@@ -300,7 +306,13 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
   return written;
 }
 
-const cells = (p: Puzzle) => p.rows * p.cols;
+const cells = (p: Puzzle) => p.clues.length;
+
+/** A puzzle in one line: its puzz.link URL on the square grid, its Loopy game ID on any other (which has no URL). */
+const puzzleLine = (p: Puzzle): string => (p.tiling ? writeLoopy(p) : writeUrl(p));
+
+/** Its size as people write it: `RxC`, or the grid's name and Loopy's width x height. */
+const sizeOf = (p: Puzzle): string => (p.tiling ? `${p.tiling.type} ${p.tiling.width}x${p.tiling.height}` : `${p.rows}x${p.cols}`);
 
 async function isAvailable(id: string): Promise<boolean> {
   try {
@@ -331,7 +343,8 @@ export async function shrinkPuzzle(puzzle: Puzzle, fails: (p: Puzzle) => Promise
   // First the smallest puzzles a crop can reach: every blank grid of up to 3x3, and each corner's window
   // of up to 3x3 with its clues (smallest first): one of these is often the whole answer.
   const small: [number, number][] = [];
-  for (let r = 1; r <= Math.min(3, puzzle.rows); r++) for (let c = 1; c <= Math.min(3, puzzle.cols); c++) if (r < puzzle.rows || c < puzzle.cols) small.push([r, c]);
+  // Another grid has no rows to crop: its puzzles shrink by their clues alone.
+  if (!puzzle.tiling) for (let r = 1; r <= Math.min(3, puzzle.rows); r++) for (let c = 1; c <= Math.min(3, puzzle.cols); c++) if (r < puzzle.rows || c < puzzle.cols) small.push([r, c]);
   small.sort((a, b) => a[0] * a[1] - b[0] * b[1] || a[0] - b[0]);
   corners: for (const [r, c] of small) {
     if (await attempt(makePuzzle(r, c, new Array<Clue>(r * c).fill(null)))) break;
@@ -349,7 +362,7 @@ export async function shrinkPuzzle(puzzle: Puzzle, fails: (p: Puzzle) => Promise
       let dropped = false;
       for (let i = 0; i < clued.length; i += size) {
         const chunk = new Set(clued.slice(i, i + size));
-        if (await attempt(makePuzzle(best.rows, best.cols, best.clues.map((c, cell) => (chunk.has(cell) ? null : c))))) {
+        if (await attempt(withClues(best, best.clues.map((c, cell) => (chunk.has(cell) ? null : c))))) {
           clued = clued.filter((cell) => !chunk.has(cell));
           n = Math.max(n - 1, 2);
           dropped = changed = true;
@@ -362,7 +375,7 @@ export async function shrinkPuzzle(puzzle: Puzzle, fails: (p: Puzzle) => Promise
       }
     }
     // Crops, largest first.
-    for (let again = true; again && tries < budget; ) {
+    for (let again = !best.tiling; again && tries < budget; ) {
       again = false;
       const { rows, cols } = best;
       const cuts = [...new Set([Math.floor(rows / 2), 1])].filter((k) => k >= 1 && k < rows).flatMap((k) => [[k, 0, 0, 0], [0, k, 0, 0]]);
@@ -380,7 +393,7 @@ export async function shrinkPuzzle(puzzle: Puzzle, fails: (p: Puzzle) => Promise
       if (typeof clue !== 'number' || clue === 0) continue;
       const clues = [...best.clues];
       clues[cell] = (clue - 1) as Clue;
-      if (await attempt(makePuzzle(best.rows, best.cols, clues))) {
+      if (await attempt(withClues(best, clues))) {
         changed = true;
         cell--;
       }
@@ -444,7 +457,7 @@ function summarise(plan: FuzzPlan, cases: FuzzCase[], truths: Map<number, Truth>
   lines.push('', `**${disagreements.length} wrong answers** (${new Set(disagreements.map((d) => d.case)).size} puzzles); ${errors.length} runs ended in an error.`);
   if (regressions.length) {
     lines.push('', '## Shrunk regression cases', '', '| file | variant | kind | size | puzzle |', '|---|---|---|---|---|');
-    for (const r of regressions) lines.push(`| ${r.file} | ${r.variant} | ${r.kind} | ${r.rows}x${r.cols} | ${r.url} |`);
+    for (const r of regressions) lines.push(`| ${r.file} | ${r.variant} | ${r.kind} | ${r.grid ? `${r.grid} ${r.cols}x${r.rows}` : `${r.rows}x${r.cols}`} | ${r.url} |`);
   }
   return lines.join('\n') + '\n';
 }

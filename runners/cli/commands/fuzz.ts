@@ -13,9 +13,11 @@ import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/executor.ts';
 import { addFlags, flagOption, FLAGS } from '../flags.ts';
+import { TILINGS } from '../../../encodings/tilings/index.ts';
 
 interface FuzzFlags {
   count: number;
+  grids: string;
   sizes: string;
   largeSizes: string;
   largeShare: string;
@@ -58,7 +60,8 @@ export function register(program: Command): void {
     .addOption(flagOption('count', { default: 1000 }))
     .option('--sizes <RxC..RxC>', 'sizes of the small puzzles, judged by the exact oracle', '1x1..5x5')
     .option('--large-sizes <RxC..RxC>', 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', '6x6..10x10')
-    .option('--large-share <fraction>', 'share of large puzzles, 0 to 1', '0.1');
+    .option('--large-share <fraction>', 'share of large puzzles, 0 to 1', '0.1')
+    .option('--grids <names>', `the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids (${Object.keys(TILINGS).join(', ')}), or all; on another grid --sizes and --large-sizes are Loopy's height x width, raised to the grid's least`, 'square');
   addFlags(command, ['backends', 'presolve', 'certify', 'seed', 'jobs', 'timeout'], {
     certify: { help: 'every back-end that can also certifies its unique and no-loop answers; each proof is checked by the independent checker, and a proof that is missing or rejected is a wrong answer' },
     backends: { help: `${FLAGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
@@ -82,13 +85,15 @@ export function register(program: Command): void {
       const seed = flags.seed;
       const jobs = flags.jobs ?? Math.max(1, os.availableParallelism() - 1);
       const largeShare = Number(flags.largeShare);
+      const grids = flags.grids === 'all' ? ['square', ...Object.keys(TILINGS)] : flags.grids.split(',').map((g) => g.trim());
+      for (const g of grids) if (g !== 'square' && !TILINGS[g]) throw new UsageError(`--grids: '${g}' is not a grid; choose square, all or of ${Object.keys(TILINGS).join(', ')}`);
       if (!(largeShare >= 0 && largeShare <= 1)) throw new UsageError(`--large-share must be a number from 0 to 1, got '${flags.largeShare}'`);
       if (flags.presolve) await loadPresolver(flags.presolve);
       const chosen = flags.backends ? await variantsFrom(flags.backends, flags.presolve) : await resolveDefaultVariants(flags.presolve).then((d) => ({ variants: d.backends, skipped: d.skipped }));
       const out = flags.out ?? join('results', `fuzz-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-')}`);
       const plan = {
         count,
-        cases: { seed, sizes: sizeRange(flags.sizes, '--sizes'), largeSizes: sizeRange(flags.largeSizes, '--large-sizes'), largeShare },
+        cases: { seed, sizes: sizeRange(flags.sizes, '--sizes'), largeSizes: sizeRange(flags.largeSizes, '--large-sizes'), largeShare, ...(grids.join() === 'square' ? {} : { grids }) },
         variants: chosen.variants,
         jobs,
         timeoutMs: flags.timeout * 1000,

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makePuzzle, type Puzzle } from '../../../encodings/grid.ts';
+import { clueCount, gridOf, makePuzzle, type Puzzle } from '../../../encodings/grid.ts';
+import { readLoopy } from '../../../encodings/formats/loopy.ts';
+import { TILINGS } from '../../../encodings/tilings/index.ts';
 import { listBackends } from '../../../encodings/registry.ts';
 import { solutionFromEdges, solutionToKey } from '../../../encodings/solution.ts';
 import { allVariants, crop, shrinkPuzzle } from '../../../runners/harness/fuzz.ts';
@@ -54,6 +56,39 @@ test('a back-end with an unsound cut is caught within 100 puzzles and shrunk to 
     assert.match(c.command, /slitherbench solve .* --backend fixture-drops-loop --unique/);
   }
   assert.match(r.stdout, /\| fixture-drops-loop \| 100 \|/);
+});
+
+test('on other grids: the unsound back-end is caught, and its regression is a Loopy game ID of that grid with fewer clues', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'slitherbench-fuzz-')), 'run');
+  const r = await fuzz(['--count', '60', '--grids', 'honeycomb,triangular', '--sizes', '3x3', '--backends', 'fixture-drops-loop', '--jobs', '1', '--large-share', '0', '--shrink', '1', '--out', out], { SLITHERBENCH_BACKENDS_DIR: BROKEN });
+  assert.equal(r.code, 3, r.stderr.split('\n').slice(-5).join('\n'));
+  const files = readdirSync(join(out, 'regressions'));
+  assert.ok(files.length >= 1);
+  for (const file of files) {
+    const c = JSON.parse(readFileSync(join(out, 'regressions', file), 'utf8'));
+    assert.ok(['honeycomb', 'triangular'].includes(c.puzzle.grid), file);
+    const puzzle = readLoopy(c.puzzle.loopy);
+    assert.equal(puzzle.tiling?.type, c.puzzle.grid);
+    assert.ok(clueCount(puzzle) <= clueCount(readLoopy(c.found.puzzle)), `${file}: shrunk by its clues`);
+    assert.ok(c.oracle && c.oracle.count >= 1, 'the oracle has a loop the back-end lost');
+    assert.match(c.command, /slitherbench solve '?\d+x\d+t[12]:.* --backend fixture-drops-loop --unique/);
+  }
+});
+
+test('cases: without --grids the square puzzles a seed gave before; with every grid each grid occurs and every clue fits its face', () => {
+  const sizes = parseSizeRange('1x1..5x5', 'sizes');
+  const largeSizes = parseSizeRange('6x6..8x8', 'sizes');
+  const base = { seed: 7, sizes, largeSizes, largeShare: 0.1 };
+  for (let i = 0; i < 200; i++) assert.deepEqual(makeCase({ ...base, grids: ['square'] }, i), makeCase(base, i));
+  const all = ['square', ...Object.keys(TILINGS)];
+  const seen = new Set<string>();
+  for (let i = 0; i < 300; i++) {
+    const { puzzle } = makeCase({ ...base, largeShare: 0.02, grids: all }, i);
+    seen.add(puzzle.tiling?.type ?? 'square');
+    const grid = gridOf(puzzle);
+    puzzle.clues.forEach((clue, face) => assert.ok(clue === null || (typeof clue === 'number' && clue <= grid.edgesOfFace(face).length), `case ${i} face ${face}`));
+  }
+  assert.deepEqual([...seen].sort(), [...all].sort());
 });
 
 test('bad options are one error line and exit 2', async () => {
