@@ -131,6 +131,43 @@ export function renderSvg(puzzle: Puzzle, solution?: Solution | null, options: S
   return parts.join('\n') + '\n';
 }
 
+/** A grid as plain numbers, for a page that draws it itself: the shortest edge 1 long, the top-left corner at 0, 0. */
+export interface GridDrawing {
+  readonly width: number;
+  readonly height: number;
+  /** Each vertex's point. */
+  readonly dots: readonly (readonly [number, number])[];
+  /** Each edge's two vertices, in the grid's edge order (the order of a solution's edge bits). */
+  readonly edges: readonly (readonly [number, number])[];
+  /** Each clue at its face's centre. */
+  readonly clues: readonly { readonly x: number; readonly y: number; readonly text: string }[];
+}
+
+/** The drawing of a puzzle's grid and clues, on any grid. */
+export function gridDrawing(puzzle: Puzzle): GridDrawing {
+  const grid = gridOf(puzzle);
+  const raw = Array.from({ length: grid.vertexCount }, (_, v) => grid.vertexPoint(v));
+  const scale = 1 / shortestEdge(grid, raw);
+  const minX = Math.min(...raw.map((p) => p[0]));
+  const minY = Math.min(...raw.map((p) => p[1]));
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  const at = ([x, y]: readonly [number, number]) => [round((x - minX) * scale), round((y - minY) * scale)] as const;
+  const dots = raw.map(at);
+  const clues: { x: number; y: number; text: string }[] = [];
+  puzzle.clues.forEach((clue, face) => {
+    if (clue === null) return;
+    const [x, y] = at(grid.facePoint(face));
+    clues.push({ x, y, text: String(clue) });
+  });
+  return {
+    width: Math.max(...dots.map((d) => d[0])),
+    height: Math.max(...dots.map((d) => d[1])),
+    dots,
+    edges: Array.from({ length: grid.edgeCount }, (_, e) => grid.verticesOfEdge(e)),
+    clues,
+  };
+}
+
 /**
  * Any other grid: the same picture from the vertices' coordinates, scaled so that the shortest edge is `size`
  * pixels long, every edge a faint guide, clues at their faces' centres.

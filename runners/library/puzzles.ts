@@ -2,14 +2,14 @@
 // import nothing from node:, so the browser build bundles this module as it is; index.ts adds the parts
 // that run workers, read files and benchmark.
 import { FORMAT_NAMES, parsePuzzle as parseAny, writePuzzle, type FormatName } from '../../encodings/formats/index.ts';
-import { makePuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
-import { renderSvg as drawSvg, renderText as drawText, type SvgOptions } from '../../encodings/render.ts';
+import { makePuzzle, makeTiledPuzzle, type Clue, type Puzzle } from '../../encodings/grid.ts';
+import { gridDrawing, renderSvg as drawSvg, renderText as drawText, type GridDrawing, type SvgOptions } from '../../encodings/render.ts';
 import { solutionFromJson, solutionToJson, type Solution, type AnySolutionJson, type SolutionJson, type TiledSolutionJson } from '../../encodings/solution.ts';
 import { verify as verifyLoop, type Verdict } from '../../encodings/verify.ts';
 import { UsageError } from '../../encodings/errors.ts';
 
 export { PuzzleError, UnknownBackendError, UsageError } from '../../encodings/errors.ts';
-export type { AnySolutionJson, Clue, Puzzle, SolutionJson, SvgOptions, TiledSolutionJson, Verdict };
+export type { AnySolutionJson, Clue, GridDrawing, Puzzle, SolutionJson, SvgOptions, TiledSolutionJson, Verdict };
 
 /** The formats `formatPuzzle` writes and `parsePuzzle` reads. */
 export const PUZZLE_FORMATS: readonly PuzzleFormat[] = FORMAT_NAMES;
@@ -51,6 +51,19 @@ export function renderText(puzzle: Puzzle, solution?: AnySolutionJson | null): s
   return drawText(checkedPuzzle(puzzle), solution ? loopOf(solution) : null);
 }
 
+/** What a page needs to show a puzzle: the square grid's rows of clues and its URL, or another grid's drawing and Loopy game ID. */
+export type PuzzleDescription =
+  | { rows: number; cols: number; clues: string[]; format: PuzzleFormat; url: string }
+  | { grid: string; width: number; height: number; faces: number; rows: number; cols: number; format: PuzzleFormat; loopy: string; drawing: GridDrawing };
+
+/** The description of a puzzle read as `format` (serve's POST /puzzle answers it; its page makes it when alone). */
+export function describePuzzle(puzzle: Puzzle, format: PuzzleFormat): PuzzleDescription {
+  const p = checkedPuzzle(puzzle);
+  if (p.tiling) return { grid: p.tiling.type, width: p.tiling.width, height: p.tiling.height, faces: p.clues.length, rows: p.rows, cols: p.cols, format, loopy: writePuzzle(p, 'loopy'), drawing: gridDrawing(p) };
+  const clues = Array.from({ length: p.rows }, (_, r) => p.clues.slice(r * p.cols, (r + 1) * p.cols).map((c) => (c === null ? '.' : String(c))).join(''));
+  return { rows: p.rows, cols: p.cols, clues, format, url: writePuzzle(p, 'url') };
+}
+
 /** A puzzle from its size and its clues (row-major; null for a blank cell), checked as the readers check one. */
 export function makeGrid(rows: number, cols: number, clues: readonly Clue[]): Puzzle {
   return remember(makePuzzle(rows, cols, clues));
@@ -61,6 +74,8 @@ export function checkedPuzzle(puzzle: Puzzle): Puzzle {
   // A puzzle this module made or checked is frozen, so it is still as checked: a warm Solver does not copy it again.
   if (checked.has(puzzle)) return puzzle;
   if (typeof puzzle !== 'object' || puzzle === null || !Array.isArray(puzzle.clues)) throw new UsageError('a puzzle is an object {rows, cols, clues} (see parsePuzzle)');
+  // Another grid is rebuilt from its tiling (a square grid of the same rows and columns would be another puzzle).
+  if (puzzle.tiling) return remember(makeTiledPuzzle(puzzle.tiling, puzzle.clues, puzzle.fixedEdges));
   return remember(makePuzzle(puzzle.rows, puzzle.cols, puzzle.clues, puzzle.fixedEdges));
 }
 

@@ -22,6 +22,7 @@ import { installedFile } from '../../encodings/versions.ts';
 import { loadPresolver } from '../harness/presolver.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../harness/plan-defaults.ts';
 import { buildBrowser } from '../browser/build.ts';
+import { describePuzzle, type PuzzleFormat } from '../library/puzzles.ts';
 
 export interface ServiceOptions {
   pool: Partial<PoolOptions>;
@@ -124,8 +125,9 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
 
   const readPuzzle = (text: string): { puzzle: Puzzle; format: string } => {
     const { puzzle, format } = parsePuzzle(text, 'puzzle');
-    if (puzzle.rows * puzzle.cols > config.maxCells) {
-      throw new PuzzleError(`puzzle: size ${puzzle.rows}x${puzzle.cols} has ${puzzle.rows * puzzle.cols} cells; this server takes at most ${config.maxCells} (serve --max-cells)`);
+    if (puzzle.clues.length > config.maxCells) {
+      const size = puzzle.tiling ? `${puzzle.tiling.type} ${puzzle.tiling.width}x${puzzle.tiling.height}` : `${puzzle.rows}x${puzzle.cols}`;
+      throw new PuzzleError(`puzzle: size ${size} has ${puzzle.clues.length} ${puzzle.tiling ? 'faces' : 'cells'}; this server takes at most ${config.maxCells} (serve --max-cells)`);
     }
     return { puzzle, format };
   };
@@ -189,8 +191,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   app.post('/puzzle', async (request) => {
     const body = objectBody(request.body, 'puzzle');
     const { puzzle, format } = readPuzzle(stringField(body, 'puzzle', true)!);
-    const clues = Array.from({ length: puzzle.rows }, (_, r) => puzzle.clues.slice(r * puzzle.cols, (r + 1) * puzzle.cols).map((c) => (c === null ? '.' : String(c))).join(''));
-    return { rows: puzzle.rows, cols: puzzle.cols, clues, format, url: writePuzzle(puzzle, 'url') };
+    return describePuzzle(puzzle, format as PuzzleFormat);
   });
 
   app.post('/solve', async (request, reply) => {
@@ -239,13 +240,13 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
       await check(id, { ...params });
     }
     const timeout = parseSeconds(String(body.timeout ?? config.defaultTimeoutSeconds));
-    return reply.type('text/yaml; charset=utf-8').send(benchPlan(writePuzzle(puzzle, 'url'), body.backends as string[], body.unique === true, timeout));
+    return reply.type('text/yaml; charset=utf-8').send(benchPlan(writePuzzle(puzzle, puzzle.tiling ? 'loopy' : 'url'), body.backends as string[], body.unique === true, timeout));
   });
 
   return { app, pool };
 }
 
-/** The YAML plan (`bench --config`) that runs this race from the command line; its dataset is a one-line file. */
+/** The YAML plan (`bench --config`) that runs this race from the command line; its dataset is a one-line file (the URL, or another grid's Loopy game ID). */
 export function benchPlan(url: string, backends: readonly string[], unique: boolean, timeoutSeconds: number): string {
   const header = [
     '# A race from `slitherbench serve`, as a bench plan. The dataset is a file holding the puzzle, one line:',

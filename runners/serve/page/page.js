@@ -40,6 +40,7 @@ function element(name, attributes, text) {
 
 /** The grid with its clues and, when given, the loop of a contract solution ({h, v} strings). */
 function drawGrid(puzzle, solution) {
+  if (puzzle.drawing) return drawOtherGrid(puzzle.drawing, solution);
   const cell = Math.max(8, Math.min(22, Math.floor(200 / Math.max(puzzle.rows, puzzle.cols))));
   const pad = 6;
   const svg = element('svg', { class: 'grid', width: puzzle.cols * cell + 2 * pad, height: puzzle.rows * cell + 2 * pad, role: 'img' });
@@ -59,6 +60,32 @@ function drawGrid(puzzle, solution) {
   for (let r = 0; r <= puzzle.rows; r++) for (let c = 0; c <= puzzle.cols; c++) svg.appendChild(element('circle', { class: 'dot', cx: x(c), cy: y(r), r: Math.max(1.2, cell / 14) }));
   return svg;
 }
+
+/** Another grid from its drawing (POST /puzzle): guides for every edge, the loop's edges by their bits, dots, clues. */
+function drawOtherGrid(drawing, solution) {
+  const unit = Math.max(6, Math.min(22, Math.floor(220 / Math.max(drawing.width, drawing.height, 1))));
+  const pad = unit;
+  const svg = element('svg', { class: 'grid', width: Math.ceil(drawing.width * unit + 2 * pad), height: Math.ceil(drawing.height * unit + 2 * pad), role: 'img' });
+  const at = ([x, y]) => [pad + x * unit, pad + y * unit];
+  const bits = solution && typeof solution.edges === 'string' ? solution.edges : '';
+  drawing.edges.forEach(([a, b], e) => {
+    const [x1, y1] = at(drawing.dots[a]);
+    const [x2, y2] = at(drawing.dots[b]);
+    svg.appendChild(element('line', { class: bits[e] === '1' ? 'loop-edge' : 'guide', 'data-edge': String(e), x1, y1, x2, y2 }));
+  });
+  for (const dot of drawing.dots) {
+    const [cx, cy] = at(dot);
+    svg.appendChild(element('circle', { class: 'dot', cx, cy, r: Math.max(1.2, unit / 14) }));
+  }
+  for (const clue of drawing.clues) {
+    const [x, y] = at([clue.x, clue.y]);
+    svg.appendChild(element('text', { class: 'clue', x, y, 'font-size': Math.round(unit * 0.55) }, clue.text));
+  }
+  return svg;
+}
+
+/** How the page names a puzzle's size: RxC, or another grid's name and Loopy's width x height. */
+const sizeName = (puzzle) => (puzzle.grid ? `${puzzle.grid} ${puzzle.width}x${puzzle.height}` : `${puzzle.rows}x${puzzle.cols}`);
 
 async function loadBackends() {
   const rows = await (await fetch('/backends')).json();
@@ -101,8 +128,7 @@ function serverGone() {
 /** The puzzle as POST /puzzle describes it, read in the page by the same readers. */
 function readHere(text) {
   const { puzzle, format } = local.module.readPuzzle(text);
-  const clues = Array.from({ length: puzzle.rows }, (_, r) => puzzle.clues.slice(r * puzzle.cols, (r + 1) * puzzle.cols).map((c) => (c === null ? '.' : String(c))).join(''));
-  return { rows: puzzle.rows, cols: puzzle.cols, clues, format, url: local.module.formatPuzzle(puzzle, 'url') };
+  return local.module.describePuzzle(puzzle, format);
 }
 
 /** A race run in the page: the worker's pipeline verified the loop; it is checked again against the puzzle as read here. */
@@ -128,7 +154,7 @@ async function loadPuzzle() {
       state.puzzle = readHere(text);
     }
     state.text = text;
-    $('shape').textContent = `${state.puzzle.rows}x${state.puzzle.cols}, read as ${state.puzzle.format}`;
+    $('shape').textContent = `${sizeName(state.puzzle)}, read as ${state.puzzle.format}`;
     $('race').disabled = false;
     $('plan').disabled = false;
     $('results').tBodies[0].replaceChildren();
@@ -157,7 +183,7 @@ async function race() {
   const puzzle = state.puzzle;
   const unique = $('unique').checked;
   const timeout = Number($('timeout').value) || 20;
-  const instance = `race ${state.raced.length + 1} (${puzzle.rows}x${puzzle.cols})`;
+  const instance = `race ${state.raced.length + 1} (${sizeName(puzzle)})`;
   $('race').disabled = true;
   await Promise.all(backends.map(async (backend) => {
     const row = body.insertRow();

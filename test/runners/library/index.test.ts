@@ -34,6 +34,20 @@ test('every format reads back the puzzle it wrote', () => {
   }
 });
 
+test('a puzzle of another grid handed over as a plain object (from JSON) stays on its grid: solved, verified, described and written as itself', async () => {
+  const HONEYCOMB = '5x5t2:a303e4a2a442a4b3d';
+  const plain = JSON.parse(JSON.stringify(parsePuzzle(HONEYCOMB)));
+  assert.equal(formatPuzzle(plain, 'loopy'), HONEYCOMB);
+  const described = library.describePuzzle(plain, 'loopy');
+  assert.ok('drawing' in described && described.grid === 'honeycomb' && described.loopy === HONEYCOMB);
+  assert.equal(described.drawing.edges.length, 94);
+  const result = await solve(plain, { unique: true });
+  assert.equal(result.status, 'solved');
+  assert.equal(result.unique, true);
+  assert.deepEqual(verify(plain, result.solution!), { valid: true });
+  assert.match(renderSvg(plain, result.solution), /<svg/);
+});
+
 test('solve: a verified, unique loop in the solve --json shape; the SVG draws it', async () => {
   const puzzle = parsePuzzle(TEN);
   const result = await solve(puzzle, { unique: true });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { solutionFromEdges } from '../../../encodings/solution.ts';
+import { gridOf } from '../../../encodings/grid.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { chromiumAbsent } from '../../../runners/experiments/chromium.ts';
 import { experimentSchema } from '../../../runners/harness/experiment.ts';
@@ -76,4 +77,30 @@ test('the page races three back-ends on a pasted puzzle, draws verified loops an
   assert.equal(plan.unique, true);
   assert.deepEqual(pageErrors, []);
   if (process.env.SLITHERBENCH_SCREENSHOT) await page.screenshot({ path: process.env.SLITHERBENCH_SCREENSHOT, fullPage: true });
+});
+
+test('on another grid the page draws the grid from its drawing and each loop by its edges, which the verifier accepts', { skip: chromiumAbsent(), timeout: 120_000 }, async (t) => {
+  const HONEYCOMB = '5x5t2:a303e4a2a442a4b3d';
+  const racers = ['auto', 'sat-lazy'];
+  const { url, page } = await openRacePage(t, ['--warm', racers.join(',')], { width: 1100, height: 900 });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(url);
+  await page.waitForSelector('#backends input[value="auto"]');
+  for (const box of await page.$$('#backends input:checked')) await box.uncheck();
+  for (const id of racers) await page.check(`#backends input[value="${id}"]`);
+  await page.fill('#puzzle', HONEYCOMB);
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('shape')!.textContent!.startsWith('honeycomb 5x5'));
+  await page.click('#race');
+  await page.waitForFunction((n) => document.querySelectorAll('#results tbody tr[data-done]').length === n, racers.length, { timeout: 60_000 });
+  const { puzzle } = parsePuzzle(HONEYCOMB);
+  const rows = await page.$$eval('#results tbody tr', (trs) => trs.map((tr) => ({ backend: tr.getAttribute('data-backend'), status: tr.querySelectorAll('td')[1].textContent, lines: tr.querySelectorAll('line').length, edges: [...tr.querySelectorAll('line.loop-edge')].map((line) => Number(line.getAttribute('data-edge'))) })));
+  for (const row of rows) {
+    assert.equal(row.status, 'solved', `${row.backend}: status`);
+    assert.equal(row.lines, gridOf(puzzle).edgeCount, `${row.backend}: a line for every edge of the grid`);
+    const verdict = verify(puzzle, solutionFromEdges(puzzle, row.edges));
+    assert.equal(verdict.valid, true, `${row.backend}: the drawn loop: ${verdict.valid ? '' : verdict.reason}`);
+  }
+  assert.deepEqual(pageErrors, []);
 });
