@@ -46,6 +46,8 @@ let cellEdges = new StaticArray<i32>(0);
 /** Slots per vertex in vertexEdges and per cell in cellEdges (-1 padding): 4 and 4 on the square grid, a graph's largest degrees elsewhere. */
 let vertexSlots = 4;
 let cellSlots = 4;
+/** The square grid (setupGrid): its clauses are written as they always were, its corner clauses added apart. */
+let square = true;
 let clue = new StaticArray<i8>(0);
 /** CONNECTIVITY_OFF, _COMPONENTS or _BLOCKS (abi.ts; see propagateBlocks). */
 let connectivity = 0; // CONNECTIVITY_OFF (a literal: asc sets a global from an import in the start function)
@@ -282,6 +284,7 @@ export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i3
   resetScalars();
   vertexSlots = vertexSlotCount;
   cellSlots = cellSlotCount;
+  square = true; // setupGraph says otherwise
   // Memory for all the arrays below in one grow (about 20 us each here) rather than several as they come.
   __free(__alloc(<usize>edges * 720 + <usize>vertices * 64));
   vertexCount = vertices;
@@ -387,6 +390,7 @@ export function setupGrid(rows: i32, cols: i32, seed: i32, withConnectivity: i32
  */
 export function setupGraph(vertices: i32, edges: i32, faces: i32, vertexSlotCount: i32, faceSlotCount: i32, seed: i32, withConnectivity: i32): void {
   setup(vertices, edges, faces, vertexSlotCount, faceSlotCount, seed, withConnectivity);
+  square = false;
 }
 
 /** Edge states given in advance (0 open, 1 on, 2 off: the rules core's states), written at `inputPointer`, as unit clauses. */
@@ -550,14 +554,14 @@ export function addRuleClauses(): i32 {
   for (let v = 0; v < vertexCount; v++) {
     let n = 0;
     for (let k = v * vertexSlots, last = k + vertexSlots; k < last; k++) if (unchecked(vertexEdges[k]) >= 0) unchecked((side[n++] = vertexEdges[k]));
-    ok &= n <= 4 ? countIn(side, n, 0b101) : primeCountIn(side, n, 0b101);
+    ok &= n <= 4 && square ? countIn(side, n, 0b101) : primeCountIn(side, n, 0b101);
   }
   for (let cell = 0; cell < cellCount; cell++) {
     const c = <i32>unchecked(clue[cell]);
     if (c < 0) continue;
     let n = 0;
     for (let k = cell * cellSlots, last = k + cellSlots; k < last; k++) if (unchecked(cellEdges[k]) >= 0) unchecked((side[n++] = cellEdges[k]));
-    ok &= n <= 4 ? countIn(side, n, 1 << c) : primeCountIn(side, n, 1 << c);
+    ok &= n <= 4 && square ? countIn(side, n, 1 << c) : primeCountIn(side, n, 1 << c);
   }
   for (let e = 0; e < edgeCount; e++) unchecked((input[e] = 2 * e));
   ok &= addClause(edgeCount);
