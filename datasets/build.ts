@@ -32,6 +32,11 @@ const cdcl = ['--backend', 'cdcl-loop'];
 // Past 60x60 the generator's local strategy removes clues far apart together (see datasets/generator.ts): minimal
 // at the level of deduction with trial, up to its blame. --minimal then tries every clue left alone by search.
 const LARGE = 'minimal (local strategy) among puzzles that deduction with trial solves; levels per puzzle';
+/** Each grid's equal side whose graph has the number of edges nearest 840 (as bench:grids finds it). */
+const EDGES_840: Record<string, number> = {
+  square: 20, triangular: 16, honeycomb: 16, snubsquare: 13, cairo: 13, greathexagonal: 9, octagonal: 12, kites: 8, floret: 7,
+  dodecagonal: 9, greatdodecagonal: 7, penrose_p2_kite: 23, penrose_p3_thick: 24, greatgreatdodecagonal: 6, kagome: 12, compassdodecagonal: 8,
+};
 export const RECIPES: SetRecipe[] = [
   { name: 'quick', description: "A first benchmark's set: 5x5, 7x7 and 10x10 generated puzzles (corner-rule solvable, minimal as such), small enough for every default back-end in about a minute", runs: [generated('5x5', 4, 7, medium), generated('7x7', 4, 7, medium), generated('10x10', 4, 7, medium)], difficulty: 'medium (rules back-end levels)' },
   { name: 'gen-5x5', description: 'Generated 5x5 puzzles, fully minimal (every clue needed for uniqueness)', runs: [generated('5x5', 20, 1)] },
@@ -80,6 +85,19 @@ export const RECIPES: SetRecipe[] = [
     description: "One Simon Tatham's Loopy puzzle of each of its 16 grid types, 7x7, graded normal by its own solver",
     runs: [generated('7x7', 1, 1, ['--with', 'loopy', '--difficulty', 'normal']), ...Object.keys(TILINGS).map((grid) => generated('7x7', 1, 1, ['--with', 'loopy', '--grid', grid, '--difficulty', 'normal']))],
     difficulty: 'normal (sgt-loopy)',
+  },
+  // Every grid at about 840 edges (the square grid's 20x20), the size bench:grids finds nearest: a larger look
+  // across grids at the same number of edges.
+  {
+    name: 'loopy-grids-840-hard',
+    description: "Simon Tatham's Loopy puzzles of each of its 16 grid types at about 840 edges (the square grid's 20x20), 2 of each, graded hard by its own solver",
+    runs: Object.entries(EDGES_840).map(([grid, side]) => generated(`${side}x${side}`, 2, 1, ['--with', 'loopy', ...(grid === 'square' ? [] : ['--grid', grid]), '--difficulty', 'hard'])),
+    difficulty: 'hard (sgt-loopy)',
+  },
+  {
+    name: 'gen-grids-7x7',
+    description: 'Generated puzzles of each of the 16 grid types of Loopy, 7x7 (height x width), 2 of each, fully minimal (every clue needed), by our own generator',
+    runs: [generated('7x7', 2, 1), ...Object.keys(TILINGS).map((grid) => generated('7x7', 2, 1, ['--grid', grid, '--format', 'loopy']))],
   },
   { name: 'loopy-25x30-hard', description: "Loopy 25x30 hard (25 rows, 30 columns, as puzzle-loop.com's 25x30 hard in Liu, Wu and Sun)", runs: [generated('25x30', 10, 1, ['--with', 'loopy', '--difficulty', 'hard'])], difficulty: 'hard (sgt-loopy)' },
 ];

@@ -171,15 +171,6 @@ export function randomLoop(rows: number, cols: number, random: Random, tiling?: 
   if (tiling) return randomLoopOnTiling(tiling, random);
   const grid = gridOf({ rows, cols });
   const blank = makeSquarePuzzle(rows, cols, new Array<Clue>(grid.cellCount).fill(null));
-  const inside = new Uint8Array(grid.cellCount);
-  inside[random.int(0, grid.cellCount - 1)] = 1;
-  if (grid.cellCount === 1) return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
-  // Aim for 30-65% of the cells inside (at least one cell, never all of a grid wider than one cell).
-  const target = Math.max(1, Math.min(grid.cellCount - 1, Math.round((grid.cellCount * random.int(30, 65)) / 100)));
-  let size = 1;
-  let stalled = 0;
-  // Inside neighbours of every cell, kept up to date: the frontier is the outside cells with any.
-  const touching = new Uint8Array(grid.cellCount);
   const neighbours = (cell: number): number[] => {
     const [r, c] = grid.cellPosition(cell);
     const out: number[] = [];
@@ -189,26 +180,40 @@ export function randomLoop(rows: number, cols: number, random: Random, tiling?: 
     if (c < cols - 1) out.push(grid.cell(r, c + 1));
     return out;
   };
-  const add = (cell: number) => {
-    inside[cell] = 1;
-    for (const n of neighbours(cell)) touching[n]++;
+  const inside = growRegion(grid.cellCount, neighbours, (region, cell) => keepsOneLoop(rows, cols, region, cell), random);
+  return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
+}
+
+/**
+ * The region's growth on any grid: from a random face, faces beside it added while `keeps` says its boundary
+ * stays one simple loop, until 30-65% of the faces are inside (at least one, never all) or it stalls.
+ */
+function growRegion(faces: number, neighbours: (face: number) => readonly number[], keeps: (inside: Uint8Array, face: number) => boolean, random: Random): Uint8Array {
+  const inside = new Uint8Array(faces);
+  // Inside neighbours of every face, kept up to date: the frontier is the outside faces with any.
+  const touching = new Uint8Array(faces);
+  const add = (face: number) => {
+    inside[face] = 1;
+    for (const n of neighbours(face)) touching[n]++;
   };
-  const first = inside.indexOf(1);
-  inside[first] = 0;
-  add(first);
+  add(random.int(0, faces - 1));
+  if (faces === 1) return inside;
+  const target = Math.max(1, Math.min(faces - 1, Math.round((faces * random.int(30, 65)) / 100)));
+  let size = 1;
+  let stalled = 0;
   while (size < target && stalled < 4) {
     const frontier: number[] = [];
-    for (let cell = 0; cell < grid.cellCount; cell++) if (!inside[cell] && touching[cell] > 0) frontier.push(cell);
+    for (let face = 0; face < faces; face++) if (!inside[face] && touching[face] > 0) frontier.push(face);
     random.shuffle(frontier);
-    // Prefer cells touching the region on one side only: the region grows arms, the loop winds. (A stable
+    // Prefer faces touching the region on one side only: the region grows arms, the loop winds. (A stable
     // partition, as a stable sort on min(touching, 2) would order them, in linear time.)
-    const ordered = frontier.filter((cell) => touching[cell] === 1);
-    for (const cell of frontier) if (touching[cell] > 1) ordered.push(cell);
+    const ordered = frontier.filter((face) => touching[face] === 1);
+    for (const face of frontier) if (touching[face] > 1) ordered.push(face);
     let added = 0;
-    for (const cell of ordered) {
+    for (const face of ordered) {
       if (size >= target) break;
-      if (keepsOneLoop(rows, cols, inside, cell)) {
-        add(cell);
+      if (keeps(inside, face)) {
+        add(face);
         size++;
         added++;
         if (random.int(0, 3) === 0) break; // re-draw the frontier now and then so the region grows unevenly
@@ -216,7 +221,7 @@ export function randomLoop(rows: number, cols: number, random: Random, tiling?: 
     }
     stalled = added === 0 ? stalled + 1 : 0;
   }
-  return solutionFromEdges(blank, boundaryEdges(rows, cols, inside));
+  return inside;
 }
 
 /**
@@ -241,34 +246,7 @@ function randomLoopOnTiling(tiling: Tiling, random: Random): Solution {
   const blank = makeTiledPuzzle(tiling, new Array<Clue>(grid.faceCount).fill(null));
   const facesAt = Array.from({ length: grid.vertexCount }, (_, v) => [...new Set(grid.edgesAtVertex(v).flatMap((e) => grid.facesBesideEdge(e)))]);
   const neighbours = Array.from({ length: grid.faceCount }, (_, f) => grid.edgesOfFace(f).flatMap((e) => grid.facesBesideEdge(e)).filter((g) => g !== f));
-  const inside = new Uint8Array(grid.faceCount);
-  const touching = new Uint8Array(grid.faceCount);
-  const add = (face: number) => {
-    inside[face] = 1;
-    for (const n of neighbours[face]) touching[n]++;
-  };
-  add(random.int(0, grid.faceCount - 1));
-  const target = Math.max(1, Math.min(grid.faceCount - 1, Math.round((grid.faceCount * random.int(30, 65)) / 100)));
-  let size = 1;
-  let stalled = 0;
-  while (size < target && stalled < 4) {
-    const frontier: number[] = [];
-    for (let face = 0; face < grid.faceCount; face++) if (!inside[face] && touching[face] > 0) frontier.push(face);
-    random.shuffle(frontier);
-    const ordered = frontier.filter((face) => touching[face] === 1);
-    for (const face of frontier) if (touching[face] > 1) ordered.push(face);
-    let added = 0;
-    for (const face of ordered) {
-      if (size >= target) break;
-      if (keepsOneLoopOnGraph(grid, inside, face, facesAt)) {
-        add(face);
-        size++;
-        added++;
-        if (random.int(0, 3) === 0) break;
-      }
-    }
-    stalled = added === 0 ? stalled + 1 : 0;
-  }
+  const inside = growRegion(grid.faceCount, (face) => neighbours[face], (region, face) => keepsOneLoopOnGraph(grid, region, face, facesAt), random);
   return solutionFromEdges(blank, regionBoundary(grid, inside));
 }
 
