@@ -39,6 +39,11 @@ export class LazyProof {
       if (bit) edges.push(e + 1);
     });
     const claim = loop ? `claim unique ${edges.join(' ')} 0` : 'claim unsat';
-    return [`p slitherlink-proof 1 ${this.grid.rows} ${this.grid.cols}`, claim, ...this.steps, 'c CaDiCaL\'s DRAT proof of the last run', drat.trimEnd(), ''].join('\n');
+    // CaDiCaL can go on writing after the empty clause (a unit and deletions as it winds down); a refutation
+    // ends there, and the checker refuses a proof that goes on.
+    const lines = drat.trimEnd().split('\n');
+    const empty = lines.findIndex((line) => line.trim() === '0');
+    const refutation = (empty >= 0 ? lines.slice(0, empty + 1) : lines).join('\n');
+    return [`p slitherlink-proof 1 ${this.grid.rows} ${this.grid.cols}`, claim, ...this.steps, 'c CaDiCaL\'s DRAT proof of the last run', refutation, ''].join('\n');
   }
 }
