@@ -50,6 +50,12 @@ test('--answer must be the claimed loop', () => {
   assert.match(other.stdout, /not the solution given with --answer/);
 });
 
+test('--answer of another shape is refused, even with the same edge bits (a 2x1 answer has the 7 edges of this 1x2 puzzle)', () => {
+  const transposed = run(puzzle, proof, '--answer', file('transposed.json', JSON.stringify({ rows: 2, cols: 1, h: ['1', '1', '1'], v: ['11', '01'] })));
+  assert.equal(transposed.status, 1, transposed.stderr);
+  assert.match(transposed.stdout, /the solution given with --answer is for a 2x1 grid; the puzzle is a 1x2 grid/);
+});
+
 test('bad input exits 2 with one error line: no proof file, a proof for another grid, no header', () => {
   for (const [args, message] of [
     [[puzzle, join(dir, 'missing.proof')], /missing\.proof: no such file/],
