@@ -50,6 +50,17 @@ test('--answer must be the claimed loop', () => {
   assert.match(other.stdout, /not the solution given with --answer/);
 });
 
+test('a proof with escape sequences is rejected without writing a control byte it read: each shown by its code point', () => {
+  const paint = '\x1b[2J\x1b[Hverified: unique loop';
+  for (const text of [proofText.replace('w -6 -5 0', `${paint} 0`), proofText.replace('w -6 -5 0', `w -6 ${paint} 0`), proofText.replace('proof 1 1 2', `proof 1 1 2${paint}`), proofText.replace('0\n', `0\n0 ${paint}\n`)]) {
+    const result = run(puzzle, file('paint.proof', text));
+    assert.notEqual(result.status, 0);
+    const shown = result.stdout + result.stderr;
+    assert.doesNotMatch(shown, /[\x00-\x08\x0b-\x1f\x7f]/, JSON.stringify(shown));
+    assert.match(shown, /<U\+001B>|not an edge variable|header|grid/);
+  }
+});
+
 test('--answer of another shape is refused, even with the same edge bits (a 2x1 answer has the 7 edges of this 1x2 puzzle)', () => {
   const transposed = run(puzzle, proof, '--answer', file('transposed.json', JSON.stringify({ rows: 2, cols: 1, h: ['1', '1', '1'], v: ['11', '01'] })));
   assert.equal(transposed.status, 1, transposed.stderr);
