@@ -97,7 +97,9 @@ export const RECIPES: SetRecipe[] = [
   {
     name: 'gen-grids-7x7',
     description: 'Generated puzzles of each of the 16 grid types of Loopy, 7x7 (height x width), 2 of each, fully minimal (every clue needed), by our own generator',
-    runs: [generated('7x7', 2, 1), ...Object.keys(TILINGS).map((grid) => generated('7x7', 2, 1, ['--grid', grid, '--format', 'loopy']))],
+    // Confirmed by Z3: on minimal puzzles of the dodecagonal grids sat-lazy's logic-solver runs out of its heap
+    // and CP-SAT takes tens of seconds.
+    runs: [generated('7x7', 2, 1), ...Object.keys(TILINGS).map((grid) => generated('7x7', 2, 1, ['--grid', grid, '--format', 'loopy', '--confirm', 'z3-lazy']))],
   },
   { name: 'loopy-25x30-hard', description: "Loopy 25x30 hard (25 rows, 30 columns, as puzzle-loop.com's 25x30 hard in Liu, Wu and Sun)", runs: [generated('25x30', 10, 1, ['--with', 'loopy', '--difficulty', 'hard'])], difficulty: 'hard (sgt-loopy)' },
 ];

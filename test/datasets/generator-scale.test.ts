@@ -128,6 +128,14 @@ test('generate --resume refuses a state file saved with other options, and resum
   assert.match(noState.stderr, /^error: --resume needs --state FILE or --out FILE/m);
 });
 
+test('a confirming back-end out of memory leaves the puzzle unconfirmed with a warning, as one out of time does', () => {
+  const made = spawnSync(process.execPath, ['bin/slitherbench.js', 'generate', '--size', '4x4', '--seed', '2', '--confirm', 'fixture-says-memout'], { encoding: 'utf8', env: { ...process.env, SLITHERBENCH_DIST: 'off', SLITHERBENCH_BACKENDS_DIR: new URL('../fixtures/backends/', import.meta.url).pathname } });
+  assert.equal(made.status, 0, made.stderr);
+  assert.match(made.stdout, /^https:\/\/puzz\.link\//);
+  assert.match(made.stderr, /not confirmed by fixture-says-memout \(out of memory: its 64 MB heap is full\)/);
+  assert.match(made.stderr, /warning: 1 of 1 puzzles not confirmed by fixture-says-memout/);
+});
+
 test('the built-in sets made before the local strategy and the new oracle come out the same', () => {
   for (const [set, args] of [['gen-5x5', ['--size', '5x5', '--count', '3', '--seed', '1', '--ids']], ['gen-10x10', ['--size', '10x10', '--count', '2', '--seed', '1', '--ids', '--difficulty', 'medium']]] as const) {
     const made = cli(['generate', ...args, '--confirm', 'none']);

@@ -245,9 +245,10 @@ export function register(program: Command): void {
                 let check: RunResult | undefined;
                 if (confirm) {
                   check = await solveWithBackend(confirm, generated.puzzle, { timeoutMs: confirmTimeoutMs, unique: true, seed: 1, params: confirmWith?.params ?? {}, certify: confirmCertifies });
-                  if (check.status === 'timeout') {
+                  if (check.status === 'timeout' || check.status === 'memout') {
+                    // Out of time or memory the confirming back-end said nothing against the builder's proof.
                     unconfirmed++;
-                    confirmed = `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s`;
+                    confirmed = check.status === 'timeout' ? `, not confirmed by ${confirm.name} within ${confirmTimeoutMs / 1000} s` : `, not confirmed by ${confirm.name} (out of memory${check.message ? `: ${check.message}` : ''})`;
                   } else if (check.status !== 'solved' || check.unique !== true) {
                     throw new Error(`internal: ${confirm.name} did not confirm puzzle ${i + 1} unique: ${check.status}${check.unique === false ? ', a second loop' : ''}${check.message ? ` (${check.message})` : ''}`);
                   } else {
@@ -277,7 +278,7 @@ export function register(program: Command): void {
         process.exitCode = 130;
         return;
       }
-      if (unconfirmed > 0) process.stderr.write(`generate: warning: ${unconfirmed} of ${count} puzzles not confirmed by ${confirm!.name} within --confirm-timeout ${confirmTimeoutMs / 1000}\n`);
+      if (unconfirmed > 0) process.stderr.write(`generate: warning: ${unconfirmed} of ${count} puzzles not confirmed by ${confirm!.name} within --confirm-timeout ${confirmTimeoutMs / 1000} or its memory (each unique by the builder; confirm them with another back-end, e.g. --confirm z3-lazy)\n`);
       if (counters.timeouts > 0) process.stderr.write(`generate: warning: ${counters.timeouts} of ${counters.calls} uniqueness checks timed out (clues kept); raise --check-timeout for machine-independent output\n`);
       progress.done();
       finish(lines);
