@@ -24,7 +24,7 @@ const backend: Backend = {
   options: [
     {
       name: 'cuts',
-      description: 'rooted: with R a vertex set every solution meets (a 3-clue corner, else opposite corners of a 1- or 2-clue), a loop S missing R gives "an edge within S on -> an edge leaving S on", a loop holding R the same for the rest of the grid, other loops as cutset-any; cutset-any: no single loop has edges both within S and away from S unless it crosses the cut around S; cutset: the same for one vertex pair per loop; loop: forbid a loop unless it is the whole loop',
+      description: 'rooted: with R a vertex set every solution meets (a 3-clue corner, else opposite corners of a 1- or 2-clue; on other grids a vertex of a face with all its edges but one on, else every other vertex of a clued face), a loop S missing R gives "an edge within S on -> an edge leaving S on", a loop holding R the same for the rest of the grid, other loops as cutset-any; cutset-any: no single loop has edges both within S and away from S unless it crosses the cut around S; cutset: the same for one vertex pair per loop; loop: forbid a loop unless it is the whole loop',
       default: 'rooted',
       choices: CUTS,
     },

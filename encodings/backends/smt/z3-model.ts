@@ -111,6 +111,7 @@ function edgesAround(grid: Grid, inside: ReadonlySet<number>): { within: number[
  */
 export function rootVertices(puzzle: Puzzle): number[] {
   const grid = gridOf(puzzle);
+  if (!grid.isSquare) return rootVerticesOnAnyGrid(puzzle, grid);
   const corners = (cell: number) => {
     const [top, bottom] = grid.edgesOfCell(cell);
     return [grid.verticesOfEdge(top)[0], grid.verticesOfEdge(bottom)[1]];
@@ -122,6 +123,22 @@ export function rootVertices(puzzle: Puzzle): number[] {
   if (fixed) return [grid.verticesOfEdge(fixed.edge)[0]];
   const some = clued.find(([, clue]) => clue === 1 || clue === 2);
   return some ? corners(some[0]) : [];
+}
+
+/**
+ * rootVertices on any grid. A face with clue c of d edges, c >= d - 1 (and c >= 1): at most one of its edges is
+ * off, so at each of its vertices one of the face's two edges is on: one vertex is enough. Else an end of an
+ * edge fixed on, else every other vertex around a face with a clue of at least 1 (each of its edges touches
+ * one of them, and one of its edges is on).
+ */
+function rootVerticesOnAnyGrid(puzzle: Puzzle, grid: Grid): number[] {
+  const clued = cluedCells(puzzle).filter(([, clue]) => clue >= 1);
+  const nearlyFull = clued.find(([face, clue]) => clue >= grid.edgesOfFace(face).length - 1);
+  if (nearlyFull) return [grid.verticesOfFace(nearlyFull[0])[0]];
+  const fixed = puzzle.fixedEdges?.find((f) => f.on);
+  if (fixed) return [grid.verticesOfEdge(fixed.edge)[0]];
+  if (clued.length === 0) return [];
+  return grid.verticesOfFace(clued[0][0]).filter((_, i) => i % 2 === 0);
 }
 
 /**
