@@ -118,7 +118,7 @@ function build(recipe: SetRecipe): void {
   writeFileSync(path, `# ${recipe.description}\n` + lines.join('\n') + '\n');
   const entries = readPuzzleLines(readFileSync(path, 'utf8'));
   const sizes = [...new Set(recipe.runs.map((args) => args[args.indexOf('--size') + 1]))];
-  const usesLoopy = recipe.runs.some((args) => args.includes('loopy'));
+  const usesLoopy = recipe.runs.some((args) => args[args.indexOf('--with') + 1] === 'loopy' && args.includes('--with'));
   const manifest: DatasetManifest = {
     name: recipe.name,
     description: recipe.description,
