@@ -17,6 +17,8 @@ import { roundMs } from '../../encodings/clock.ts';
 import { writeCsv } from './results-files.ts';
 import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
+import { checkResume, holdsAny, type Settings } from './resume.ts';
+import { backendLabel } from '../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
@@ -68,32 +70,33 @@ interface Task {
   repeat: number;
 }
 
+/** What a bench run writes into its folder, as it goes (the report comes at the end, from these). */
+const BENCH_FILES = ['plan.json', 'run.json', 'results.jsonl', 'results.csv'];
+
 export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<BenchOutcome> {
   const dir = plan.out;
-  mkdirSync(dir, { recursive: true });
   const runPath = join(dir, 'run.json');
   const limits = plan.limits ?? DEFAULT_LIMITS;
   const started = new Date().toISOString();
+  const planFile = describePlan(plan, limits);
+  // Every setting of a resumed run as it started (plan.json, which bench writes before its first run).
+  const earlierPlan = existsSync(dir) ? readPlanFile(dir) : null;
+  checkResume({
+    who: 'bench', place: dir, resume: plan.resume, holds: holdsAny(BENCH_FILES.map((f) => join(dir, f))),
+    saved: earlierPlan ? benchSettings(earlierPlan) : undefined, now: benchSettings(planFile),
+    afresh: `choose another --out, or delete ${dir}`,
+  });
+  mkdirSync(dir, { recursive: true });
   const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
   const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
-  const planFile = describePlan(plan, limits);
   const shard = plan.shard ?? { index: 1, count: 1 };
   checkResumedShard(runInfo, shard, dir);
-  // The fingerprint run.json recorded (plan.json's, in a directory bench alone wrote), and the plan it stands for.
-  const earlierPlan = plan.resume ? readPlanFile(dir) : null;
-  const earlierFingerprint = (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint ?? earlierPlan?.fingerprint;
-  const log = new RunLog<RunRecord>({
-    path: join(dir, 'results.jsonl'), place: dir, resume: plan.resume, key: runKey, sync: 'each', noun: 'results',
-    check: {
-      plan: withoutRunFields(planFile), changed: 'warn', who: 'bench', remedy: '',
-      earlier: earlierFingerprint ? { fingerprint: earlierFingerprint, plan: earlierPlan ? withoutRunFields(earlierPlan) : undefined } : undefined,
-    },
-  });
+  const log = new RunLog<RunRecord>({ path: join(dir, 'results.jsonl'), place: dir, resume: plan.resume, key: runKey, sync: 'each', noun: 'results' });
   const previous = log.previous;
   const allTasks = planTasks(planFile);
   const myTasks = shard.count > 1 ? shardTasks(allTasks, shard) : allTasks;
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(planFile) + '\n');
-  if (plan.resume && runInfo.started) resumes.push({ at: started, alreadyDone: previous.length });
+  if (plan.resume && runInfo.started) resumes.push({ at: started, alreadyDone: previous.length, gitCommit: planFile.gitCommit });
   const writeRunInfo = (ended: string | null, interrupted: boolean, records: RunRecord[] = []) => {
     // Each back-end's engine and version as its runs reported them.
     const versions: Record<string, string[]> = {};
@@ -212,10 +215,24 @@ export function runsLeft(plan: BenchPlan): number {
   return mine.filter((t) => !done.has(runKey(t))).length;
 }
 
-/** A plan.json without what may differ between runs of one plan (the command line, the stored fingerprint). */
-function withoutRunFields(file: PlanFile): PlanDescription {
-  const { fingerprint: _f, argv: _a, ...description } = file;
-  return description;
+/** A plan's settings as --resume compares them, by the flags that give them. */
+export function benchSettings(plan: PlanDescription): Settings {
+  const puzzles = plan.datasets.map((d) => `${d.name}: ${d.instances.length} puzzle${d.instances.length === 1 ? '' : 's'} #${d.contentHash.slice(0, 8)}`).join(', ');
+  const backends = plan.backends.map((b) => {
+    const spelled = backendLabel(b.id, b.params, b.presolve);
+    return b.label === spelled ? spelled : `${b.label}=${spelled}`;
+  });
+  return {
+    'the puzzles (--dataset, --limit, --sizes, --sample)': puzzles,
+    '--backends': backends.join(','),
+    '--timeout': plan.timeoutSeconds,
+    '--unique': plan.unique,
+    '--certify': plan.certify ?? false,
+    '--repeat': plan.repeat,
+    '--seed': plan.seed,
+    '--memory': plan.memoryMbPerWorker,
+    code: plan.gitCommit,
+  };
 }
 
 /** Instance ids are prefixed with the dataset name only when a run has several datasets. */
