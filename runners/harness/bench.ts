@@ -193,7 +193,7 @@ export async function experimentPlan(config: string, experiment: Experiment, out
 /**
  * bench's plan for a resolved plan (flags over the file over the defaults), as the command line, the library
  * and an experiment run in this process give it: jobs, unless given, the plan's or the cores but one; the
- * baseline, unless given, the first back-end.
+ * baseline, unless given, chooseBaseline's.
  */
 export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 'resume' | 'invocation'> & Partial<Pick<BenchPlan, 'jobs' | 'baseline' | 'shard' | 'onProgress'>>): BenchPlan {
   const { jobs, baseline, ...rest } = run;
@@ -201,9 +201,21 @@ export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 're
     datasets: plan.datasets, backends: plan.backends, timeoutMs: plan.timeoutMs, unique: plan.unique, certify: plan.certify, repeat: plan.repeat, seed: plan.seed,
     jobs: jobs ?? plan.jobs ?? Math.max(1, os.availableParallelism() - 1),
     limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
-    baseline: baseline ?? plan.backends[0].label,
+    baseline: baseline ?? chooseBaseline(plan.backends),
     ...rest,
   };
+}
+
+/**
+ * The back-end every scatter chart of the report is drawn against: the one asked for (a label, or an ID that
+ * names one back-end of the run), else the first listed.
+ */
+export function chooseBaseline(backends: readonly BackendSpec[], asked?: string): string {
+  if (asked === undefined) return backends[0].label;
+  const byId = backends.filter((b) => b.id === asked);
+  const found = backends.find((b) => b.label === asked)?.label ?? (byId.length === 1 ? byId[0].label : undefined);
+  if (!found) throw new UsageError(`--baseline ${asked}: not one of this run's back-ends (${backends.map((b) => b.label).join(', ')})`);
+  return found;
 }
 
 /** The runs of a plan (its shard, if any) not yet in its results directory. */
