@@ -47,7 +47,7 @@ export const FLAGS = {
   json: flag<boolean>({ flags: '--json', help: 'print JSON instead of text' }),
   count: flag<number>({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
   report: flag<boolean>({ flags: '--no-report', help: 'do not build the report at the end' }),
-  baseline: flag<string>({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: the first back-end listed)' }),
+  baseline: flag<string>({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: auto when it is among the back-ends run, being what a back-end is usually compared against; else the first listed)' }),
   satEngine: flag<string>({ flags: '--sat-engine <name>', help: 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat' }),
 } as const;
 

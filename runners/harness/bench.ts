@@ -14,6 +14,7 @@ import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
 import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from '../../encodings/clock.ts';
+import { defaultBaseline } from '../../reports/specs.ts';
 import { writeCsv } from './results-files.ts';
 import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
@@ -43,7 +44,7 @@ export interface BenchPlan {
   invocation: Record<string, unknown>;
   /** Run only this part of the task list (bench --shard K/N). */
   shard?: ShardSpec;
-  /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: the first back-end). */
+  /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: chooseBaseline's). */
   baseline?: string;
   /** Runs recorded so far, for a caller that shows its own progress (reproduce); without it, bench's progress line. */
   onProgress?: (done: number, total: number, record: RunRecord) => void;
@@ -106,7 +107,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       invocation: plan.invocation,
       datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
       backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
-      baseline: plan.baseline ?? plan.backends[0]?.label ?? null,
+      baseline: plan.baseline ?? (plan.backends.length ? chooseBaseline(plan.backends) : null),
       ...runSettings(plan),
       jobs: plan.jobs,
       limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
@@ -208,10 +209,10 @@ export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 're
 
 /**
  * The back-end every scatter chart of the report is drawn against: the one asked for (a label, or an ID that
- * names one back-end of the run), else the first listed.
+ * names one back-end of the run), else the report's default: auto when it runs, else the first listed.
  */
 export function chooseBaseline(backends: readonly BackendSpec[], asked?: string): string {
-  if (asked === undefined) return backends[0].label;
+  if (asked === undefined) return defaultBaseline(backends.map((b) => b.label))!;
   const byId = backends.filter((b) => b.id === asked);
   const found = backends.find((b) => b.label === asked)?.label ?? (byId.length === 1 ? byId[0].label : undefined);
   if (!found) throw new UsageError(`--baseline ${asked}: not one of this run's back-ends (${backends.map((b) => b.label).join(', ')})`);
