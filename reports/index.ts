@@ -8,7 +8,7 @@ import { solutionFromKey } from '../encodings/solution.ts';
 import { readRecords, type RunRecord } from './records.ts';
 import { reportHtml } from './html.ts';
 import { specToSvg, svgToPng } from './chart-images.ts';
-import { allCharts, chartData } from './specs.ts';
+import { allCharts, chartData, defaultBaseline } from './specs.ts';
 import { stringify } from 'csv-stringify/sync';
 import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
@@ -35,11 +35,11 @@ function picture(record: RunRecord): string | null {
 export interface ReportOptions {
   /** report.html draws its charts live (vega-embed) with tooltips and a back-end filter; else it is static SVG. */
   interactive?: boolean;
-  /** The back-end every scatter chart is drawn against (default: run.json's baseline, else the first back-end listed). */
+  /** The back-end every scatter chart is drawn against (default: run.json's baseline, else auto when it ran, else the first back-end listed). */
   baseline?: string;
 }
 
-/** The baseline of a run: asked for, else recorded in run.json, else its first back-end. */
+/** The baseline of a run: asked for, else recorded in run.json, else the default among its back-ends as listed. */
 function baselineOf(run: Record<string, unknown>, records: RunRecord[], asked?: string): string | undefined {
   const labels = new Set(records.map((r) => r.backend));
   if (asked !== undefined) {
@@ -47,8 +47,8 @@ function baselineOf(run: Record<string, unknown>, records: RunRecord[], asked?: 
     return asked;
   }
   if (typeof run.baseline === 'string' && labels.has(run.baseline)) return run.baseline;
-  const listed = Array.isArray(run.backends) ? (run.backends as { label?: string }[]).map((b) => b.label).find((l) => l && labels.has(l)) : undefined;
-  return listed;
+  const listed = Array.isArray(run.backends) ? (run.backends as { label?: string }[]).map((b) => b.label).filter((l): l is string => !!l && labels.has(l)) : [];
+  return defaultBaseline(listed);
 }
 
 export async function buildReport(dir: string, options: ReportOptions = {}): Promise<{ htmlPath: string; files: string[] }> {

@@ -279,16 +279,24 @@ export function slug(s: string): string {
 }
 
 /**
- * Every chart for a run; one scatter plot per other back-end against the baseline (default: the
- * alphabetically first back-end; `bench` passes the first one listed, or `--baseline`).
+ * The back-end a run's scatter charts are drawn against when none is asked for: `auto` when it ran, being
+ * what a user compares a back-end against, else the first of `labels` (as listed, or sorted).
+ */
+export function defaultBaseline(labels: readonly string[]): string | undefined {
+  return labels.includes('auto') ? 'auto' : labels[0];
+}
+
+/**
+ * Every chart for a run; one scatter plot per other back-end against the baseline (default: defaultBaseline
+ * of the back-ends sorted; `bench` passes its own, or `--baseline`).
  */
 export function allCharts(records: RunRecord[], timeoutMs: number, baseline?: string): ChartSpec[] {
   const backends = [...new Set(records.map((r) => r.backend))].sort();
   const charts = [cactus(records, backends), scaling(records, backends), outcomes(records), encodingSize(records, backends)];
   const lazy = lazyIterations(records, backends);
   if (lazy) charts.push(lazy);
-  const against = baseline && backends.includes(baseline) ? baseline : backends[0];
-  for (const other of backends) if (other !== against) charts.push(scatter(records, against, other, timeoutMs));
+  const against = baseline && backends.includes(baseline) ? baseline : defaultBaseline(backends);
+  if (against !== undefined) for (const other of backends) if (other !== against) charts.push(scatter(records, against, other, timeoutMs));
   return charts;
 }
 

@@ -37,7 +37,7 @@ export const FLAGS = {
   jobs: flag<number>({ flags: '--jobs <n>', help: 'worker processes in parallel (default: cores - 1, at least 1)', parse: (text) => parseInteger(text, '--jobs', 1) }),
   seed: flag<number>({ flags: '--seed <n>', help: 'random seed for solvers that take one', parse: (text) => parseInteger(text, '--seed'), default: PLAN_DEFAULTS.seed }),
   out: flag<string>({ flags: '--out <dir>', help: 'results directory' }),
-  resume: flag<boolean>({ flags: '--resume', help: 'continue the run in --out: recorded runs are skipped, none repeated' }),
+  resume: flag<boolean>({ flags: '--resume', help: 'continue the run in --out, made with the same settings (else refused, naming what differs): recorded runs are skipped, none repeated; without it an --out that holds a run is refused' }),
   memory: flag<number>({ flags: '--memory <mb>', help: 'memory cap per worker process (resident MB; over it the run is memout)', parse: (text) => parseInteger(text, '--memory', 64), default: PLAN_DEFAULTS.memoryMb }),
   limit: flag<number>({ flags: '--limit <n>', help: 'only the first N instances (after --sizes and --sample)', parse: (text) => parseInteger(text, '--limit', 1) }),
   sizes: flag<string[]>({ flags: '--sizes <list>', help: 'only these sizes, RxC (rows x columns), comma-separated, e.g. 30x25,40x35', parse: (text) => text.split(',').map((s) => sizeName(parseGridSize(s, '--sizes: each size'))) }),
@@ -47,7 +47,7 @@ export const FLAGS = {
   json: flag<boolean>({ flags: '--json', help: 'print JSON instead of text' }),
   count: flag<number>({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
   report: flag<boolean>({ flags: '--no-report', help: 'do not build the report at the end' }),
-  baseline: flag<string>({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: the first back-end listed)' }),
+  baseline: flag<string>({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: auto when it is among the back-ends run, being what a back-end is usually compared against; else the first listed)' }),
   satEngine: flag<string>({ flags: '--sat-engine <name>', help: 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat' }),
 } as const;
 

@@ -14,9 +14,12 @@ import { machineInfo } from './machine.ts';
 import { Progress } from './progress.ts';
 import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '../../reports/records.ts';
 import { roundMs } from '../../encodings/clock.ts';
+import { defaultBaseline } from '../../reports/specs.ts';
 import { writeCsv } from './results-files.ts';
 import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
+import { checkResume, holdsAny, type Settings } from './resume.ts';
+import { backendLabel } from '../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
@@ -41,7 +44,7 @@ export interface BenchPlan {
   invocation: Record<string, unknown>;
   /** Run only this part of the task list (bench --shard K/N). */
   shard?: ShardSpec;
-  /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: the first back-end). */
+  /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: chooseBaseline's). */
   baseline?: string;
   /** Runs recorded so far, for a caller that shows its own progress (reproduce); without it, bench's progress line. */
   onProgress?: (done: number, total: number, record: RunRecord) => void;
@@ -68,32 +71,33 @@ interface Task {
   repeat: number;
 }
 
+/** What a bench run writes into its folder, as it goes (the report comes at the end, from these). */
+const BENCH_FILES = ['plan.json', 'run.json', 'results.jsonl', 'results.csv'];
+
 export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<BenchOutcome> {
   const dir = plan.out;
-  mkdirSync(dir, { recursive: true });
   const runPath = join(dir, 'run.json');
   const limits = plan.limits ?? DEFAULT_LIMITS;
   const started = new Date().toISOString();
+  const planFile = describePlan(plan, limits);
+  // Every setting of a resumed run as it started (plan.json, which bench writes before its first run).
+  const earlierPlan = existsSync(dir) ? readPlanFile(dir) : null;
+  checkResume({
+    who: 'bench', place: dir, resume: plan.resume, holds: holdsAny(BENCH_FILES.map((f) => join(dir, f))),
+    saved: earlierPlan ? benchSettings(earlierPlan) : undefined, now: benchSettings(planFile),
+    afresh: `choose another --out, or delete ${dir}`,
+  });
+  mkdirSync(dir, { recursive: true });
   const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
   const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
-  const planFile = describePlan(plan, limits);
   const shard = plan.shard ?? { index: 1, count: 1 };
   checkResumedShard(runInfo, shard, dir);
-  // The fingerprint run.json recorded (plan.json's, in a directory bench alone wrote), and the plan it stands for.
-  const earlierPlan = plan.resume ? readPlanFile(dir) : null;
-  const earlierFingerprint = (runInfo.plan as { fingerprint?: string } | undefined)?.fingerprint ?? earlierPlan?.fingerprint;
-  const log = new RunLog<RunRecord>({
-    path: join(dir, 'results.jsonl'), place: dir, resume: plan.resume, key: runKey, sync: 'each', noun: 'results',
-    check: {
-      plan: withoutRunFields(planFile), changed: 'warn', who: 'bench', remedy: '',
-      earlier: earlierFingerprint ? { fingerprint: earlierFingerprint, plan: earlierPlan ? withoutRunFields(earlierPlan) : undefined } : undefined,
-    },
-  });
+  const log = new RunLog<RunRecord>({ path: join(dir, 'results.jsonl'), place: dir, resume: plan.resume, key: runKey, sync: 'each', noun: 'results' });
   const previous = log.previous;
   const allTasks = planTasks(planFile);
   const myTasks = shard.count > 1 ? shardTasks(allTasks, shard) : allTasks;
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(planFile) + '\n');
-  if (plan.resume && runInfo.started) resumes.push({ at: started, alreadyDone: previous.length });
+  if (plan.resume && runInfo.started) resumes.push({ at: started, alreadyDone: previous.length, gitCommit: planFile.gitCommit });
   const writeRunInfo = (ended: string | null, interrupted: boolean, records: RunRecord[] = []) => {
     // Each back-end's engine and version as its runs reported them.
     const versions: Record<string, string[]> = {};
@@ -103,7 +107,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       invocation: plan.invocation,
       datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
       backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
-      baseline: plan.baseline ?? plan.backends[0]?.label ?? null,
+      baseline: plan.baseline ?? (plan.backends.length ? chooseBaseline(plan.backends) : null),
       ...runSettings(plan),
       jobs: plan.jobs,
       limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
@@ -190,7 +194,7 @@ export async function experimentPlan(config: string, experiment: Experiment, out
 /**
  * bench's plan for a resolved plan (flags over the file over the defaults), as the command line, the library
  * and an experiment run in this process give it: jobs, unless given, the plan's or the cores but one; the
- * baseline, unless given, the first back-end.
+ * baseline, unless given, chooseBaseline's.
  */
 export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 'resume' | 'invocation'> & Partial<Pick<BenchPlan, 'jobs' | 'baseline' | 'shard' | 'onProgress'>>): BenchPlan {
   const { jobs, baseline, ...rest } = run;
@@ -198,9 +202,21 @@ export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 're
     datasets: plan.datasets, backends: plan.backends, timeoutMs: plan.timeoutMs, unique: plan.unique, certify: plan.certify, repeat: plan.repeat, seed: plan.seed,
     jobs: jobs ?? plan.jobs ?? Math.max(1, os.availableParallelism() - 1),
     limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
-    baseline: baseline ?? plan.backends[0].label,
+    baseline: baseline ?? chooseBaseline(plan.backends),
     ...rest,
   };
+}
+
+/**
+ * The back-end every scatter chart of the report is drawn against: the one asked for (a label, or an ID that
+ * names one back-end of the run), else the report's default: auto when it runs, else the first listed.
+ */
+export function chooseBaseline(backends: readonly BackendSpec[], asked?: string): string {
+  if (asked === undefined) return defaultBaseline(backends.map((b) => b.label))!;
+  const byId = backends.filter((b) => b.id === asked);
+  const found = backends.find((b) => b.label === asked)?.label ?? (byId.length === 1 ? byId[0].label : undefined);
+  if (!found) throw new UsageError(`--baseline ${asked}: not one of this run's back-ends (${backends.map((b) => b.label).join(', ')})`);
+  return found;
 }
 
 /** The runs of a plan (its shard, if any) not yet in its results directory. */
@@ -212,10 +228,24 @@ export function runsLeft(plan: BenchPlan): number {
   return mine.filter((t) => !done.has(runKey(t))).length;
 }
 
-/** A plan.json without what may differ between runs of one plan (the command line, the stored fingerprint). */
-function withoutRunFields(file: PlanFile): PlanDescription {
-  const { fingerprint: _f, argv: _a, ...description } = file;
-  return description;
+/** A plan's settings as --resume compares them, by the flags that give them. */
+export function benchSettings(plan: PlanDescription): Settings {
+  const puzzles = plan.datasets.map((d) => `${d.name}: ${d.instances.length} puzzle${d.instances.length === 1 ? '' : 's'} #${d.contentHash.slice(0, 8)}`).join(', ');
+  const backends = plan.backends.map((b) => {
+    const spelled = backendLabel(b.id, b.params, b.presolve);
+    return b.label === spelled ? spelled : `${b.label}=${spelled}`;
+  });
+  return {
+    'the puzzles (--dataset, --limit, --sizes, --sample)': puzzles,
+    '--backends': backends.join(','),
+    '--timeout': plan.timeoutSeconds,
+    '--unique': plan.unique,
+    '--certify': plan.certify ?? false,
+    '--repeat': plan.repeat,
+    '--seed': plan.seed,
+    '--memory': plan.memoryMbPerWorker,
+    code: plan.gitCommit,
+  };
 }
 
 /** Instance ids are prefixed with the dataset name only when a run has several datasets. */

@@ -21,6 +21,7 @@ import { Progress } from './progress.ts';
 import { shellQuote } from './shell.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { RunLog } from './run-log.ts';
+import { checkResume, holdsAny, type Settings } from './resume.ts';
 import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
 import { proofFailed } from './certificate.ts';
 
@@ -108,43 +109,45 @@ export function solveCommand(variant: BackendSpec, url: string, certify = false)
   return `${env}npx slitherbench solve ${shellQuote(url)} --backend ${variant.id}${options}${variant.presolve ? ` --presolve ${shellQuote(variant.presolve)}` : ''} ${certify ? '--certify' : '--unique'} --json`;
 }
 
-/** The part of the plan a resumed run must share: the same seed and kinds of case, the same variants. */
-function planKey(plan: FuzzPlan) {
+/** A run's settings as --resume compares them, by the flags that give them; fuzz.json keeps them. */
+function fuzzSettings(plan: FuzzPlan): Settings {
   return {
-    seed: plan.cases.seed,
-    sizes: formatSizeRange(plan.cases.sizes),
-    largeSizes: formatSizeRange(plan.cases.largeSizes),
-    largeShare: plan.cases.largeShare,
-    // Only when other grids are drawn, so that a square-only run resumes as before.
-    ...(plan.cases.grids ? { grids: plan.cases.grids.join(',') } : {}),
-    timeoutSeconds: plan.timeoutMs / 1000,
-    oracleMaxCells: plan.oracleMaxCells,
-    // Only when asked, so that a run without it resumes as before.
-    ...(plan.certify ? { certify: true } : {}),
+    '--count': plan.count,
+    '--seed': plan.cases.seed,
+    '--sizes': formatSizeRange(plan.cases.sizes),
+    '--large-sizes': formatSizeRange(plan.cases.largeSizes),
+    '--large-share': plan.cases.largeShare,
+    '--grids': plan.cases.grids?.join(',') ?? 'square',
+    '--backends': plan.variants.map((v) => v.label).join(','),
+    '--certify': Boolean(plan.certify),
+    '--timeout': plan.timeoutMs / 1000,
+    '--oracle-cells': plan.oracleMaxCells,
+    '--oracle-timeout': plan.oracleTimeoutMs / 1000,
+    '--shrink': plan.shrinkPerVariant,
+    '--shrink-budget': plan.shrinkBudget,
+    '--jobs': plan.jobs,
   };
 }
+
+/** What a fuzz run writes into its folder as it goes. */
+const FUZZ_FILES = ['fuzz.json', 'runs.jsonl'];
 
 const answerKey = (caseIndex: number, variant: string) => `${caseIndex}\u0000${variant}`;
 
 export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzOutcome> {
   const dir = plan.out;
-  mkdirSync(dir, { recursive: true });
   const planPath = join(dir, 'fuzz.json');
-  const earlier = plan.resume && existsSync(planPath) ? (JSON.parse(readFileSync(planPath, 'utf8')) as { plan?: unknown }).plan : undefined;
+  const settings = fuzzSettings(plan);
+  const saved = existsSync(planPath) ? (JSON.parse(readFileSync(planPath, 'utf8')) as { settings?: Settings }).settings : undefined;
+  checkResume({ who: 'fuzz', place: dir, resume: plan.resume, holds: holdsAny(FUZZ_FILES.map((f) => join(dir, f))), saved, now: settings, afresh: `choose another --out, or delete ${dir}` });
+  mkdirSync(dir, { recursive: true });
   // Synced in batches: a kill of the machine loses at most a few runs, which a resume repeats.
-  const log = new RunLog<FuzzAnswer>({
-    path: join(dir, 'runs.jsonl'), place: dir, resume: plan.resume, key: (a) => answerKey(a.case, a.variant), sync: { every: 50 }, noun: 'fuzz runs',
-    check: { plan: planKey(plan), earlier: earlier === undefined ? undefined : { plan: earlier }, changed: 'refuse', who: 'fuzz', remedy: 'resume it with the same options, or choose another --out' },
-  });
+  const log = new RunLog<FuzzAnswer>({ path: join(dir, 'runs.jsonl'), place: dir, resume: plan.resume, key: (a) => answerKey(a.case, a.variant), sync: { every: 50 }, noun: 'fuzz runs' });
   const previous = log.previous;
-  // Back-ends and option values come and go (`all` follows the registry): a resumed run answers what is missing.
-  const recorded = new Set(previous.map((a) => a.variant));
-  const added = plan.variants.filter((v) => !recorded.has(v.label)).map((v) => v.label);
-  if (previous.length > 0 && added.length > 0) process.stderr.write(`fuzz: new since this run started: ${added.join(', ')}\n`);
   const limits = plan.limits ?? DEFAULT_LIMITS;
   const started = new Date().toISOString();
   const writePlan = (ended: string | null, extra: Record<string, unknown> = {}) =>
-    writeFileSync(planPath, JSON.stringify({ ...machineInfo(), invocation: plan.invocation, plan: planKey(plan), count: plan.count, jobs: plan.jobs, oracleTimeoutSeconds: plan.oracleTimeoutMs / 1000, variants: plan.variants, started, ended, ...extra }, null, 2) + '\n');
+    writeFileSync(planPath, JSON.stringify({ ...machineInfo(), invocation: plan.invocation, settings, variants: plan.variants, started, ended, ...extra }, null, 2) + '\n');
   writePlan(null);
 
   const cases: FuzzCase[] = Array.from({ length: plan.count }, (_, i) => makeCase(plan.cases, i));

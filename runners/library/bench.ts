@@ -23,6 +23,8 @@ export interface BenchOptions {
   backends?: string;
   timeoutMs?: number;
   unique?: boolean;
+  /** Every back-end that can also certifies its answer, a proof checked by the independent checker (implies unique). */
+  certify?: boolean;
   repeat?: number;
   /** Workers side by side (default: cores - 1). */
   jobs?: number;
@@ -36,6 +38,8 @@ export interface BenchOptions {
   /** An option for every back-end that declares it (--option key=value). */
   options?: Record<string, string>;
   presolve?: string;
+  /** The back-end every scatter chart of the report is drawn against: a label, or an ID that names one back-end of the run. */
+  baseline?: string;
   /** After every run is on disk: how many of how many, and its record (a row of results.jsonl). */
   onProgress?: (progress: { done: number; total: number; record: RunRecord }) => void;
   /** Stops the run: running workers are killed, and every finished run stays in `out` (carry on with `resume`). */
@@ -52,6 +56,12 @@ export interface BenchResult {
   dir: string;
 }
 
+/** Every option's name, so that a misspelt one is refused instead of ignored. */
+const KNOWN: Record<keyof BenchOptions, true> = {
+  out: true, dataset: true, config: true, backends: true, timeoutMs: true, unique: true, certify: true, repeat: true, jobs: true, seed: true, resume: true,
+  memoryMb: true, sizes: true, limit: true, sample: true, options: true, presolve: true, baseline: true, onProgress: true, signal: true,
+};
+
 const positive = (value: number | undefined, name: string, whole = true) => {
   if (value !== undefined && !(Number.isFinite(value) && value > 0 && (!whole || Number.isInteger(value)))) throw new UsageError(`${name} must be a positive ${whole ? 'whole ' : ''}number, got ${value}`);
   return value;
@@ -60,12 +70,15 @@ const positive = (value: number | undefined, name: string, whole = true) => {
 /** Runs a benchmark plan in worker processes, as `bench` does, and returns its records. */
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   if (!options || typeof options.out !== 'string' || !options.out) throw new UsageError('runBench needs `out`, the results directory');
-  const [{ benchPlanOf, runBench: runPlan }, { readExperiment, resolvePlan }, { parseSizes }] = await Promise.all([import('../harness/bench.ts'), import('../harness/experiment.ts'), import('../../datasets/load.ts')]);
+  const unknown = Object.keys(options).filter((k) => !Object.hasOwn(KNOWN, k));
+  if (unknown.length) throw new UsageError(`runBench: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; it takes ${Object.keys(KNOWN).join(', ')}`);
+  const [{ benchPlanOf, chooseBaseline, runBench: runPlan }, { readExperiment, resolvePlan }, { parseSizes }] = await Promise.all([import('../harness/bench.ts'), import('../harness/experiment.ts'), import('../../datasets/load.ts')]);
   const flags: PlanFlags = {
     ...(options.dataset !== undefined ? { dataset: options.dataset } : {}),
     ...(options.backends !== undefined ? { backends: parseBackendList(options.backends, 'backends') } : {}),
     ...(options.timeoutMs !== undefined ? { timeout: positive(options.timeoutMs, 'timeoutMs', false)! / 1000 } : {}),
     ...(options.unique !== undefined ? { unique: options.unique } : {}),
+    ...(options.certify !== undefined ? { certify: options.certify } : {}),
     ...(options.repeat !== undefined ? { repeat: positive(options.repeat, 'repeat') } : {}),
     ...(options.jobs !== undefined ? { jobs: positive(options.jobs, 'jobs') } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -89,6 +102,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       benchPlanOf(plan, {
         out: options.out,
         resume: Boolean(options.resume),
+        baseline: chooseBaseline(plan.backends, options.baseline),
         invocation: { library: 'runBench', options: { ...options, onProgress: undefined, signal: undefined } },
         // A callback, even the caller's absent one, keeps bench's progress line off stderr.
         onProgress: (done, total, record) => options.onProgress?.({ done, total, record }),

@@ -104,25 +104,27 @@ test('a local run stopped between rounds and resumed from its state gives the sa
 
 const cli = (args: string[]) => spawnSync(process.execPath, ['bin/slitherbench.js', ...args], { encoding: 'utf8', env: { ...process.env, SLITHERBENCH_DIST: 'off' } });
 
-test('generate --resume refuses a state file saved with other options, and resumes a finished set to the same output', () => {
+test('generate --resume refuses a state file saved with other options, and carries on a stopped set to the same output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'generate-resume-'));
   const out = join(dir, 'set.txt');
   const first = cli(['generate', '--size', '6x6', '--count', '2', '--seed', '4', '--out', out]);
   assert.equal(first.status, 0, first.stderr);
   const state = `${out}.state.json`;
+  const { options } = JSON.parse(readFileSync(state, 'utf8')) as { options: Record<string, unknown> };
+  // A state file of an earlier version: the settings without dashes.
   writeFileSync(state, JSON.stringify({ options: { size: '7x7', count: 2, seed: 4 }, lines: [], position: { done: 0, attempt: 0 } }));
   const refused = cli(['generate', '--size', '6x6', '--count', '2', '--seed', '4', '--out', out, '--resume']);
   assert.equal(refused.status, 2);
-  assert.match(refused.stderr, /^error: .*made with other options \(size "7x7"/m);
+  assert.match(refused.stderr, /^error: .*made with other settings: --size was 7x7, now 6x6; --difficulty was \(not recorded\), now any;/m);
   // A run stopped after its first puzzle carries on to the output of the uninterrupted run.
   const lines = readFileSync(out, 'utf8').trim().split('\n');
-  const options = { size: '6x6', count: 2, seed: 4, difficulty: 'any', backend: null, strategy: 'batch', minimal: false, format: 'url', ids: false };
-  writeFileSync(state, JSON.stringify({ options, lines: lines.slice(0, 1), position: { done: 1, attempt: 0 } }));
-  const resumed = cli(['generate', '--size', '6x6', '--count', '2', '--seed', '4', '--out', join(dir, 'resumed.txt'), '--state', state, '--resume']);
+  const stopped = join(dir, 'stopped.state.json');
+  writeFileSync(stopped, JSON.stringify({ options, lines: lines.slice(0, 1), position: { done: 1, attempt: 0 } }));
+  const resumed = cli(['generate', '--size', '6x6', '--count', '2', '--seed', '4', '--out', join(dir, 'resumed.txt'), '--state', stopped, '--resume']);
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.match(resumed.stderr, /resuming at puzzle 2/);
   assert.equal(readFileSync(join(dir, 'resumed.txt'), 'utf8'), readFileSync(out, 'utf8'));
-  assert.ok(!existsSync(state), 'the state file is removed when the run is done');
+  assert.ok(existsSync(stopped), 'the state file stays when the run is done, for --resume to find it finished');
   const noState = cli(['generate', '--size', '6x6', '--resume']);
   assert.equal(noState.status, 2);
   assert.match(noState.stderr, /^error: --resume needs --state FILE or --out FILE/m);

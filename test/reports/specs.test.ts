@@ -9,7 +9,7 @@ import * as vega from 'vega';
 import { compile } from 'vega-lite';
 import { buildReport } from '../../reports/index.ts';
 import type { RunRecord } from '../../reports/records.ts';
-import { cactus, scaling, scatter, type Spec } from '../../reports/specs.ts';
+import { allCharts, cactus, defaultBaseline, scaling, scatter, type Spec } from '../../reports/specs.ts';
 import { fixtureRecords } from '../fixtures/results/make.ts';
 
 /** The fixture's runs, with beta's fastest run (5 ms) recorded as 0.25 ms. */
@@ -57,4 +57,21 @@ test('the chart data written beside the cactus holds the recorded sub-millisecon
   const plotted = JSON.parse(readFileSync(join(dir, 'charts', 'cactus.vl.json'), 'utf8')).data.values as { backend: string; time_ms: number }[];
   assert.deepEqual(rows.filter((r) => r.backend === 'beta').map((r) => Number(r.time_ms)), [0.25, 100, 700]);
   assert.deepEqual(plotted.filter((p) => p.backend === 'beta').map((p) => p.time_ms), [0.25, 100, 700]);
+});
+
+test('the scatter charts are drawn against auto when it ran, else the first back-end; one asked for wins', async () => {
+  assert.equal(defaultBaseline(['rules', 'auto', 'sat-lazy']), 'auto');
+  assert.equal(defaultBaseline(['rules', 'auto[trial-from=0]']), 'rules');
+  assert.equal(defaultBaseline([]), undefined);
+  const withAuto = fixtureRecords().map((r) => (r.backend === 'gamma' ? { ...r, backend: 'auto' } : r));
+  const scatters = (records: RunRecord[], baseline?: string) => allCharts(records, 1000, baseline).filter((c) => c.name.startsWith('scatter-')).map((c) => c.name);
+  assert.deepEqual(scatters(withAuto), ['scatter-auto-vs-alpha', 'scatter-auto-vs-beta', 'scatter-auto-vs-delta']);
+  assert.deepEqual(scatters(withAuto, 'beta'), ['scatter-beta-vs-alpha', 'scatter-beta-vs-auto', 'scatter-beta-vs-delta']);
+  assert.deepEqual(scatters(fixtureRecords()), ['scatter-alpha-vs-beta', 'scatter-alpha-vs-delta', 'scatter-alpha-vs-gamma']);
+  // A run.json without a baseline (made before bench recorded one): auto among its back-ends, as listed.
+  const dir = mkdtempSync(join(tmpdir(), 'slitherbench-baseline-'));
+  writeFileSync(join(dir, 'results.jsonl'), withAuto.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileSync(join(dir, 'run.json'), JSON.stringify({ timeoutSeconds: 1, backends: [{ label: 'delta' }, { label: 'auto' }, { label: 'alpha' }, { label: 'beta' }] }));
+  await buildReport(dir);
+  assert.ok(readFileSync(join(dir, 'charts', 'scatter-auto-vs-delta.vl.json'), 'utf8').length > 0);
 });

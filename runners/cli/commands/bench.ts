@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { benchPlanOf, defaultOut, runUntilStopped } from '../../harness/bench.ts';
+import { benchPlanOf, chooseBaseline, defaultOut, runUntilStopped } from '../../harness/bench.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { readExperiment, resolvePlan } from '../../harness/experiment.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
@@ -62,9 +62,7 @@ export function register(program: Command): void {
         for (const s of d.skipped ?? []) process.stderr.write(`bench: warning: ${d.name}: skipped ${s.id}: ${s.reason}\n`);
       }
       if (plan.skipped.length) process.stderr.write(`bench: default back-ends skipped: ${plan.skipped.join('; ')}\n`);
-      // A label, or an ID that names one back-end of the run.
-      const baseline = flags.baseline === undefined ? specs[0].label : specs.find((s) => s.label === flags.baseline)?.label ?? (specs.filter((s) => s.id === flags.baseline).length === 1 ? specs.find((s) => s.id === flags.baseline)!.label : undefined);
-      if (!baseline) throw new UsageError(`--baseline ${flags.baseline}: not one of this run's back-ends (${specs.map((s) => s.label).join(', ')})`);
+      const baseline = chooseBaseline(specs, flags.baseline);
       const jobs = plan.jobs ?? (flags.slurm ? 1 : Math.max(1, os.availableParallelism() - 1));
       const out = plan.out ?? defaultOut(plan.name ?? datasets.map((d) => d.name).join('+'));
       const limits = { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb };

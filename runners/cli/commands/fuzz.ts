@@ -76,7 +76,6 @@ export function register(program: Command): void {
     .option('--shrink-budget <n>', 'puzzles tried while shrinking one disagreement, at most', '400');
   addFlags(command, ['out', 'resume'], {
     out: { help: 'results directory (default: results/fuzz-<time>)' },
-    resume: { help: 'continue the run in --out: recorded runs are skipped' },
   });
   command
     .addHelpText('after', '\nEvery run asks for uniqueness. Writes DIR/runs.jsonl (one answer per puzzle and variant), DIR/disagreements.jsonl, DIR/errors.jsonl,\nDIR/summary.md and DIR/regressions/*.json (each: the shrunk puzzle, what each back-end said, the oracle\'s answer, the solve command).\nExit status: 0 when every answer agrees; 3 on any wrong answer; 130 when interrupted (continue with --resume); 2 for bad input.')

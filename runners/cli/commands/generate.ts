@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { writePuzzle, type FormatName } from '../../../encodings/formats/index.ts';
 import { clueCount, gridOf, parseGridSize, type Puzzle, type Tiling } from '../../../encodings/grid.ts';
@@ -14,7 +14,8 @@ import { TILINGS, tilingSizeProblem } from '../../../encodings/tilings/index.ts'
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
 import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
-import { checkPlan, RunLog } from '../../harness/run-log.ts';
+import { RunLog } from '../../harness/run-log.ts';
+import { checkResume, holdsAny, type Settings } from '../../harness/resume.ts';
 import { flagOption } from '../flags.ts';
 import { formatBackendSpec, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 
@@ -65,7 +66,17 @@ interface Flags {
   certify?: boolean;
 }
 
-/** What a state file holds: the options that shape the output and where the puzzle in progress stands (an earlier version kept the lines done here too). */
+/** A run's settings as --resume compares them, by their flags: every one that shapes the output or its checks. */
+function generateSettings(flags: Flags, rows: number, cols: number, strategy: Strategy): Settings {
+  return {
+    '--size': `${rows}x${cols}`, '--count': flags.count, '--seed': flags.seed, '--difficulty': flags.difficulty,
+    '--backend': flags.backend ? formatBackendSpec(flags.backend) : null, '--strategy': strategy, '--minimal': Boolean(flags.minimal),
+    '--check-timeout': parseSeconds(flags.checkTimeout, '--check-timeout'), '--confirm': flags.confirm ?? null, '--confirm-timeout': parseSeconds(flags.confirmTimeout, '--confirm-timeout'), '--certify': Boolean(flags.certify),
+    '--format': flags.format, '--ids': Boolean(flags.ids), '--grid': flags.grid,
+  };
+}
+
+/** What a state file holds: the settings that shape the output and where the puzzle in progress stands (an earlier version kept the lines done here too). */
 interface StateFile {
   options: Record<string, unknown>;
   lines?: string[];
@@ -100,7 +111,7 @@ export function register(program: Command): void {
     .option('--ids', 'prefix every line with an id and a TAB (the built-in dataset layout)')
     .option('--out <file>', 'write to this file instead of standard output')
     .option('--state <file>', 'where an interrupted run (Ctrl-C or a kill) keeps its state (default: OUT.state.json with --out; the finished puzzles in OUT.state.jsonl beside it)')
-    .option('--resume', 'carry on from the state file of an interrupted run with the same options')
+    .option('--resume', 'carry on from the state file of an earlier run made with the same settings (else refused, naming what differs); the state stays when the set is done, so a finished set is written again, not made again. Without it an --out that holds a set is refused')
     .action(async (flags: Flags, command: Command) => {
       const { rows, cols } = parseSize(flags.size);
       const { count, seed } = flags;
@@ -137,6 +148,26 @@ export function register(program: Command): void {
         if (run.status !== 'solved' || run.unique !== true || c?.certified !== 'yes') throw new Error(`puzzle ${i + 1} could not be certified unique: ${run.status}${run.unique === false ? ', a second loop' : ''}${c?.reason ? ` (${c.reason})` : ''}`);
         return `, certified unique (proof of ${Math.round(c.proofBytes! / 1024)} KB checked in ${(c.checkMs! / 1000).toFixed(2)} s)`;
       };
+      // Finished puzzles go to a log beside the state file, which holds where the puzzle in progress stands.
+      const logPath = statePath ? `${statePath.replace(/\.json$/, '')}.jsonl` : undefined;
+      const held = [flags.out, statePath, logPath].filter((p): p is string => p !== undefined);
+      if (flags.resume && flags.with === 'loopy') throw new UsageError('--resume goes with slitherbench\'s own generator: a run of loopy is not resumable');
+      let saved: StateFile | undefined;
+      if (flags.resume && statePath && existsSync(statePath)) {
+        try {
+          saved = JSON.parse(readFileSync(statePath, 'utf8')) as StateFile;
+        } catch (error) {
+          throw new UsageError(`${statePath}: not a generate state file (${(error as Error).message})`);
+        }
+      }
+      const settings = generateSettings(flags, rows, cols, strategy);
+      checkResume({
+        who: 'generate', place: flags.out ?? statePath ?? '', resume: Boolean(flags.resume), holds: holdsAny(held),
+        // A state file of an earlier version named the settings without their dashes.
+        saved: saved && Object.fromEntries(Object.entries(saved.options ?? {}).map(([k, v]) => [k.startsWith('-') ? k : `--${k}`, v as Settings[string]])),
+        now: settings, afresh: `choose another --out, or delete ${held.filter((p) => existsSync(p)).join(', ')}`,
+      });
+      if (flags.resume && !saved) process.stderr.write(`generate: no state file ${statePath}; starting from the beginning\n`);
       if (flags.with === 'loopy') {
         const ids = await generateWithLoopy({ rows, cols, count, seed, difficulty: flags.difficulty, loopyType });
         for (const [i, id] of ids.entries()) {
@@ -150,22 +181,6 @@ export function register(program: Command): void {
       if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
       if (tiling && flags.difficulty === 'medium') throw new UsageError(`--difficulty medium is the corner rules' level, which hold on square faces only: on a ${tiling.type} grid choose easy (deduction alone) or hard (trial or search)`);
 
-      // The options that shape the output: a run is only resumed under the same ones.
-      const shaping = { ...(tiling ? { grid: flags.grid } : {}), size: `${rows}x${cols}`, count, seed, difficulty: flags.difficulty, backend: flags.backend ? formatBackendSpec(flags.backend) : null, strategy, minimal: Boolean(flags.minimal), format, ids: Boolean(flags.ids) };
-      // Finished puzzles go to a log beside the state file, which holds where the puzzle in progress stands.
-      const logPath = statePath ? `${statePath.replace(/\.json$/, '')}.jsonl` : undefined;
-      let saved: StateFile | undefined;
-      if (flags.resume && statePath && existsSync(statePath)) {
-        try {
-          saved = JSON.parse(readFileSync(statePath, 'utf8')) as StateFile;
-        } catch (error) {
-          throw new UsageError(`${statePath}: not a generate state file (${(error as Error).message})`);
-        }
-        checkPlan({ plan: shaping, earlier: { plan: saved.options ?? {} }, changed: 'refuse', who: 'generate', remedy: 'run with those or without --resume' }, statePath);
-      } else if (flags.resume) {
-        process.stderr.write(`generate: no state file ${statePath}; starting from the beginning\n`);
-      }
-      if (!flags.resume) for (const path of [statePath, logPath]) if (path && existsSync(path)) rmSync(path);
       const log = logPath ? new RunLog<PuzzleLine>({ path: logPath, resume: true, key: (l) => String(l.index), sync: 'each', noun: 'puzzles' }) : undefined;
       const lines: string[] = [];
       for (const l of log?.previous ?? []) if (l.index < count) lines[l.index] = l.line;
@@ -178,7 +193,7 @@ export function register(program: Command): void {
       const todo = Array.from({ length: count }, (_, i) => i).filter((i) => lines[i] === undefined);
       const save = (position: SetPosition) => {
         if (!statePath) return;
-        const file: StateFile = { options: shaping, position };
+        const file: StateFile = { options: settings, position };
         writeFileSync(`${statePath}.tmp`, JSON.stringify(file));
         renameSync(`${statePath}.tmp`, statePath);
       };
@@ -203,7 +218,7 @@ export function register(program: Command): void {
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
       const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
       const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend, params: chosen?.params });
-      process.stderr.write(`generate: ${tiling ? `${tiling.type} ` : ''}${rows}x${cols}, uniqueness by ${flags.backend ? formatBackendSpec(flags.backend) : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length < count || saved ? `; resuming at puzzle ${(todo[0] ?? count) + 1}` : ''}\n`);
+      process.stderr.write(`generate: ${tiling ? `${tiling.type} ` : ''}${rows}x${cols}, uniqueness by ${flags.backend ? formatBackendSpec(flags.backend) : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length === 0 ? `; all ${count} puzzles made already` : todo.length < count || saved ? `; resuming at puzzle ${todo[0] + 1}` : ''}\n`);
 
       const resumeAt = saved?.position && saved.position.done === todo[0] ? saved.position : undefined;
       const progress = new Progress(`generate ${rows}x${cols}`, count, count - todo.length);
@@ -212,7 +227,7 @@ export function register(program: Command): void {
       let lastSaved = Date.now();
       let lastShown = 0;
       let phaseStarted = { phase: '', at: Date.now(), settled: 0 };
-      // On disk before the first puzzle is logged, so that a resume always finds the options to check.
+      // On disk before the first puzzle is logged, so that a resume always finds the settings to check.
       save(lastPosition);
       try {
         // One task per puzzle: puzzle i depends on the seed and i alone.
@@ -281,7 +296,7 @@ export function register(program: Command): void {
       if (unconfirmed > 0) process.stderr.write(`generate: warning: ${unconfirmed} of ${count} puzzles not confirmed by ${confirm!.name} within --confirm-timeout ${confirmTimeoutMs / 1000} or its memory (each unique by the builder; confirm them with another back-end, e.g. --confirm z3-lazy)\n`);
       if (counters.timeouts > 0) process.stderr.write(`generate: warning: ${counters.timeouts} of ${counters.calls} uniqueness checks timed out (clues kept); raise --check-timeout for machine-independent output\n`);
       progress.done();
+      // The state and the log stay: --resume with the same settings writes the set again without making it.
       finish(lines);
-      for (const path of [statePath, logPath]) if (path && existsSync(path)) rmSync(path);
     });
 }

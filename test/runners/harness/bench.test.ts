@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import { chooseBaseline } from '../../../runners/harness/bench.ts';
+import { backendLabel } from '../../../encodings/backend-spec.ts';
 import { makePuzzle } from '../../../encodings/grid.ts';
 import { BIN, runCli } from '../../helpers/cli.ts';
 
@@ -63,6 +65,23 @@ test('bench --baseline: recorded in run.json and drawn against; a back-end not i
   assert.equal(good.code, 0, good.stderr);
   assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).baseline, 'sat-lazy');
   for (const other of ['rules', 'cdcl-loop']) assert.ok(existsSync(join(out, 'charts', `scatter-sat-lazy-vs-${other}.vl.json`)), other);
+});
+
+test('the baseline is auto when it runs, else the first back-end listed; a label or an ID that names one back-end picks another', async () => {
+  const spec = (id: string, params: Record<string, string> = {}) => ({ id, label: backendLabel(id, params), params });
+  assert.equal(chooseBaseline([spec('rules'), spec('auto'), spec('sat-lazy')]), 'auto');
+  assert.equal(chooseBaseline([spec('rules'), spec('sat-lazy')]), 'rules');
+  assert.equal(chooseBaseline([spec('rules'), spec('auto')], 'rules'), 'rules');
+  assert.equal(chooseBaseline([spec('rules'), spec('auto', { 'trial-from': '0' })], 'auto'), 'auto[trial-from=0]', 'an ID that names one back-end');
+  assert.throws(() => chooseBaseline([spec('auto'), spec('auto', { 'trial-from': '0' })], 'cdcl-loop'), /^UsageError: --baseline cdcl-loop: not one of this run's back-ends \(auto, auto\[trial-from=0\]\)$/);
+  const { dir, file } = setFile(PUZZLES.slice(0, 1));
+  const out = join(dir, 'out');
+  const r = await bench(['--dataset', file, '--backends', 'rules,auto', '--jobs', '1', '--timeout', '30', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).baseline, 'auto');
+  assert.ok(existsSync(join(out, 'charts', 'scatter-auto-vs-rules.vl.json')));
+  const help = await bench(['--help']);
+  assert.match(help.stdout.replace(/\s+/g, ' '), /--baseline <id> .*\(default: auto when it is among the back-ends run, .*else the first listed\)/);
 });
 
 test('a wrong answer is recorded as wrong and the exit status says so', async () => {

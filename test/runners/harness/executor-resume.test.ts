@@ -53,7 +53,7 @@ test('generate killed part-way resumes to the output of a run never stopped', as
   // The built-in gen-5x5 is this command's output.
   const builtin = lines(join(ROOT, 'datasets/gen-5x5/puzzles.txt')).filter((l) => !l.startsWith('#'));
   assert.deepEqual(lines(out), builtin);
-  assert.ok(!existsSync(`${out}.state.jsonl`) && !existsSync(`${out}.state.json`), 'the log and the state file go when the set is done');
+  assert.ok(existsSync(`${out}.state.jsonl`) && existsSync(`${out}.state.json`), 'the log and the state file stay, for --resume to find the set finished');
 });
 
 test('the search sweep killed part-way resumes: every puzzle run once, the puzzles those of generate', async () => {

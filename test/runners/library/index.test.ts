@@ -153,6 +153,24 @@ test('runBench runs bench\'s plan: the records bench writes, progress by callbac
   assert.equal(stopped.records.length, 0);
 });
 
+test('runBench takes certify and baseline as bench takes --certify and --baseline, and refuses an option it does not know', async () => {
+  const out = tempFolder('slitherbench-library-certify-');
+  const given = { dataset: 'quick', limit: 1, backends: 'cdcl-loop,rules', jobs: 1, timeoutMs: 30_000 };
+  const result = await runBench({ ...given, out: join(out, 'library'), certify: true, baseline: 'rules' });
+  const proved = result.records.find((r) => r.backend === 'cdcl-loop')!;
+  assert.equal(proved.unique, true, 'certify implies unique');
+  assert.equal(proved.certified, 'yes');
+  const cli = spawnSync(process.execPath, [new URL('../../../bin/slitherbench.js', import.meta.url).pathname, 'bench', '--dataset', 'quick', '--limit', '1', '--backends', 'cdcl-loop,rules', '--jobs', '1', '--timeout', '30', '--certify', '--baseline', 'rules', '--no-report', '--out', join(out, 'cli')], { encoding: 'utf8', env: { ...process.env, SLITHERBENCH_DIST: 'off' } });
+  assert.equal(cli.status, 0, cli.stderr);
+  const read = (dir: string, file: string) => JSON.parse(readFileSync(join(out, dir, file), 'utf8')) as { fingerprint?: string; certify?: boolean; baseline?: string };
+  assert.equal(read('library', 'plan.json').certify, true);
+  assert.equal(read('library', 'plan.json').fingerprint, read('cli', 'plan.json').fingerprint, 'the plan the command runs');
+  assert.equal(read('library', 'run.json').baseline, 'rules');
+  assert.equal(read('cli', 'run.json').baseline, 'rules');
+  await assert.rejects(runBench({ ...given, out: join(out, 'other'), baseline: 'z3-lazy' }), (e: Error) => e instanceof UsageError && /z3-lazy: not one of this run's back-ends \(cdcl-loop, rules\)/.test(e.message));
+  await assert.rejects(runBench({ ...given, out: join(out, 'misspelt'), certfy: true } as never), (e: Error) => e instanceof UsageError && /^runBench: unknown option certfy; it takes out, .*\bcertify\b.*\bbaseline\b/.test(e.message));
+});
+
 test('the library writes nothing to stdout or stderr, even when a worker crashes', () => {
   const script = `
     process.env.SLITHERBENCH_BACKENDS_DIR = ${JSON.stringify(process.env.SLITHERBENCH_BACKENDS_DIR)};
