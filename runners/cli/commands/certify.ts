@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { checkProof, describeResult, type CertifyResult } from '../../../encodings/certify/check.ts';
 import { PuzzleError } from '../../../encodings/errors.ts';
-import { solutionToJson } from '../../../encodings/solution.ts';
+import { sameShape } from '../../../encodings/grid.ts';
+import { shapeText, solutionToJson } from '../../../encodings/solution.ts';
 import { readPuzzleArgument, readSolutionArgument, readTextArgument } from '../input.ts';
 
 export function register(program: Command): void {
@@ -21,6 +22,11 @@ export function register(program: Command): void {
       const proof = readTextArgument(proofArg);
       if (!proof) throw new PuzzleError(`${proofArg}: no such file`);
       const answer = options.answer === undefined ? null : readSolutionArgument(options.answer);
+      // Two grids can have as many edges (1x7 and 2x4 both have 22): the edge bits alone would match.
+      if (answer && !sameShape(answer, puzzle)) {
+        const [given, asked] = [shapeText(answer), shapeText(puzzle)];
+        throw new PuzzleError(`${options.answer}: the solution given with --answer is for ${given} but the puzzle is ${given === asked ? `${asked} with another patch` : asked}`);
+      }
       const started = performance.now();
       let result = checkProof(puzzle, proof.text, proof.where);
       const checkMs = performance.now() - started;

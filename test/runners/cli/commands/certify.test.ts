@@ -50,6 +50,51 @@ test('--answer must be the claimed loop', () => {
   assert.match(other.stdout, /not the solution given with --answer/);
 });
 
+test('--answer of another shape is refused, even with as many edges and the same bits', () => {
+  // 1x7 and 2x4 both have 22 edges; the 2x4 answer below has on exactly the edge numbers of the 1x7 loop.
+  const long = file('long.txt', '1 7\n3 2 2 2 2 2 3\n');
+  const longProof = file('long.proof', [
+    'p slitherlink-proof 1 1 7',
+    'claim unique 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 22 0',
+    'w 1 8 0',
+    'w 1 15 0',
+    'w 1 16 0',
+    'w 8 15 0',
+    'w 8 16 0',
+    'w 15 16 0',
+    '1 0',
+    '15 0',
+    '2 1 0',
+    '2 16 0',
+    '8 0',
+    '15 0',
+    '9 8 0',
+    '9 16 0',
+    'w 7 14 0',
+    'w 7 21 0',
+    'w 7 22 0',
+    'w 14 21 0',
+    'w 14 22 0',
+    'w 21 22 0',
+    '6 7 0',
+    '6 21 0',
+    '7 0',
+    '22 0',
+    '13 14 0',
+    '13 21 0',
+    '14 0',
+    '22 0',
+    'b -1 -2 -3 -4 -5 -6 -7 -8 -9 -10 -11 -12 -13 -14 -15 -22 0',
+    '0',
+  ].join('\n') + '\n');
+  assert.equal(run(long, longProof).status, 0);
+  const longLoop = { rows: 1, cols: 7, h: ['1111111', '1111111'], v: ['10000001'] };
+  assert.equal(run(long, longProof, '--answer', file('long.json', JSON.stringify(longLoop))).status, 0);
+  const wide = run(long, longProof, '--answer', file('wide.json', JSON.stringify({ rows: 2, cols: 4, h: ['1111', '1111', '1111'], v: ['11100', '00001'] })));
+  assert.equal(wide.status, 2, wide.stdout);
+  assert.match(wide.stderr, /^error: .*wide\.json: the solution given with --answer is for a 2x4 grid but the puzzle is a 1x7 grid\n$/);
+});
+
 test('bad input exits 2 with one error line: no proof file, a proof for another grid, no header', () => {
   for (const [args, message] of [
     [[puzzle, join(dir, 'missing.proof')], /missing\.proof: no such file/],
