@@ -4,6 +4,14 @@ export function showChar(ch: string): string {
   return /^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+/**
+ * Text read from a file (a word of a proof, say) for a message: quoted whole when every character is printable,
+ * else each character as showChar gives it, so that no byte of it reaches a terminal raw.
+ */
+export function showText(text: string): string {
+  return /^[\x21-\x7e]*$/.test(text) ? `'${text}'` : [...text].map(showChar).join(' ');
+}
+
 /** A clue as one character, as Loopy's game IDs write it: 0-9, then A-Z for 10 to 35. */
 export function clueCharacter(clue: number): string {
   return clue < 10 ? String(clue) : String.fromCharCode(55 + clue);

@@ -50,6 +50,15 @@ test('--answer must be the claimed loop', () => {
   assert.match(other.stdout, /not the solution given with --answer/);
 });
 
+test('a control sequence in a rejected proof is printed escaped, never raw', () => {
+  const nasty = file('nasty.proof', proofText.replace('w -6 -5 0\n', 'w -6 \u001b[2J\u001b]0;owned\u0007 0\n'));
+  for (const result of [run(puzzle, nasty), run(puzzle, nasty, '--json')]) {
+    assert.equal(result.status, 1);
+    assert.doesNotMatch(result.stdout + result.stderr, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    assert.match(result.stdout, /U\+001B '\[' '2' 'J' U\+001B/);
+  }
+});
+
 test('--answer of another shape is refused, even with as many edges and the same bits', () => {
   // 1x7 and 2x4 both have 22 edges; the 2x4 answer below has on exactly the edge numbers of the 1x7 loop.
   const long = file('long.txt', '1 7\n3 2 2 2 2 2 3\n');
