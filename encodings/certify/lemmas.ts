@@ -108,8 +108,13 @@ export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: Readon
   return null;
 }
 
-/** The largest window a window lemma may need: past it the search is refused. */
-export const WINDOW_MAX_EDGES = 40;
+/**
+ * The most edges a window lemma's window may have; past it the lemma is refused. The search tries each on/off
+ * assignment of the window's edges at most once, so a line costs at most 2^16 of them (docs/proof-format.md
+ * gives the time). The solvers' window lemmas, cdcl-loop's corner rules (one edge of a 0 or 4 clue, two edges
+ * of a 1 or 3 clue), have windows of at most 14 edges.
+ */
+export const WINDOW_MAX_EDGES = 16;
 
 /**
  * Window lemma: no assignment of the edges of the rules near the clause (degree at every end of its edges, the
@@ -128,7 +133,9 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
     if (rule) rules.push(rule);
   }
   const scope = [...new Set(rules.flatMap((r) => r.edges))];
-  if (scope.length > WINDOW_MAX_EDGES) return `its window has ${scope.length} edges (at most ${WINDOW_MAX_EDGES} are searched)`;
+  if (scope.length > WINDOW_MAX_EDGES) {
+    return `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${scope.length} edges; a window lemma may have at most ${WINDOW_MAX_EDGES}, so that checking it tries at most 2^${WINDOW_MAX_EDGES} assignments`;
+  }
   // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open.
   const value = new Map<number, number>(scope.map((e) => [e, -1]));
   for (const e of clause.on) value.set(e, 0);
