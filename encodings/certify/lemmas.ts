@@ -50,32 +50,41 @@ export function baseClauses(puzzle: Puzzle): number[][] {
 
 const implicateCache = new Map<string, [number, boolean][][]>();
 
-/** The prime implicates of "the number of n variables on is one of allowed", as [position, on] literals. */
-function primeImplicates(n: number, allowed: readonly number[]): [number, boolean][][] {
+/**
+ * The prime implicates of "the number of n variables on is one of allowed", as [position, on] literals, from
+ * counting. A clause holding q variables as off and p as on is falsified exactly by the assignments with those
+ * q on and those p off, whose counts run from q to n - p: it is implied when no allowed count lies in q..n-p,
+ * and prime when dropping a literal, (q - 1, p) or (q, p - 1), leaves a clause that is not. That depends on q
+ * and p only, so every clause of such a pair is one, and only those are walked (a 12-sided face's clue has at
+ * most 1,584, among 3^12 = 531,441 candidate clauses).
+ */
+export function primeImplicates(n: number, allowed: readonly number[]): [number, boolean][][] {
   const cacheKey = `${n}:${allowed.join(',')}`;
   const cached = implicateCache.get(cacheKey);
   if (cached) return cached;
-  const models: number[] = [];
-  for (let mask = 0; mask < 1 << n; mask++) if (allowed.includes(popCount(mask))) models.push(mask);
-  // A clause is a pair of masks: the positions it holds, and which of them it holds as "on".
-  const implied = (held: number, on: number) => models.every((m) => (m & held & on) !== 0 || (~m & held & ~on) !== 0);
+  const implied = (q: number, p: number) => q >= 0 && p >= 0 && !allowed.some((count) => q <= count && count <= n - p);
   const out: [number, boolean][][] = [];
-  for (let held = 0; held < 1 << n; held++) {
-    for (let on = held; ; on = (on - 1) & held) {
-      let prime = implied(held, on);
-      for (let p = 0; prime && p < n; p++) if (held & (1 << p) && implied(held & ~(1 << p), on & ~(1 << p))) prime = false;
-      if (prime) out.push([...Array(n).keys()].filter((p) => held & (1 << p)).map((p) => [p, (on & (1 << p)) !== 0]));
-      if (on === 0) break;
+  const clause: [number, boolean][] = [];
+  // Every way to hold `off` more positions as off and `on` more as on, from `position` up, in increasing order.
+  const walk = (position: number, off: number, on: number): void => {
+    if (off === 0 && on === 0) {
+      out.push([...clause]);
+      return;
     }
+    if (n - position < off + on) return;
+    for (const [isOn, left] of [[false, off], [true, on]] as const) {
+      if (left === 0) continue;
+      clause.push([position, isOn]);
+      walk(position + 1, isOn ? off : off - 1, isOn ? on - 1 : on);
+      clause.pop();
+    }
+    walk(position + 1, off, on);
+  };
+  for (let q = 0; q <= n; q++) {
+    for (let p = 0; q + p <= n; p++) if (implied(q, p) && !implied(q - 1, p) && !implied(q, p - 1)) walk(0, q, p);
   }
   implicateCache.set(cacheKey, out);
   return out;
-}
-
-function popCount(mask: number): number {
-  let count = 0;
-  for (; mask; mask &= mask - 1) count++;
-  return count;
 }
 
 /** A clause split into the edges it holds on (+e) and off (-e). */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkProof, describeResult } from '../../../encodings/certify/check.ts';
-import { baseClauses, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
+import { baseClauses, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -151,4 +151,45 @@ test('window lemmas: the solvers\' corner rules fit the bound, ten lemmas at the
   const wide = windowLines(twos, [`w -${t.horizontalEdge(3, 3) + 1} -${t.horizontalEdge(3, 5) + 1} 0`]);
   assert.ok(!wide.verified && wide.kind === 'window lemma', describeResult(wide));
   assert.match(wide.reason, /has 17 edges; a window lemma may have at most 16/);
+});
+
+/** The prime implicates by brute force: every clause over n variables, implied by every model, with no implied clause one literal shorter. */
+function primeImplicatesByBruteForce(n: number, allowed: readonly number[]): [number, boolean][][] {
+  const ones = (mask: number) => [...Array(n).keys()].filter((p) => mask & (1 << p)).length;
+  const models: number[] = [];
+  for (let mask = 0; mask < 1 << n; mask++) if (allowed.includes(ones(mask))) models.push(mask);
+  // A clause is a pair of masks: the positions it holds, and which of them it holds as "on".
+  const implied = (held: number, on: number) => models.every((m) => (m & held & on) !== 0 || (~m & held & ~on) !== 0);
+  const out: [number, boolean][][] = [];
+  for (let held = 0; held < 1 << n; held++) {
+    for (let on = held; ; on = (on - 1) & held) {
+      let prime = implied(held, on);
+      for (let p = 0; prime && p < n; p++) if (held & (1 << p) && implied(held & ~(1 << p), on & ~(1 << p))) prime = false;
+      if (prime) out.push([...Array(n).keys()].filter((p) => held & (1 << p)).map((p) => [p, (on & (1 << p)) !== 0]));
+      if (on === 0) break;
+    }
+  }
+  return out;
+}
+
+const binomial = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 ? 1 : (binomial(n - 1, k - 1) * n) / k);
+
+test('the prime implicates of a count rule, from counting, are those of brute force, and a 12-edge face has the right number', () => {
+  const canonical = (clauses: [number, boolean][][]) => clauses.map((c) => c.map(([p, on]) => (on ? `+${p}` : `-${p}`)).join(' ')).sort();
+  for (let n = 1; n <= 12; n++) {
+    // A vertex (0 or 2 of its edges on), and each clue from 0 to n.
+    for (const allowed of [[0, 2], ...Array.from({ length: n + 1 }, (_, c) => [c])]) {
+      const clauses = primeImplicates(n, allowed);
+      for (const clause of clauses) assert.ok(clause.every(([p], i) => i === 0 || clause[i - 1][0] < p), `positions in order: ${canonical([clause])}`);
+      if (n <= 6) assert.deepEqual(canonical(clauses), canonical(primeImplicatesByBruteForce(n, allowed)), `n=${n}, allowed ${allowed}`);
+      if (n === 12 && allowed.length === 1) {
+        // Exactly c: "not all of these c + 1 on" and "one of these n - c + 1 on".
+        const c = allowed[0];
+        assert.equal(clauses.length, binomial(12, c + 1) + binomial(12, c - 1), `clue ${c}`);
+      }
+    }
+  }
+  // A count no assignment reaches: the empty clause alone.
+  assert.deepEqual(primeImplicates(3, [5]), [[]]);
+  assert.deepEqual(primeImplicatesByBruteForce(3, [5]), [[]]);
 });
