@@ -69,20 +69,22 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
 
   const header = next();
   if (!header || header[0] !== 'p' || header[1] !== FORMAT) throw new PuzzleError(`${where}: the first line is not a '${FORMAT}' header (p ${FORMAT} ${VERSION} ROWS COLS)`);
-  if (header[2] !== String(VERSION)) throw new PuzzleError(`${where}, line ${n}: format version ${showText(header[2] ?? '')} is not supported (only ${VERSION})`);
+  // Words of the proof reach messages escaped: a proof is untrusted input, and a terminal obeys control bytes.
+  const number = (token: string | undefined) => (token !== undefined && /^\d+$/.test(token) ? token : showText(token ?? ''));
+  if (header[2] !== String(VERSION)) throw new PuzzleError(`${where}, line ${n}: format version ${number(header[2])} is not supported (only ${VERSION})`);
   if (header[3] !== String(puzzle.rows) || header[4] !== String(puzzle.cols)) {
-    throw new PuzzleError(`${where}, line ${n}: the proof is for a ${showText(header[3] ?? '')}x${showText(header[4] ?? '')} grid but the puzzle is ${puzzle.rows}x${puzzle.cols}`);
+    throw new PuzzleError(`${where}, line ${n}: the proof is for a ${number(header[3])}x${number(header[4])} grid but the puzzle is ${puzzle.rows}x${puzzle.cols}`);
   }
   const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string): CertifyResult => ({ verified: false, line: stepLine, kind, reason });
 
   const edgeOf = (token: string): number => {
     const v = Number(token);
-    if (!/^\d+$/.test(token) || v < 1 || v > grid.edgeCount) throw new StepFailure(`'${showText(token)}' is not an edge variable (1-${grid.edgeCount})`);
+    if (!/^\d+$/.test(token) || v < 1 || v > grid.edgeCount) throw new StepFailure(`${showText(token)} is not an edge variable (1-${grid.edgeCount})`);
     return v - 1;
   };
   const vertexOf = (token: string): number => {
     const v = Number(token);
-    if (!/^\d+$/.test(token) || v < 1 || v > grid.vertexCount) throw new StepFailure(`'${showText(token)}' is not a vertex (1-${grid.vertexCount})`);
+    if (!/^\d+$/.test(token) || v < 1 || v > grid.vertexCount) throw new StepFailure(`${showText(token)} is not a vertex (1-${grid.vertexCount})`);
     return v - 1;
   };
   /** The numbers from tokens[from] up to the closing 0, read by `read`, and the position after the 0. */
@@ -96,7 +98,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   };
   const literal = (token: string): number => (token.startsWith('-') ? 2 * edgeOf(token.slice(1)) + 1 : 2 * edgeOf(token));
   const nothingAfter = (tokens: string[], at: number) => {
-    if (at < tokens.length) throw new StepFailure(`unexpected '${showText(tokens[at])}' after the clause`);
+    if (at < tokens.length) throw new StepFailure(`unexpected ${showText(tokens[at])} after the clause`);
   };
 
   const claimTokens = next();
@@ -165,7 +167,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
 
   for (let tokens = next(); tokens !== null; tokens = next()) {
     const kind = kindOf(tokens[0]);
-    if (kind === null) return fail('unknown step', `'${showText(tokens[0])}' does not start a step (c, b, w, y, x, d or a clause)`);
+    if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, d or a clause)`);
     if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
     let literals: number[];
     try {
@@ -180,7 +182,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     steps[kind]++;
     if (kind === 'empty clause') {
       const extra = next();
-      if (extra) return fail('end of proof', `the proof goes on after the empty clause ('${showText(extra.join(' '))}')`);
+      if (extra) return fail('end of proof', `the proof goes on after the empty clause (${extra.map(showText).join(' ')})`);
       return { verified: true, claim, steps, lines: n };
     }
     if (kind !== 'deletion') clauses.add(literals);

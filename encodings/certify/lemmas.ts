@@ -50,32 +50,41 @@ export function baseClauses(puzzle: Puzzle): number[][] {
 
 const implicateCache = new Map<string, [number, boolean][][]>();
 
-/** The prime implicates of "the number of n variables on is one of allowed", as [position, on] literals. */
-function primeImplicates(n: number, allowed: readonly number[]): [number, boolean][][] {
+/**
+ * The prime implicates of "the number of n variables on is one of allowed", as [position, on] literals, from
+ * counting. A clause holding q variables as off and p as on is falsified exactly by the assignments with those
+ * q on and those p off, whose counts run from q to n - p: it is implied when no allowed count lies in q..n-p,
+ * and prime when dropping a literal, (q - 1, p) or (q, p - 1), leaves a clause that is not. That depends on q
+ * and p only, so every clause of such a pair is one, and only those are walked (a 12-sided face's clue has at
+ * most 1,584, among 3^12 = 531,441 candidate clauses).
+ */
+export function primeImplicates(n: number, allowed: readonly number[]): [number, boolean][][] {
   const cacheKey = `${n}:${allowed.join(',')}`;
   const cached = implicateCache.get(cacheKey);
   if (cached) return cached;
-  const models: number[] = [];
-  for (let mask = 0; mask < 1 << n; mask++) if (allowed.includes(popCount(mask))) models.push(mask);
-  // A clause is a pair of masks: the positions it holds, and which of them it holds as "on".
-  const implied = (held: number, on: number) => models.every((m) => (m & held & on) !== 0 || (~m & held & ~on) !== 0);
+  const implied = (q: number, p: number) => q >= 0 && p >= 0 && !allowed.some((count) => q <= count && count <= n - p);
   const out: [number, boolean][][] = [];
-  for (let held = 0; held < 1 << n; held++) {
-    for (let on = held; ; on = (on - 1) & held) {
-      let prime = implied(held, on);
-      for (let p = 0; prime && p < n; p++) if (held & (1 << p) && implied(held & ~(1 << p), on & ~(1 << p))) prime = false;
-      if (prime) out.push([...Array(n).keys()].filter((p) => held & (1 << p)).map((p) => [p, (on & (1 << p)) !== 0]));
-      if (on === 0) break;
+  const clause: [number, boolean][] = [];
+  // Every way to hold `off` more positions as off and `on` more as on, from `position` up, in increasing order.
+  const walk = (position: number, off: number, on: number): void => {
+    if (off === 0 && on === 0) {
+      out.push([...clause]);
+      return;
     }
+    if (n - position < off + on) return;
+    for (const [isOn, left] of [[false, off], [true, on]] as const) {
+      if (left === 0) continue;
+      clause.push([position, isOn]);
+      walk(position + 1, isOn ? off : off - 1, isOn ? on - 1 : on);
+      clause.pop();
+    }
+    walk(position + 1, off, on);
+  };
+  for (let q = 0; q <= n; q++) {
+    for (let p = 0; q + p <= n; p++) if (implied(q, p) && !implied(q - 1, p) && !implied(q, p - 1)) walk(0, q, p);
   }
   implicateCache.set(cacheKey, out);
   return out;
-}
-
-function popCount(mask: number): number {
-  let count = 0;
-  for (; mask; mask &= mask - 1) count++;
-  return count;
 }
 
 /** A clause split into the edges it holds on (+e) and off (-e). */
@@ -108,8 +117,13 @@ export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: Readon
   return null;
 }
 
-/** The largest window a window lemma may need: past it the search is refused. */
-export const WINDOW_MAX_EDGES = 40;
+/**
+ * The most edges a window lemma's window may have; past it the lemma is refused. The search tries each on/off
+ * assignment of the window's edges at most once, so a line costs at most 2^16 of them (docs/proof-format.md
+ * gives the time). The solvers' window lemmas, cdcl-loop's corner rules (one edge of a 0 or 4 clue, two edges
+ * of a 1 or 3 clue), have windows of at most 14 edges.
+ */
+export const WINDOW_MAX_EDGES = 16;
 
 /**
  * Window lemma: no assignment of the edges of the rules near the clause (degree at every end of its edges, the
@@ -128,7 +142,9 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
     if (rule) rules.push(rule);
   }
   const scope = [...new Set(rules.flatMap((r) => r.edges))];
-  if (scope.length > WINDOW_MAX_EDGES) return `its window has ${scope.length} edges (at most ${WINDOW_MAX_EDGES} are searched)`;
+  if (scope.length > WINDOW_MAX_EDGES) {
+    return `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${scope.length} edges; a window lemma may have at most ${WINDOW_MAX_EDGES}, so that checking it tries at most 2^${WINDOW_MAX_EDGES} assignments`;
+  }
   // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open.
   const value = new Map<number, number>(scope.map((e) => [e, -1]));
   for (const e of clause.on) value.set(e, 0);

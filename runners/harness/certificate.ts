@@ -6,6 +6,7 @@ import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
 import { writeProofFile } from './proof-file.ts';
 import { sameSolution } from '../../encodings/solution.ts';
+import { verify } from '../../encodings/verify.ts';
 
 /**
  * yes: the answer is certified (a proof the checker verified, or for "not unique" two different loops the
@@ -44,7 +45,7 @@ export function certifyBlocker(backend: Backend, params: Params, puzzle: Puzzle,
  * that runs which certify nothing never load it.
  */
 export async function certificateOf(puzzle: Puzzle, result: SolveResult, status: string, unique: boolean | null, proofFile?: string): Promise<Certificate> {
-  if (status === 'solved' && unique === false) return { certified: 'yes', claim: 'not unique' };
+  if (status === 'solved' && unique === false) return twoLoops(puzzle, result);
   const claim = status === 'unsat' ? 'unsat' : status === 'solved' && unique === true ? 'unique' : undefined;
   if (!claim) return { certified: 'no', reason: status === 'solved' ? 'uniqueness was not decided' : `no answer (${status})` };
   const proof = result.proof;
@@ -69,6 +70,19 @@ export async function certificateOf(puzzle: Puzzle, result: SolveResult, status:
   const same = verdict.claim.kind === claim && (verdict.claim.kind === 'unsat' || (result.solution !== null && sameSolution(verdict.claim.loop, result.solution)));
   if (!same) return { certified: 'no', claim, verified: true, proofBytes, checkMs, reason: 'the proof claims another answer' };
   return { certified: 'yes', claim, verified: true, proofBytes, checkMs };
+}
+
+/** "Not unique" is certified by its two loops: both solutions by the verifier's own check, and different. */
+function twoLoops(puzzle: Puzzle, result: SolveResult): Certificate {
+  const claim = 'not unique';
+  const { solution, secondSolution } = result;
+  if (!solution || !secondSolution) return { certified: 'no', claim, reason: 'the back-end said "not unique" but gave no second loop' };
+  for (const [which, loop] of [['first', solution], ['second', secondSolution]] as const) {
+    const verdict = verify(puzzle, loop);
+    if (!verdict.valid) return { certified: 'no', claim, reason: `the ${which} loop is not a solution: ${verdict.reason}` };
+  }
+  if (sameSolution(solution, secondSolution)) return { certified: 'no', claim, reason: 'the second loop is the first one again' };
+  return { certified: 'yes', claim };
 }
 
 /** The certificate in one line, as `solve` prints it. */

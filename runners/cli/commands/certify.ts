@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { checkProof, describeResult, type CertifyResult } from '../../../encodings/certify/check.ts';
 import { PuzzleError } from '../../../encodings/errors.ts';
-import { shapeText, solutionToJson, type Solution } from '../../../encodings/solution.ts';
 import { sameShape } from '../../../encodings/grid.ts';
+import { shapeText, solutionToJson } from '../../../encodings/solution.ts';
 import { readPuzzleArgument, readSolutionArgument, readTextArgument } from '../input.ts';
 
 export function register(program: Command): void {
@@ -22,10 +22,15 @@ export function register(program: Command): void {
       const proof = readTextArgument(proofArg);
       if (!proof) throw new PuzzleError(`${proofArg}: no such file`);
       const answer = options.answer === undefined ? null : readSolutionArgument(options.answer);
+      // Two grids can have as many edges (1x7 and 2x4 both have 22): the edge bits alone would match.
+      if (answer && !sameShape(answer, puzzle)) {
+        const [given, asked] = [shapeText(answer), shapeText(puzzle)];
+        throw new PuzzleError(`${options.answer}: the solution given with --answer is for ${given} but the puzzle is ${given === asked ? `${asked} with another patch` : asked}`);
+      }
       const started = performance.now();
       let result = checkProof(puzzle, proof.text, proof.where);
       const checkMs = performance.now() - started;
-      if (result.verified && answer) result = matchAnswer(result, answer);
+      if (result.verified && answer) result = matchAnswer(result, answer.on);
       if (options.json) {
         const shown = result.verified
           ? { verified: true, claim: result.claim.kind, solution: result.claim.kind === 'unique' ? solutionToJson(result.claim.loop) : null, steps: result.steps, checkMs: Math.round(checkMs * 1000) / 1000 }
@@ -37,11 +42,9 @@ export function register(program: Command): void {
 }
 
 /** A verified proof held against the solution the user gave: it must be the loop the proof claims is the only one. */
-function matchAnswer(result: Extract<CertifyResult, { verified: true }>, answer: Solution): CertifyResult {
+function matchAnswer(result: Extract<CertifyResult, { verified: true }>, answer: Uint8Array): CertifyResult {
   if (result.claim.kind === 'unsat') return { verified: false, line: 0, kind: 'claim', reason: 'the proof shows the puzzle has no loop, but a solution was given with --answer' };
-  const claimed = result.claim.loop;
-  // The same bits on another grid are another loop: a 2x4 answer has as many edges as a 1x7 puzzle.
-  if (!sameShape(claimed, answer)) return { verified: false, line: 0, kind: 'claim', reason: `the solution given with --answer is for ${shapeText(answer)}; the puzzle is ${shapeText(claimed)}` };
-  const same = claimed.on.length === answer.on.length && claimed.on.every((bit, e) => bit === answer.on[e]);
+  const claimed = result.claim.loop.on;
+  const same = claimed.length === answer.length && claimed.every((bit, e) => bit === answer[e]);
   return same ? result : { verified: false, line: 0, kind: 'claim', reason: 'the loop the proof claims is not the solution given with --answer' };
 }

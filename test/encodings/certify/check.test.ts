@@ -235,3 +235,32 @@ test('malformed steps are rejected at their line; a header for another grid is b
   // Comments and blank lines are ignored anywhere.
   assert.ok(checkProof(twoThrees, twoThreesProof.replace('\n0\n', '\nc the end\n\n0\nc done\n')).verified);
 });
+
+test("the proof's words reach messages escaped: a control sequence in a proof cannot repaint the terminal", () => {
+  const lines = twoThreesProof.trimEnd().split('\n');
+  const at4 = (step: string) => checkProof(twoThrees, [...lines.slice(0, 3), step, ...lines.slice(4)].join('\n'));
+  // ESC [ 2 J clears the screen, BEL rings, U+009B is the one-character CSI, U+202E turns text round.
+  const nasty = '\u001b[2J\u0007\u009b31m\u202e';
+  const raw = /[^\x20-\x7e]/;
+  const messages: string[] = [];
+  const rejected = (result: CertifyResult) => {
+    assert.equal(result.verified, false);
+    messages.push(describeResult(result));
+  };
+  rejected(at4(`w -${nasty} 0`)); // not an edge variable
+  rejected(at4(`${nasty} 1 0`)); // not a step
+  rejected(at4(`w -${T.v(0, 1)} -${T.v(0, 0)} 0 ${nasty}`)); // after the clause
+  rejected(at4(`x -${T.v(0, 1)} 0 ${nasty} 0`)); // not a vertex
+  rejected(checkProof(twoThrees, `${twoThreesProof}${nasty} 0\n`)); // after the empty clause
+  for (const header of [`p slitherlink-proof ${nasty} 1 2`, `p slitherlink-proof 1 ${nasty} 2`, `p slitherlink-proof 1 1 ${nasty}`]) {
+    assert.throws(() => checkProof(twoThrees, twoThreesProof.replace('p slitherlink-proof 1 1 2', header)), (error: Error) => {
+      messages.push(error.message);
+      return true;
+    });
+  }
+  assert.equal(messages.length, 8);
+  for (const message of messages) {
+    assert.doesNotMatch(message, raw, JSON.stringify(message));
+    assert.match(message, /U\+001B '\[' '2' 'J' U\+0007 U\+009B '3' '1' 'm' U\+202E/, message);
+  }
+});

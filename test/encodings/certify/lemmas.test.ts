@@ -3,8 +3,8 @@
 // the exact oracle lists. A lemma the checker wrongly accepted would make it sound no longer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkProof } from '../../../encodings/certify/check.ts';
-import { baseClauses } from '../../../encodings/certify/lemmas.ts';
+import { checkProof, describeResult } from '../../../encodings/certify/check.ts';
+import { baseClauses, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -109,4 +109,87 @@ test('the base clauses say exactly the rules: an assignment of a small grid sati
       assert.equal(satisfied, degreesOk && cluesOk && mask !== 0, `clues ${JSON.stringify(clues)}, edges on ${mask.toString(2)}`);
     }
   }
+});
+
+/** A puzzle from rows of clue characters ('.' for none). */
+const puzzleOf = (...rows: string[]): Puzzle => makePuzzle(rows.length, rows[0].length, [...rows.join('')].map((ch) => (ch === '.' ? null : Number(ch))) as Clue[]);
+/** How many edges the window of a clause over these edges has: those of the rules at their ends and of the clues beside them. */
+function windowSize(puzzle: Puzzle, edges: number[]): number {
+  const grid = gridOf(puzzle);
+  const window = new Set(edges.flatMap((e) => grid.verticesOfEdge(e).flatMap((v) => grid.edgesAtVertex(v))));
+  for (const cell of edges.flatMap((e) => grid.cellsBesideEdge(e))) if (typeof puzzle.clues[cell] === 'number') for (const e of grid.edgesOfCell(cell)) window.add(e);
+  return window.size;
+}
+const windowLines = (puzzle: Puzzle, lines: string[]) => checkProof(puzzle, [`p slitherlink-proof 1 ${puzzle.rows} ${puzzle.cols}`, 'claim unsat', ...lines].join('\n') + '\n');
+
+test('window lemmas: the solvers\' corner rules fit the bound, ten lemmas at the bound are judged, one past it is refused', () => {
+  assert.equal(WINDOW_MAX_EDGES, 16);
+  // cdcl-loop's widest window lemma: a 1's two opposite sides, between two clued cells (14 edges).
+  const ones = puzzleOf('11111', '11111', '11111', '11111', '11111');
+  const g = gridOf(ones);
+  assert.equal(windowSize(ones, [g.horizontalEdge(2, 2), g.horizontalEdge(3, 2)]), 14);
+  const pair = windowLines(ones, [`w -${g.horizontalEdge(2, 2) + 1} -${g.horizontalEdge(3, 2) + 1} 0`]);
+  assert.deepEqual([pair.verified, !pair.verified && pair.kind], [false, 'end of proof'], describeResult(pair));
+  // Three edges whose window has exactly 16 edges, the costliest such lemma a search over clauses and clues of
+  // 7x7 puzzles found (the checker's search takes the most steps on it); ten lines of it.
+  const costly = puzzleOf('.10.2.1', '1221313', '20.2.0.', '3.3223.', '02.212.', '.320032', '.0..311');
+  const lemma = 'w 77 83 -24 0';
+  assert.equal(windowSize(costly, [76, 82, 23]), 16);
+  const ten = windowLines(costly, Array(10).fill(lemma));
+  assert.ok(ten.verified ? ten.steps['window lemma'] === 10 : ten.kind === 'end of proof', describeResult(ten));
+  // One edge more (a vertical edge at its last vertex) takes the window past the bound.
+  const below = gridOf(costly).verticalEdge(3, 6);
+  const pastSize = windowSize(costly, [76, 82, 23, below]);
+  assert.ok(pastSize > 16);
+  const past = windowLines(costly, [lemma.replace(' 0', ` ${below + 1} 0`)]);
+  assert.ok(!past.verified && past.kind === 'window lemma', describeResult(past));
+  assert.equal(past.reason, `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${pastSize} edges; a window lemma may have at most 16, so that checking it tries at most 2^16 assignments`);
+  // A window of 17 edges that is not a lemma at all is refused for its size too, not searched.
+  const twos = puzzleOf('2222222', '2222222', '2222222', '2222222', '2222222', '2222222', '2222222');
+  const t = gridOf(twos);
+  assert.equal(windowSize(twos, [t.horizontalEdge(3, 3), t.horizontalEdge(3, 5)]), 17);
+  const wide = windowLines(twos, [`w -${t.horizontalEdge(3, 3) + 1} -${t.horizontalEdge(3, 5) + 1} 0`]);
+  assert.ok(!wide.verified && wide.kind === 'window lemma', describeResult(wide));
+  assert.match(wide.reason, /has 17 edges; a window lemma may have at most 16/);
+});
+
+/** The prime implicates by brute force: every clause over n variables, implied by every model, with no implied clause one literal shorter. */
+function primeImplicatesByBruteForce(n: number, allowed: readonly number[]): [number, boolean][][] {
+  const ones = (mask: number) => [...Array(n).keys()].filter((p) => mask & (1 << p)).length;
+  const models: number[] = [];
+  for (let mask = 0; mask < 1 << n; mask++) if (allowed.includes(ones(mask))) models.push(mask);
+  // A clause is a pair of masks: the positions it holds, and which of them it holds as "on".
+  const implied = (held: number, on: number) => models.every((m) => (m & held & on) !== 0 || (~m & held & ~on) !== 0);
+  const out: [number, boolean][][] = [];
+  for (let held = 0; held < 1 << n; held++) {
+    for (let on = held; ; on = (on - 1) & held) {
+      let prime = implied(held, on);
+      for (let p = 0; prime && p < n; p++) if (held & (1 << p) && implied(held & ~(1 << p), on & ~(1 << p))) prime = false;
+      if (prime) out.push([...Array(n).keys()].filter((p) => held & (1 << p)).map((p) => [p, (on & (1 << p)) !== 0]));
+      if (on === 0) break;
+    }
+  }
+  return out;
+}
+
+const binomial = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 ? 1 : (binomial(n - 1, k - 1) * n) / k);
+
+test('the prime implicates of a count rule, from counting, are those of brute force, and a 12-edge face has the right number', () => {
+  const canonical = (clauses: [number, boolean][][]) => clauses.map((c) => c.map(([p, on]) => (on ? `+${p}` : `-${p}`)).join(' ')).sort();
+  for (let n = 1; n <= 12; n++) {
+    // A vertex (0 or 2 of its edges on), and each clue from 0 to n.
+    for (const allowed of [[0, 2], ...Array.from({ length: n + 1 }, (_, c) => [c])]) {
+      const clauses = primeImplicates(n, allowed);
+      for (const clause of clauses) assert.ok(clause.every(([p], i) => i === 0 || clause[i - 1][0] < p), `positions in order: ${canonical([clause])}`);
+      if (n <= 6) assert.deepEqual(canonical(clauses), canonical(primeImplicatesByBruteForce(n, allowed)), `n=${n}, allowed ${allowed}`);
+      if (n === 12 && allowed.length === 1) {
+        // Exactly c: "not all of these c + 1 on" and "one of these n - c + 1 on".
+        const c = allowed[0];
+        assert.equal(clauses.length, binomial(12, c + 1) + binomial(12, c - 1), `clue ${c}`);
+      }
+    }
+  }
+  // A count no assignment reaches: the empty clause alone.
+  assert.deepEqual(primeImplicates(3, [5]), [[]]);
+  assert.deepEqual(primeImplicatesByBruteForce(3, [5]), [[]]);
 });

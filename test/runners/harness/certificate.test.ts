@@ -114,3 +114,24 @@ test('backends lists which back-ends certify with their default options', async 
   const certifies = (name: string) => rows.find((r) => r.name === name)?.certifies;
   assert.deepEqual([certifies('cdcl-loop'), certifies('auto'), certifies('rules'), certifies('cpsat-circuit')], [true, true, false, false]);
 });
+
+test('"not unique" is certified only by a second loop that the verifier accepts and that differs from the first', async () => {
+  const puzzle = first('multi');
+  const run = await solveWithBackend(await getBackend('cdcl-loop'), puzzle, OPTIONS);
+  assert.equal(run.unique, false);
+  const [loop, second] = [run.solution!, run.secondSolution!];
+  assert.ok(loop && second);
+  const result = { status: 'solved' as const, unique: false, solution: loop, stats: {} };
+  const certificate = (secondSolution?: typeof second | null) => certificateOf(puzzle, { ...result, secondSolution }, 'solved', false);
+  assert.deepEqual(await certificate(second), { certified: 'yes', claim: 'not unique' });
+  for (const [secondSolution, reason] of [
+    [undefined, /gave no second loop/],
+    [null, /gave no second loop/],
+    [loop, /the second loop is the first one again/],
+    [{ ...second, on: second.on.map((bit, e) => (e === second.on.indexOf(1) ? 0 : bit)) }, /the second loop is not a solution: /],
+  ] as const) {
+    const c = await certificate(secondSolution);
+    assert.deepEqual([c.certified, c.claim], ['no', 'not unique']);
+    assert.match(c.reason!, reason);
+  }
+});

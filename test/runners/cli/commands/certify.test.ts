@@ -50,21 +50,58 @@ test('--answer must be the claimed loop', () => {
   assert.match(other.stdout, /not the solution given with --answer/);
 });
 
-test('a proof with escape sequences is rejected without writing a control byte it read: each shown by its code point', () => {
-  const paint = '\x1b[2J\x1b[Hverified: unique loop';
-  for (const text of [proofText.replace('w -6 -5 0', `${paint} 0`), proofText.replace('w -6 -5 0', `w -6 ${paint} 0`), proofText.replace('proof 1 1 2', `proof 1 1 2${paint}`), proofText.replace('0\n', `0\n0 ${paint}\n`)]) {
-    const result = run(puzzle, file('paint.proof', text));
-    assert.notEqual(result.status, 0);
-    const shown = result.stdout + result.stderr;
-    assert.doesNotMatch(shown, /[\x00-\x08\x0b-\x1f\x7f]/, JSON.stringify(shown));
-    assert.match(shown, /<U\+001B>|not an edge variable|header|grid/);
+test('a control sequence in a rejected proof is printed escaped, never raw', () => {
+  const nasty = file('nasty.proof', proofText.replace('w -6 -5 0\n', 'w -6 \u001b[2J\u001b]0;owned\u0007 0\n'));
+  for (const result of [run(puzzle, nasty), run(puzzle, nasty, '--json')]) {
+    assert.equal(result.status, 1);
+    assert.doesNotMatch(result.stdout + result.stderr, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    assert.match(result.stdout, /U\+001B '\[' '2' 'J' U\+001B/);
   }
 });
 
-test('--answer of another shape is refused, even with the same edge bits (a 2x1 answer has the 7 edges of this 1x2 puzzle)', () => {
-  const transposed = run(puzzle, proof, '--answer', file('transposed.json', JSON.stringify({ rows: 2, cols: 1, h: ['1', '1', '1'], v: ['11', '01'] })));
-  assert.equal(transposed.status, 1, transposed.stderr);
-  assert.match(transposed.stdout, /the solution given with --answer is for a 2x1 grid; the puzzle is a 1x2 grid/);
+test('--answer of another shape is refused, even with as many edges and the same bits', () => {
+  // 1x7 and 2x4 both have 22 edges; the 2x4 answer below has on exactly the edge numbers of the 1x7 loop.
+  const long = file('long.txt', '1 7\n3 2 2 2 2 2 3\n');
+  const longProof = file('long.proof', [
+    'p slitherlink-proof 1 1 7',
+    'claim unique 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 22 0',
+    'w 1 8 0',
+    'w 1 15 0',
+    'w 1 16 0',
+    'w 8 15 0',
+    'w 8 16 0',
+    'w 15 16 0',
+    '1 0',
+    '15 0',
+    '2 1 0',
+    '2 16 0',
+    '8 0',
+    '15 0',
+    '9 8 0',
+    '9 16 0',
+    'w 7 14 0',
+    'w 7 21 0',
+    'w 7 22 0',
+    'w 14 21 0',
+    'w 14 22 0',
+    'w 21 22 0',
+    '6 7 0',
+    '6 21 0',
+    '7 0',
+    '22 0',
+    '13 14 0',
+    '13 21 0',
+    '14 0',
+    '22 0',
+    'b -1 -2 -3 -4 -5 -6 -7 -8 -9 -10 -11 -12 -13 -14 -15 -22 0',
+    '0',
+  ].join('\n') + '\n');
+  assert.equal(run(long, longProof).status, 0);
+  const longLoop = { rows: 1, cols: 7, h: ['1111111', '1111111'], v: ['10000001'] };
+  assert.equal(run(long, longProof, '--answer', file('long.json', JSON.stringify(longLoop))).status, 0);
+  const wide = run(long, longProof, '--answer', file('wide.json', JSON.stringify({ rows: 2, cols: 4, h: ['1111', '1111', '1111'], v: ['11100', '00001'] })));
+  assert.equal(wide.status, 2, wide.stdout);
+  assert.match(wide.stderr, /^error: .*wide\.json: the solution given with --answer is for a 2x4 grid but the puzzle is a 1x7 grid\n$/);
 });
 
 test('bad input exits 2 with one error line: no proof file, a proof for another grid, no header', () => {
