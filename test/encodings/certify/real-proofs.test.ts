@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { readPuzzleLines } from '../../../datasets/builtin.ts';
 import { checkProof, describeResult } from '../../../encodings/certify/check.ts';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
-import { makePuzzle, type Puzzle } from '../../../encodings/grid.ts';
+import { gridOf, makePuzzle, withClues, type Clue, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 
@@ -115,4 +115,33 @@ test('weakening a real lemma into a false one is rejected at that lemma', async 
     }
   }
   assert.ok(rejected >= 15, `${rejected} shortened lemmas rejected`);
+});
+
+test('on other grids, real proofs held against every one-clue variant of their puzzle verify only what is true', async () => {
+  // Each of Loopy's other grids, a small puzzle of each (loopy-grids-7x7 holds 7x7s; the exact oracle lists these).
+  const ids = ['4x4t1:0_c0a1a21b2d022b020c212c1a2', '4x4t2:0b42a5a31a23c', '4x4t4:3a343a24c3b4a23d00', '4x4t6:0a2a2a0b5b63a3a3c3150', '5x5t12:G445,2265,108_3a0b3a2', '4x4t14:a2d3c24d0a151b00c2a2b1a2b02a13125'];
+  const tally = { variants: 0, verified: 0 };
+  for (const id of ids) {
+    const puzzle = parsePuzzle(id).puzzle;
+    const grid = gridOf(puzzle);
+    for (const name of ['cdcl-loop', 'auto'] as const) {
+      const proof = (await certified(name, puzzle)).proof!;
+      assert.ok(checkProof(puzzle, proof).verified, `${name} ${id}: its own puzzle`);
+      for (let face = 0; face < grid.faceCount; face++) {
+        for (const value of [null, ...Array.from({ length: grid.edgesOfFace(face).length + 1 }, (_, v) => v)] as Clue[]) {
+          if (value === puzzle.clues[face]) continue;
+          const variant = withClues(puzzle, puzzle.clues.map((c, i) => (i === face ? value : c)));
+          tally.variants++;
+          const checked = checkProof(variant, proof);
+          if (!checked.verified) continue;
+          tally.verified++;
+          const truth = solveExactly(variant, 2);
+          if (checked.claim.kind === 'unsat') assert.equal(truth.count, 0, `${name} ${id} face ${face} = ${value}: no loop claimed`);
+          else assert.deepEqual([truth.count, truth.solutions[0]?.on], [1, checked.claim.loop.on], `${name} ${id} face ${face} = ${value}: the claimed loop is the only one`);
+        }
+      }
+    }
+  }
+  // Removing a clue often leaves the loop unique: some variants verify, and most changed values cannot.
+  assert.ok(tally.verified > 0 && tally.verified < tally.variants / 2, JSON.stringify(tally));
 });
