@@ -244,7 +244,7 @@ function keepsOneLoopOnGraph(grid: Grid, inside: Uint8Array, face: number, faces
 function randomLoopOnTiling(tiling: Tiling, random: Random): Solution {
   const grid = gridOf({ rows: tiling.height, cols: tiling.width, tiling });
   const blank = makeTiledPuzzle(tiling, new Array<Clue>(grid.faceCount).fill(null));
-  const facesAt = Array.from({ length: grid.vertexCount }, (_, v) => [...new Set(grid.edgesAtVertex(v).flatMap((e) => grid.facesBesideEdge(e)))]);
+  const facesAt = facesAtVertices(grid);
   const neighbours = Array.from({ length: grid.faceCount }, (_, f) => grid.edgesOfFace(f).flatMap((e) => grid.facesBesideEdge(e)).filter((g) => g !== f));
   const inside = growRegion(grid.faceCount, (face) => neighbours[face], (region, face) => keepsOneLoopOnGraph(grid, region, face, facesAt), random);
   return solutionFromEdges(blank, regionBoundary(grid, inside));
@@ -448,9 +448,14 @@ export async function generatePuzzle(options: GenerateOptions, oracle: Uniquenes
   return { puzzle: makePuzzle(clues), solution, level, checks };
 }
 
+/** The faces around each vertex. */
+function facesAtVertices(grid: Grid): number[][] {
+  return Array.from({ length: grid.vertexCount }, (_, v) => [...new Set(grid.edgesAtVertex(v).flatMap((e) => grid.facesBesideEdge(e)))]);
+}
+
 /** The faces that share a vertex with each face. */
 function facesAround(grid: Grid): number[][] {
-  const at = Array.from({ length: grid.vertexCount }, (_, v) => [...new Set(grid.edgesAtVertex(v).flatMap((e) => grid.facesBesideEdge(e)))]);
+  const at = facesAtVertices(grid);
   return Array.from({ length: grid.faceCount }, (_, f) => [...new Set(grid.verticesOfFace(f).flatMap((v) => at[v]))].filter((g) => g !== f));
 }
 

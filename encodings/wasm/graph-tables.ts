@@ -34,8 +34,19 @@ export interface SlotTables {
   readonly edgeFaces: Int32Array;
 }
 
-/** The CSR arrays of the puzzle model's graph (the one place that knows both shapes). */
+// A grid's tables are built once (its graph is cached by tiling, grid.ts) and only read: every solve on that grid
+// writes the same ones into its core.
+const csrs = new WeakMap<PlanarGraph, GraphCsr>();
+const slotTables = new WeakMap<GraphCsr, SlotTables>();
+
+/** The CSR arrays of the puzzle model's graph (the one place that knows both shapes); built once per graph. */
 export function csrOfGraph(graph: PlanarGraph): GraphCsr {
+  let csr = csrs.get(graph);
+  if (!csr) csrs.set(graph, (csr = buildCsr(graph)));
+  return csr;
+}
+
+function buildCsr(graph: PlanarGraph): GraphCsr {
   const flatten = (lists: readonly (readonly number[])[]): [Int32Array, Int32Array] => {
     const start = new Int32Array(lists.length + 1);
     lists.forEach((list, i) => (start[i + 1] = start[i] + list.length));
@@ -54,8 +65,14 @@ export function csrOfGraph(graph: PlanarGraph): GraphCsr {
   return { vertexCount: graph.vertexCount, edgeCount: graph.edgeCount, faceCount: graph.faceCount, edgeEnds, edgeFaces, faceEdgeStart, faceEdges, vertexEdgeStart, vertexEdges };
 }
 
-/** The slot tables of a graph given as CSR; the strides are its largest vertex and face degrees. */
+/** The slot tables of a graph given as CSR; the strides are its largest vertex and face degrees. Built once per graph. */
 export function slotTablesOf(graph: GraphCsr): SlotTables {
+  let tables = slotTables.get(graph);
+  if (!tables) slotTables.set(graph, (tables = buildSlotTables(graph)));
+  return tables;
+}
+
+function buildSlotTables(graph: GraphCsr): SlotTables {
   const { vertexCount, edgeCount, faceCount } = graph;
   const widest = (start: Int32Array, count: number): number => {
     let most = 0;
