@@ -46,17 +46,21 @@ function differingEdges(result: RunResult): number[] | undefined {
 }
 
 /**
- * Deduction on another grid than the square one, in the rules' wasm core (the corner rules hold on square faces
- * only, so its level is basic): every edge decided, and the loop they make verified, proves the puzzle unique.
+ * Deduction on another grid than the square one, in the rules' wasm core, up to `maxLevel` (basic: vertex and
+ * clue counting; corners: with the corner rules, which hold on any grid there): every edge decided, and the loop
+ * they make verified, proves the puzzle unique, graded basic when counting alone decides it.
  */
-function deduceOnAnyGrid(puzzle: Puzzle, timeoutMs: number): { level?: Level; undecided: number[] } {
-  const pre = presolveWithRulesCore(puzzle, { corners: true, trial: false, deadline: performance.now() + timeoutMs });
+function deduceOnAnyGrid(puzzle: Puzzle, timeoutMs: number, maxLevel: Level | undefined): { level?: Level; undecided: number[] } {
+  const deduce = (corners: boolean) => presolveWithRulesCore(puzzle, { corners, trial: false, deadline: performance.now() + timeoutMs });
+  const pre = deduce(maxLevel !== 'basic');
   if (pre.contradiction) return { undecided: [] };
   const undecided: number[] = [];
   const on: number[] = [];
   pre.state.forEach((s, e) => (s === 0 ? undecided.push(e) : s === 1 && on.push(e)));
   if (undecided.length > 0) return { undecided };
-  return verify(puzzle, solutionFromEdges(puzzle, on)).valid ? { level: 'basic', undecided } : { undecided: [] };
+  if (!verify(puzzle, solutionFromEdges(puzzle, on)).valid) return { undecided: [] };
+  // Graded only once decided: most calls leave edges open, and counting alone costs a second pass.
+  return { level: maxLevel === 'basic' || deduce(false).state.every((s) => s !== 0) ? 'basic' : 'corners', undecided };
 }
 
 /**
@@ -73,7 +77,7 @@ export async function backendOracle(backend: Backend, timeoutMs: number, counter
   return async (puzzle: Puzzle, maxLevel?: Level): Promise<OracleAnswer> => {
     counters.calls++;
     if (deduction || maxLevel === 'basic' || maxLevel === 'corners') {
-      const deduced = puzzle.tiling ? deduceOnAnyGrid(puzzle, timeoutMs) : deduceWithLevel(puzzle, maxLevel === 'basic' ? 'basic' : 'corners');
+      const deduced = puzzle.tiling ? deduceOnAnyGrid(puzzle, timeoutMs, maxLevel) : deduceWithLevel(puzzle, maxLevel === 'basic' ? 'basic' : 'corners');
       if (deduced.level) {
         counters.deduced = (counters.deduced ?? 0) + 1;
         return { unique: true, level: deduced.level };

@@ -32,7 +32,7 @@ const backend: Backend = {
     },
     {
       name: 'trial-from',
-      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (graded puzzles often most of them; fully minimal ones far fewer, where search does better with the time); size: 50 on square grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (large generated puzzles need trial, and deduction alone decides less than half of their edges) and on every other grid (where the corner rules, which hold on square faces only, leave deduction alone far less)`,
+      description: `trial runs only when deduction alone has decided at least this share of the edges, in percent (graded puzzles often most of them; fully minimal ones far fewer, where search does better with the time); size: 50 on square grids under ${TRIAL_ALWAYS_CELLS} cells, 0 from there (large generated puzzles need trial, and deduction alone decides less than half of their edges) and on every other grid (where deduction alone, corner rules included, decides two fifths to nine tenths of a Loopy puzzle, and trial the rest)`,
       default: 'size',
       choices: ['size', '0', '25', '50', '75', '100'],
     },
@@ -45,7 +45,7 @@ const backend: Backend = {
     // cdcl-loop's own options, passed on to it: one declaration, so defaults cannot drift apart.
     ...(cdclLoop.options ?? []),
   ],
-  // Both stages take any planar grid in their wasm cores (the corner rules on square faces only).
+  // Both stages take any planar grid in their wasm cores (the search's corner clauses on square faces only).
   grids: 'any',
   ...OWN_CODE,
   // Both stages run in wasm cores; the search's flags (every function optimised when prepare compiles it).

@@ -17,12 +17,12 @@ function coreFor(options: SolveOptions, corners: boolean): 'wasm' | 'typescript'
 
 const backend: Backend = {
   name: 'rules',
-  // The wasm core deduces on any planar graph (vertex degree, clues met or saturated, loop closing, trial,
-  // search); the corner rules and the TypeScript reference stay with the square grid.
+  // The wasm core deduces on any planar graph (vertex degree, clues met or saturated, loop closing, the corner
+  // sets of any two edges that meet around a face, trial, search); the TypeScript reference is square-only.
   grids: 'any',
   description: 'deduction rules of Liu, Wu and Sun (basic rules + corner edge-count sets), optional trial, then depth-first search',
   options: [
-    { name: 'rules', description: 'basic: vertex, clue and loop rules with the II.A patterns for 3s, 2s and 1s (the paper\'s P_old; always run by the TypeScript core); corners: with the corner sets of the paper (P_new)', default: 'corners', choices: ['basic', 'corners'] },
+    { name: 'rules', description: 'basic: vertex, clue and loop rules with the II.A patterns for 3s, 2s and 1s (the paper\'s P_old; always run by the TypeScript core); corners: with the corner sets of the paper (P_new), on other grids those of any two edges that follow each other around a face', default: 'corners', choices: ['basic', 'corners'] },
     onOff('trial', 'trial and generalisation before search (on: decides edges deduction alone leaves open, so far less search on hard puzzles)'),
     {
       name: 'core',

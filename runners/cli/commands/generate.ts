@@ -179,7 +179,6 @@ export function register(program: Command): void {
       }
       if (flags.with !== 'slitherbench') throw new UsageError(`--with must be slitherbench or loopy; got '${flags.with}'`);
       if (!(DIFFICULTIES as readonly string[]).includes(flags.difficulty)) throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}; got '${flags.difficulty}'`);
-      if (tiling && flags.difficulty === 'medium') throw new UsageError(`--difficulty medium is the corner rules' level, which hold on square faces only: on a ${tiling.type} grid choose easy (deduction alone) or hard (trial or search)`);
 
       const log = logPath ? new RunLog<PuzzleLine>({ path: logPath, resume: true, key: (l) => String(l.index), sync: 'each', noun: 'puzzles' }) : undefined;
       const lines: string[] = [];

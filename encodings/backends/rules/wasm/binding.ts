@@ -98,8 +98,8 @@ function stats(core: Core): RulesStats {
 }
 
 /**
- * solveWithRules (../search.ts), run by the wasm core, on the square grid or any planar graph (where the corner
- * rules hold on the square grid only, so options.corners adds nothing elsewhere).
+ * solveWithRules (../search.ts), run by the wasm core, on the square grid or any planar graph (where the corners
+ * are any two edges that follow each other around a face, and trial probes with counting alone).
  */
 export function solveWithRulesCore(puzzle: Puzzle | GraphPuzzle, options: RulesOptions): RulesOutcome {
   return withCore((core) => solveIn(core, puzzle, options));

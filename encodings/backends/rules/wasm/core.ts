@@ -75,6 +75,21 @@ let corner = new StaticArray<u8>(0);
 let vertexEdges = new StaticArray<i32>(0);
 let cellEdges = new StaticArray<i32>(0);
 let cellCorners = new StaticArray<i32>(0);
+// Corners of any other grid: two edges that follow each other around a face meet at a vertex, and a corner's
+// byte is the set of line counts (0, 1, 2) its pair may hold, as the square's E(C). Each face's corners follow
+// its edges (faceCorners: between slot i and i + 1); each vertex's edges are kept in turn around it (vertexRing),
+// with the corner between ring slot i and i + 1 (ringCorners, -1 where the outside lies between them).
+let cornerVertex = new StaticArray<i32>(0);
+let cornerFace = new StaticArray<i32>(0);
+let faceCorners = new StaticArray<i32>(0);
+let vertexRing = new StaticArray<i32>(0);
+let ringCorners = new StaticArray<i32>(0);
+// The ring search's scratch: reachable line counts (bit k: k lines) forward and backward, per slot and value.
+let forward = new StaticArray<i32>(0);
+let backward = new StaticArray<i32>(0);
+let ringEdges = new StaticArray<i32>(0);
+let ringPairs = new StaticArray<i32>(0);
+let pairSeen = new StaticArray<i32>(0);
 let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let clues = new StaticArray<i8>(0);
@@ -192,6 +207,7 @@ export function solutionsPointer(): usize { return changetype<usize>(solutions);
 
 /** After the tables are written: the cells' corner indices and the clued cells, as RulesState's constructor. */
 export function finishSetup(): void {
+  if (!square) setupRings();
   for (let cell = 0; cell < cellCount; cell++) {
     if (unchecked(clues[cell]) >= 0) unchecked((cluedCells[cluedCount++] = cell));
     if (!square) continue;
@@ -202,6 +218,128 @@ export function finishSetup(): void {
     unchecked((cellCorners[cell * 4 + 2] = edgeEnds[bottom * 2] * 4 + 1));
     unchecked((cellCorners[cell * 4 + 3] = edgeEnds[bottom * 2 + 1] * 4));
   }
+}
+
+/** The corners of another grid than the square one: each face's, and each vertex's edges in turn around it. */
+function setupRings(): void {
+  let count = 0;
+  for (let i = 0; i < cellCount * cellSlots; i++) if (unchecked(cellEdges[i]) >= 0) count++;
+  corner = new StaticArray<u8>(count);
+  cornerVertex = new StaticArray<i32>(count);
+  cornerFace = new StaticArray<i32>(count);
+  faceCorners = new StaticArray<i32>(cellCount * cellSlots);
+  const cornerEdges = new StaticArray<i32>(count * 2);
+  let k = 0;
+  for (let f = 0; f < cellCount; f++) {
+    let n = 0;
+    while (n < cellSlots && unchecked(cellEdges[f * cellSlots + n]) >= 0) n++;
+    for (let i = 0; i < cellSlots; i++) unchecked((faceCorners[f * cellSlots + i] = -1));
+    for (let i = 0; i < n; i++) {
+      const a = unchecked(cellEdges[f * cellSlots + i]);
+      const b = unchecked(cellEdges[f * cellSlots + (i + 1 == n ? 0 : i + 1)]);
+      const a0 = unchecked(edgeEnds[a * 2]);
+      const v = a0 == unchecked(edgeEnds[b * 2]) || a0 == unchecked(edgeEnds[b * 2 + 1]) ? a0 : unchecked(edgeEnds[a * 2 + 1]);
+      unchecked((corner[k] = 7));
+      unchecked((cornerVertex[k] = v));
+      unchecked((cornerFace[k] = f));
+      unchecked((cornerEdges[k * 2] = a));
+      unchecked((cornerEdges[k * 2 + 1] = b));
+      unchecked((faceCorners[f * cellSlots + i] = k));
+      k++;
+    }
+  }
+  // A vertex's corners join its edges in turn: walk from an edge with the outside beside it (one corner) or any.
+  const cornersAt = new Array<i32>();
+  for (let v = 0; v < vertexCount; v++) cornersAt.push(0);
+  const atStart = new StaticArray<i32>(vertexCount + 1);
+  for (let c = 0; c < count; c++) unchecked(atStart[cornerVertex[c] + 1]++);
+  for (let v = 0; v < vertexCount; v++) unchecked((atStart[v + 1] += atStart[v]));
+  const atList = new StaticArray<i32>(count);
+  const filled = new StaticArray<i32>(vertexCount);
+  for (let c = 0; c < count; c++) {
+    const v = unchecked(cornerVertex[c]);
+    unchecked((atList[atStart[v] + filled[v]] = c));
+    unchecked(filled[v]++);
+  }
+  vertexRing = new StaticArray<i32>(vertexCount * vertexSlots);
+  ringCorners = new StaticArray<i32>(vertexCount * vertexSlots);
+  for (let v = 0; v < vertexCount; v++) {
+    const base = v * vertexSlots;
+    let d = 0;
+    while (d < vertexSlots && unchecked(vertexEdges[base + d]) >= 0) d++;
+    for (let i = 0; i < vertexSlots; i++) {
+      unchecked((vertexRing[base + i] = -1));
+      unchecked((ringCorners[base + i] = -1));
+    }
+    if (d == 0) continue;
+    const first = unchecked(atStart[v]);
+    const last = unchecked(atStart[v + 1]);
+    // The start: an edge in fewer than two of the vertex's corners (the outside beside it), else the first.
+    let start = unchecked(vertexEdges[base]);
+    for (let i = 0; i < d; i++) {
+      const e = unchecked(vertexEdges[base + i]);
+      let uses = 0;
+      for (let j = first; j < last; j++) {
+        const c = unchecked(atList[j]);
+        if (unchecked(cornerEdges[c * 2]) == e || unchecked(cornerEdges[c * 2 + 1]) == e) uses++;
+      }
+      if (uses < 2) {
+        start = e;
+        break;
+      }
+    }
+    unchecked((vertexRing[base] = start));
+    let placed = 1;
+    let current = start;
+    let previous = -1;
+    while (placed < d) {
+      let next = -1;
+      let through = -1;
+      for (let j = first; j < last && next < 0; j++) {
+        const c = unchecked(atList[j]);
+        if (c == previous) continue;
+        const a = unchecked(cornerEdges[c * 2]);
+        const b = unchecked(cornerEdges[c * 2 + 1]);
+        const other = a == current ? b : b == current ? a : -1;
+        if (other < 0 || ringHas(base, placed, other)) continue;
+        next = other;
+        through = c;
+      }
+      if (next < 0) break;
+      unchecked((ringCorners[base + placed - 1] = through));
+      unchecked((vertexRing[base + placed] = next));
+      placed++;
+      previous = through;
+      current = next;
+    }
+    const walked = placed;
+    // Edges no corner reached (not met on the grids Loopy builds) follow with the outside between them.
+    for (let i = 0; i < d; i++) {
+      const e = unchecked(vertexEdges[base + i]);
+      if (!ringHas(base, placed, e)) unchecked((vertexRing[base + placed++] = e));
+    }
+    for (let j = first; j < last && walked == d; j++) {
+      const c = unchecked(atList[j]);
+      if (c == previous || d == 1) continue;
+      const a = unchecked(cornerEdges[c * 2]);
+      const b = unchecked(cornerEdges[c * 2 + 1]);
+      if ((a == current && b == start) || (b == current && a == start)) {
+        unchecked((ringCorners[base + d - 1] = c));
+        break;
+      }
+    }
+  }
+  const widest = max(vertexSlots, cellSlots);
+  forward = new StaticArray<i32>(widest * 2);
+  backward = new StaticArray<i32>(widest * 2);
+  ringEdges = new StaticArray<i32>(widest);
+  ringPairs = new StaticArray<i32>(widest);
+  pairSeen = new StaticArray<i32>(widest);
+}
+
+function ringHas(base: i32, placed: i32, edge: i32): bool {
+  for (let i = 0; i < placed; i++) if (unchecked(vertexRing[base + i]) == edge) return true;
+  return false;
 }
 
 export function getSolutionCount(): i32 { return solutionCount; }
@@ -462,6 +600,147 @@ function propagateCount(unit: i32): bool {
   return true;
 }
 
+// A unit of another grid with its corners: the edges of a face (or around a vertex) form a ring, each corner
+// joining two that follow each other. Walking the ring once each way for each value of its first edge gives
+// every line count reachable, so an edge value or a corner count is kept only when some assignment of the
+// whole unit allows it: the square's corner rules (propagateUnit), for faces and vertices of any degree.
+function propagateRing(unit: i32): bool {
+  const isVertex = unit < vertexCount;
+  let m = 0;
+  let target = 0;
+  if (isVertex) {
+    const base = unit * vertexSlots;
+    while (m < vertexSlots && unchecked(vertexRing[base + m]) >= 0) {
+      unchecked((ringEdges[m] = vertexRing[base + m]));
+      unchecked((ringPairs[m] = ringCorners[base + m]));
+      m++;
+    }
+    target = 0b101;
+  } else {
+    const face = unit - vertexCount;
+    const base = face * cellSlots;
+    while (m < cellSlots && unchecked(cellEdges[base + m]) >= 0) {
+      unchecked((ringEdges[m] = cellEdges[base + m]));
+      unchecked((ringPairs[m] = faceCorners[base + m]));
+      m++;
+    }
+    target = 1 << <i32>unchecked(clues[face]);
+  }
+  if (m == 0) return true;
+  if (m == 1) unchecked((ringPairs[0] = -1));
+  let edgeSupport = 0; // bits 2i + v: edge i may take value v
+  for (let i = 0; i < m; i++) unchecked((pairSeen[i] = 0));
+  for (let x0 = 0; x0 < 2; x0++) {
+    if (!allows(unchecked(ringEdges[0]), x0)) continue;
+    unchecked((forward[0] = x0 == 0 ? 1 : 0));
+    unchecked((forward[1] = x0 == 1 ? 2 : 0));
+    for (let i = 1; i < m; i++) {
+      const pair = unchecked(ringPairs[i - 1]);
+      const e = unchecked(ringEdges[i]);
+      for (let v = 0; v < 2; v++) {
+        let reach = 0;
+        if (allows(e, v)) {
+          for (let u = 0; u < 2; u++) {
+            const before = unchecked(forward[(i - 1) * 2 + u]);
+            if (before != 0 && pairAllows(pair, u + v)) reach |= before << v;
+          }
+        }
+        unchecked((forward[i * 2 + v] = reach));
+      }
+    }
+    const closing = unchecked(ringPairs[m - 1]);
+    const lastEdge = unchecked(ringEdges[m - 1]);
+    for (let v = 0; v < 2; v++) {
+      const ok = m == 1 ? v == x0 : allows(lastEdge, v) && pairAllows(closing, v + x0);
+      unchecked((backward[(m - 1) * 2 + v] = ok ? 1 << v : 0));
+    }
+    for (let i = m - 2; i >= 0; i--) {
+      const pair = unchecked(ringPairs[i]);
+      const e = unchecked(ringEdges[i]);
+      for (let v = 0; v < 2; v++) {
+        let reach = 0;
+        if (allows(e, v) && (i > 0 || v == x0)) {
+          for (let w = 0; w < 2; w++) {
+            const after = unchecked(backward[(i + 1) * 2 + w]);
+            if (after != 0 && pairAllows(pair, v + w)) reach |= after << v;
+          }
+        }
+        unchecked((backward[i * 2 + v] = reach));
+      }
+    }
+    for (let i = 0; i < m; i++) {
+      for (let v = 0; v < 2; v++) {
+        const f = unchecked(forward[i * 2 + v]);
+        const b = unchecked(backward[i * 2 + v]);
+        if (f != 0 && b != 0 && meets(f, b >> v, target)) edgeSupport |= 1 << (2 * i + v);
+      }
+      const pair = unchecked(ringPairs[i]);
+      if (pair < 0) continue;
+      for (let u = 0; u < 2; u++) {
+        const f = unchecked(forward[i * 2 + u]);
+        if (f == 0) continue;
+        if (i == m - 1) {
+          if (pairAllows(pair, u + x0) && (f & target) != 0) unchecked((pairSeen[i] |= 1 << (u + x0)));
+          continue;
+        }
+        for (let w = 0; w < 2; w++) {
+          const b = unchecked(backward[(i + 1) * 2 + w]);
+          if (b != 0 && pairAllows(pair, u + w) && meets(f, b, target)) unchecked((pairSeen[i] |= 1 << (u + w)));
+        }
+      }
+    }
+  }
+  if (edgeSupport == 0) return false;
+  family = isVertex ? F_VERTEX : F_CELL;
+  for (let i = 0; i < m; i++) {
+    const e = unchecked(ringEdges[i]);
+    const can = (edgeSupport >> (2 * i)) & 3;
+    if (can == 0) return false;
+    if (can != 3 && unchecked(state[e]) == UNKNOWN && !set(e, can == 2 ? LINE : CROSS)) return false;
+  }
+  for (let i = 0; i < m; i++) {
+    const pair = unchecked(ringPairs[i]);
+    if (pair >= 0 && !restrictRingCorner(pair, unchecked(pairSeen[i]))) return false;
+  }
+  return true;
+}
+
+/** Whether edge e may take value v (0 off, 1 on) in its state. */
+@inline function allows(e: i32, v: i32): bool {
+  const s = unchecked(state[e]);
+  return s == UNKNOWN || (s == LINE) == (v == 1);
+}
+
+/** Whether a corner (or none, -1) allows this many lines on its two edges. */
+@inline function pairAllows(pair: i32, lines: i32): bool {
+  return pair < 0 || ((<i32>unchecked(corner[pair]) >> lines) & 1) != 0;
+}
+
+/** Whether some count a of `before` and b of `after` add up to a count in `target` (bit sets of counts). */
+@inline function meets(before: i32, after: i32, target: i32): bool {
+  while (before != 0) {
+    const a = ctz(before);
+    if (((after << a) & target) != 0) return true;
+    before &= before - 1;
+  }
+  return false;
+}
+
+/** restrictCorner for another grid's corner: its vertex and clued face look again. */
+function restrictRingCorner(k: i32, mask: i32): bool {
+  const old = <i32>unchecked(corner[k]);
+  const next = old & mask;
+  if (next == old) return true;
+  if (next == 0) return false;
+  push3(T_CORNER, k, old);
+  unchecked((corner[k] = <u8>next));
+  cornerUpdates++;
+  enqueue(unchecked(cornerVertex[k]));
+  const face = unchecked(cornerFace[k]);
+  if (unchecked(clues[face]) >= 0) enqueue(vertexCount + face);
+  return true;
+}
+
 function clearQueue(): void {
   while (head != tail) {
     unchecked((queued[queue[head]] = 0));
@@ -474,7 +753,7 @@ function propagate(): bool {
     const unit = unchecked(queue[head]);
     head = head + 1 == queue.length ? 0 : head + 1;
     unchecked((queued[unit] = 0));
-    if (!(square ? propagateUnit(unit) : propagateCount(unit))) {
+    if (!(square ? propagateUnit(unit) : useCorners ? propagateRing(unit) : propagateCount(unit))) {
       clearQueue();
       return false;
     }
@@ -493,7 +772,7 @@ export function assume(edge: i32, value: u8): bool {
 }
 
 export function deduce(corners: bool): bool {
-  useCorners = corners && square;
+  useCorners = corners;
   for (let v = 0; v < vertexCount; v++) enqueue(v);
   for (let i = 0; i < cluedCount; i++) enqueue(vertexCount + unchecked(cluedCells[i]));
   return propagate();
@@ -501,6 +780,14 @@ export function deduce(corners: bool): bool {
 
 /** trial.ts: false on contradiction; sets timedOut (and returns true) at the deadline between probes. */
 export function trial(deadline: f64): bool {
+  const withRings = useCorners;
+  if (!square) useCorners = false;
+  const ok = trialSweeps(deadline);
+  useCorners = withRings;
+  return ok;
+}
+
+function trialSweeps(deadline: f64): bool {
   let stamp = 0;
   let changed = true;
   while (changed) {

@@ -2,7 +2,9 @@
 // walk here), and the loops it finds are exactly those a plain backtracking count finds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { solveWithRulesCore } from '../../../../../encodings/backends/rules/wasm/binding.ts';
+import { presolveWithRulesCore, solveWithRulesCore } from '../../../../../encodings/backends/rules/wasm/binding.ts';
+import { LINE, UNKNOWN } from '../../../../../encodings/backends/rules/wasm/abi.ts';
+import { loadDataset } from '../../../../../datasets/load.ts';
 import { honeycomb, isOneLoop, loopsOf, meetsClues, mixedStrip, oneClue, puzzleAround, triangleStrip } from '../../../wasm/graph-puzzles.ts';
 
 const key = (loop: ArrayLike<number>) => Array.from(loop).join('');
@@ -53,4 +55,29 @@ test('rules core on an impossible honeycomb: no loop', () => {
     assert.equal(outcome.solutions.length, 0);
     assert.equal(outcome.status, 'unsat');
   }
+});
+
+// The corner rules on any grid: two edges that follow each other around a face meet at a vertex, and the set of
+// line counts the pair may hold is narrowed from both sides, as the square's corners are. Loopy's normal puzzles
+// of each grid: deduction with them decides more than vertex and clue counting alone, and only what the loop has.
+test('rules core on Loopy\'s other grids: the corner rules decide more edges than counting, each as the puzzle\'s loop has it', () => {
+  const byGrid = new Map<string, { basic: number; corners: number }>();
+  for (const { puzzle } of loadDataset('loopy-grids-7x7').instances) {
+    if (!puzzle.tiling) continue;
+    const deduce = (corners: boolean) => presolveWithRulesCore(puzzle, { corners, trial: false, deadline: Infinity });
+    const basic = deduce(false);
+    const corners = deduce(true);
+    assert.ok(!basic.contradiction && !corners.contradiction, puzzle.tiling.type);
+    const loop = solveWithRulesCore(puzzle, { corners: false, trial: true, maxSolutions: 2, deadline: Infinity });
+    assert.equal(loop.solutions.length, 1, puzzle.tiling.type);
+    const decided = (state: Uint8Array) => state.reduce((n, s) => n + (s === UNKNOWN ? 0 : 1), 0);
+    corners.state.forEach((s, edge) => {
+      if (s !== UNKNOWN) assert.equal(s === LINE ? 1 : 0, loop.solutions[0][edge], `${puzzle.tiling!.type}: edge ${edge}`);
+    });
+    basic.state.forEach((s, edge) => s !== UNKNOWN && assert.equal(corners.state[edge], s, `${puzzle.tiling!.type}: edge ${edge} decided by counting, not with corners`));
+    const counts = byGrid.get(puzzle.tiling.type) ?? { basic: 0, corners: 0 };
+    byGrid.set(puzzle.tiling.type, { basic: counts.basic + decided(basic.state), corners: counts.corners + decided(corners.state) });
+  }
+  assert.equal(byGrid.size, 15);
+  for (const [grid, { basic, corners }] of byGrid) assert.ok(corners > basic, `${grid}: ${corners} edges decided with corners, ${basic} by counting`);
 });
