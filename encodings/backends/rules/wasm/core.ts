@@ -90,6 +90,9 @@ let backward = new StaticArray<i32>(0);
 let ringEdges = new StaticArray<i32>(0);
 let ringPairs = new StaticArray<i32>(0);
 let pairSeen = new StaticArray<i32>(0);
+// The ring unit being deduced, which its own changes do not enqueue, and how many edges it set.
+let ringSelf = -1;
+let ringSets = 0;
 let edgeEnds = new StaticArray<i32>(0);
 let edgeCells = new StaticArray<i32>(0);
 let clues = new StaticArray<i8>(0);
@@ -405,7 +408,7 @@ function undo(mark: i32): void {
 }
 
 function enqueue(unit: i32): void {
-  if (unit < 0 || unchecked(queued[unit])) return;
+  if (unit < 0 || unit == ringSelf || unchecked(queued[unit])) return;
   unchecked((queued[unit] = 1));
   unchecked((queue[tail] = unit));
   tail = tail + 1 == queue.length ? 0 : tail + 1;
@@ -475,6 +478,13 @@ function restrictCorner(k: i32, mask: i32): bool {
   push3(T_CORNER, k, old);
   unchecked((corner[k] = <u8>next));
   cornerUpdates++;
+  if (!square) {
+    // Another grid's corner: its vertex and its face, when clued, look again.
+    enqueue(unchecked(cornerVertex[k]));
+    const face = unchecked(cornerFace[k]);
+    if (unchecked(clues[face]) >= 0) enqueue(vertexCount + face);
+    return true;
+  }
   const v = k >> 2;
   enqueue(v);
   const q = k & 3;
@@ -605,26 +615,41 @@ function propagateCount(unit: i32): bool {
 // every line count reachable, so an edge value or a corner count is kept only when some assignment of the
 // whole unit allows it: the square's corner rules (propagateUnit), for faces and vertices of any degree.
 function propagateRing(unit: i32): bool {
+  // The unit's own changes do not call it again (what it keeps, some assignment of it allows); a change they
+  // caused elsewhere in it (a loop closed, say) does.
+  ringSelf = unit;
+  const mark = trailLength;
+  const ok = ringDeduce(unit);
+  ringSelf = -1;
+  if (ok && edgesSetSince(mark) > ringSets) enqueue(unit);
+  return ok;
+}
+
+function edgesSetSince(mark: i32): i32 {
+  let n = 0;
+  for (let i = mark; i < trailLength; i += 3) if (unchecked(trail[i]) == T_EDGE) n++;
+  return n;
+}
+
+function ringDeduce(unit: i32): bool {
   const isVertex = unit < vertexCount;
+  const ring = isVertex ? vertexRing : cellEdges;
+  const pairs = isVertex ? ringCorners : faceCorners;
+  const width = isVertex ? vertexSlots : cellSlots;
+  const base = isVertex ? unit * width : (unit - vertexCount) * width;
+  const target = isVertex ? 0b101 : 1 << <i32>unchecked(clues[unit - vertexCount]);
   let m = 0;
-  let target = 0;
-  if (isVertex) {
-    const base = unit * vertexSlots;
-    while (m < vertexSlots && unchecked(vertexRing[base + m]) >= 0) {
-      unchecked((ringEdges[m] = vertexRing[base + m]));
-      unchecked((ringPairs[m] = ringCorners[base + m]));
-      m++;
-    }
-    target = 0b101;
-  } else {
-    const face = unit - vertexCount;
-    const base = face * cellSlots;
-    while (m < cellSlots && unchecked(cellEdges[base + m]) >= 0) {
-      unchecked((ringEdges[m] = cellEdges[base + m]));
-      unchecked((ringPairs[m] = faceCorners[base + m]));
-      m++;
-    }
-    target = 1 << <i32>unchecked(clues[face]);
+  let start = -1;
+  while (m < width && unchecked(ring[base + m]) >= 0) {
+    if (start < 0 && unchecked(state[ring[base + m]]) != UNKNOWN) start = m;
+    m++;
+  }
+  ringSets = 0;
+  // From a decided edge where there is one: the walks then run for its one value, not both.
+  if (start < 0) start = 0;
+  for (let j = 0, i = start; j < m; j++, i = i + 1 == m ? 0 : i + 1) {
+    unchecked((ringEdges[j] = ring[base + i]));
+    unchecked((ringPairs[j] = pairs[base + i]));
   }
   if (m == 0) return true;
   if (m == 1) unchecked((ringPairs[0] = -1));
@@ -696,11 +721,14 @@ function propagateRing(unit: i32): bool {
     const e = unchecked(ringEdges[i]);
     const can = (edgeSupport >> (2 * i)) & 3;
     if (can == 0) return false;
-    if (can != 3 && unchecked(state[e]) == UNKNOWN && !set(e, can == 2 ? LINE : CROSS)) return false;
+    if (can != 3 && unchecked(state[e]) == UNKNOWN) {
+      if (!set(e, can == 2 ? LINE : CROSS)) return false;
+      ringSets++;
+    }
   }
   for (let i = 0; i < m; i++) {
     const pair = unchecked(ringPairs[i]);
-    if (pair >= 0 && !restrictRingCorner(pair, unchecked(pairSeen[i]))) return false;
+    if (pair >= 0 && !restrictCorner(pair, unchecked(pairSeen[i]))) return false;
   }
   return true;
 }
@@ -724,21 +752,6 @@ function propagateRing(unit: i32): bool {
     before &= before - 1;
   }
   return false;
-}
-
-/** restrictCorner for another grid's corner: its vertex and clued face look again. */
-function restrictRingCorner(k: i32, mask: i32): bool {
-  const old = <i32>unchecked(corner[k]);
-  const next = old & mask;
-  if (next == old) return true;
-  if (next == 0) return false;
-  push3(T_CORNER, k, old);
-  unchecked((corner[k] = <u8>next));
-  cornerUpdates++;
-  enqueue(unchecked(cornerVertex[k]));
-  const face = unchecked(cornerFace[k]);
-  if (unchecked(clues[face]) >= 0) enqueue(vertexCount + face);
-  return true;
 }
 
 function clearQueue(): void {
