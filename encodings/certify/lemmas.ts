@@ -1,9 +1,7 @@
 // The puzzle's rules as clauses, and the test of each lemma kind. Each test is on the puzzle itself; the
 // reasons they are enough (every solution satisfies an accepted lemma) are argued in check.ts.
 // Literals: 2e for edge e on, 2e + 1 for off (clauses.ts). A test returns null when the lemma holds, else why not.
-import { flatGridOf, gridOf, type Grid, type Puzzle } from '../grid.ts';
-import { solutionFromEdges } from '../solution.ts';
-import { verify } from '../verify.ts';
+import { gridOf, type Grid, type Puzzle } from '../grid.ts';
 import { offLiteral, onLiteral } from './clauses.ts';
 
 /** A rule over a few edges: the number of them on must be one of `allowed` (a vertex: 0 or 2; a clue cell: the clue). */
@@ -111,6 +109,8 @@ function satisfiedBy(clause: EdgeClause, loop: ReadonlySet<number>): boolean {
 export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
   const grid = gridOf(puzzle);
   if ([...loop].every((e) => clause.off.has(e))) return null;
+  // Every edge off L as +e: the line is as long as the grid, and only then is the grid walked.
+  if (clause.on.size < grid.edgeCount - loop.size) return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (it holds ${clause.on.size} edges as +e, ${grid.edgeCount - loop.size} are off the loop)`;
   for (let e = 0; e < grid.edgeCount; e++) if (!loop.has(e) && !clause.on.has(e)) {
     return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (+${e + 1} is missing)`;
   }
@@ -205,8 +205,37 @@ export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly
 
 function cycleAllowsClause(puzzle: Puzzle, clause: EdgeClause, cycle: ReadonlySet<number>): string | null {
   if (satisfiedBy(clause, cycle)) return null;
-  if (!verify(puzzle, solutionFromEdges(puzzle, cycle)).valid) return null;
+  if (!cycleMeetsClues(puzzle, cycle)) return null;
   return `its cycle (${cycle.size} edges) is a solution of the puzzle and falsifies the clause`;
+}
+
+/** How many faces of each puzzle have a clue above 0 (counted once per puzzle). */
+const positiveClues = new WeakMap<Puzzle, number>();
+
+/**
+ * Whether a single cycle meets every clue, in time linear in its length, not the grid's: each clued face beside
+ * it must have as many of its edges on the cycle as its clue, and every face away from it has none, so its clue
+ * must be 0 (or none): the faces beside it must hold every clue above 0. Of a single cycle, as the verifier says.
+ */
+function cycleMeetsClues(puzzle: Puzzle, cycle: ReadonlySet<number>): boolean {
+  const grid = gridOf(puzzle);
+  let positive = positiveClues.get(puzzle);
+  if (positive === undefined) {
+    positive = puzzle.clues.reduce<number>((n, clue) => n + (typeof clue === 'number' && clue > 0 ? 1 : 0), 0);
+    positiveClues.set(puzzle, positive);
+  }
+  const faces = new Set<number>();
+  for (const e of cycle) for (const face of grid.facesBesideEdge(e)) faces.add(face);
+  let positiveBeside = 0;
+  for (const face of faces) {
+    const clue = puzzle.clues[face];
+    if (typeof clue !== 'number') continue;
+    let on = 0;
+    for (const e of grid.edgesOfFace(face)) if (cycle.has(e)) on++;
+    if (on !== clue) return false;
+    if (clue > 0) positiveBeside++;
+  }
+  return positiveBeside === positive;
 }
 
 /** Why these edges are not a single cycle (every vertex met twice, all connected), or null. */
@@ -242,52 +271,46 @@ function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set
 
 /**
  * The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some
- * piece is not a simple cycle. On the grid's flat tables (vertexSlots edges per vertex): it runs once for every
- * cycle lemma.
+ * piece is not a simple cycle. In maps over the given edges and their ends, so that it costs what the line is
+ * long, not what the grid is large.
  */
 function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
-  const { edgeEnds, vertexEdges, vertexSlots } = flatGridOf(grid);
-  const left = new Uint8Array(grid.edgeCount);
-  const degree = new Int32Array(grid.vertexCount);
-  for (const e of edges) {
-    left[e] = 1;
-    degree[edgeEnds[2 * e]]++;
-    degree[edgeEnds[2 * e + 1]]++;
-  }
-  const loose: number[] = [];
-  for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
+  const left = new Set(edges);
+  const degree = new Map<number, number>();
+  for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
+  const edgesAt = (v: number) => grid.edgesAtVertex(v).filter((e) => left.has(e));
+  const loose = [...degree.keys()].filter((v) => degree.get(v) === 1);
   while (loose.length > 0) {
     const v = loose.pop()!;
-    for (let k = 0; k < vertexSlots; k++) {
-      const e = vertexEdges[vertexSlots * v + k];
-      if (e < 0 || !left[e]) continue;
-      left[e] = 0;
-      if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
-      if (--degree[edgeEnds[2 * e + 1]] === 1) loose.push(edgeEnds[2 * e + 1]);
-      break;
+    for (const e of edgesAt(v)) {
+      left.delete(e);
+      for (const w of grid.verticesOfEdge(e)) {
+        degree.set(w, degree.get(w)! - 1);
+        if (degree.get(w) === 1) loose.push(w);
+      }
     }
   }
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: Set<number>[] = [];
   let tangled = false;
-  const seen = new Uint8Array(grid.vertexCount);
+  const seen = new Set<number>();
   for (const start of edges) {
-    if (!left[start]) continue;
+    if (!left.has(start)) continue;
     const piece = new Set<number>();
     let simple = true;
-    const stack = [edgeEnds[2 * start]];
-    seen[stack[0]] = 1;
+    const first = grid.verticesOfEdge(start)[0];
+    const stack = [first];
+    seen.add(first);
     while (stack.length > 0) {
       const v = stack.pop()!;
-      if (degree[v] !== 2) simple = false;
-      for (let k = 0; k < vertexSlots; k++) {
-        const e = vertexEdges[vertexSlots * v + k];
-        if (e < 0 || !left[e]) continue;
-        left[e] = 0;
+      if (degree.get(v) !== 2) simple = false;
+      for (const e of edgesAt(v)) {
+        left.delete(e);
         piece.add(e);
-        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
-        if (!seen[w]) {
-          seen[w] = 1;
+        const [a, b] = grid.verticesOfEdge(e);
+        const w = a === v ? b : a;
+        if (!seen.has(w)) {
+          seen.add(w);
           stack.push(w);
         }
       }
@@ -328,6 +351,13 @@ export function cutProblem(puzzle: Puzzle, clause: EdgeClause, inside: readonly 
 }
 
 /**
+ * The most vertices the test of a cut lemma without a vertex set looks at: the piece of the grid it searches
+ * (the component of its first off edge in the grid without the clause's on edges) must have no more, else
+ * the lemma is refused and must name its vertex set. So a line costs at most a search of this many vertices.
+ */
+export const CUT_MAX_VERTICES = 4096;
+
+/**
  * Cut lemma without a vertex set: let G be the grid's graph without the edges the clause holds as +e. Some
  * edge of the clause's -e literals is a bridge of G, or two of them lie in different blocks (biconnected
  * pieces) of G. A loop falsifying the clause is a cycle of G through all its -e edges, and a cycle uses no
@@ -339,27 +369,46 @@ export function blockProblem(puzzle: Puzzle, clause: EdgeClause): string | null 
   if (onLoop.length === 0) return 'the clause has no off literal';
   if (onLoop.some((e) => clause.on.has(e))) return null; // holds e and -e
   const block = blocksAround(grid, clause.on, grid.verticesOfEdge(onLoop[0])[0]);
-  const first = block.of[onLoop[0]];
+  if (block === null) {
+    return `the grid without its on edges leaves more than ${CUT_MAX_VERTICES} vertices joined to its off edge ${onLoop[0] + 1}: a cut lemma without a vertex set is checked within ${CUT_MAX_VERTICES} vertices; past that, the line must name its vertex set`;
+  }
+  const first = block.of.get(onLoop[0]);
   for (const e of onLoop) {
-    if (block.of[e] < 0 || block.of[e] !== first || block.size[block.of[e]] === 1) return null;
+    const id = block.of.get(e);
+    if (id === undefined || id !== first || block.size[id] === 1) return null;
   }
   return onLoop.length === 1 ? 'its off edge is no bridge of the grid without the clause\'s on edges' : 'its off edges lie in one block of the grid without the clause\'s on edges (a cycle can hold them all)';
 }
 
 /**
  * The blocks of the component of `start` in the grid without the edges `removed` (Tarjan's depth-first
- * search, iterative): `of[e]` is edge e's block, -1 outside the component; `size[b]` the block's edge count.
+ * search, iterative): `of` maps each of its edges to its block, `size[b]` is the block's edge count. Null when
+ * the component has more than CUT_MAX_VERTICES vertices (found before the search, which is not begun).
  */
-function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): { of: Int32Array; size: number[] } {
-  const of = new Int32Array(grid.edgeCount).fill(-1);
+function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): { of: Map<number, number>; size: number[] } | null {
+  const reached = new Set([start]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const e of grid.edgesAtVertex(queue[i])) {
+      if (removed.has(e)) continue;
+      for (const w of grid.verticesOfEdge(e)) {
+        if (reached.has(w)) continue;
+        if (reached.size === CUT_MAX_VERTICES) return null;
+        reached.add(w);
+        queue.push(w);
+      }
+    }
+  }
+  const of = new Map<number, number>();
   const size: number[] = [];
-  const order = new Int32Array(grid.vertexCount).fill(-1);
-  const low = new Int32Array(grid.vertexCount);
+  const order = new Map<number, number>();
+  const low = new Map<number, number>();
   const edgeStack: number[] = [];
   // Frames: vertex, the tree edge into it (-1 at the root), the next of its edges to look at.
   const frames: [number, number, number][] = [[start, -1, 0]];
   let time = 0;
-  order[start] = low[start] = time++;
+  order.set(start, time);
+  low.set(start, time++);
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
     const [v, into] = frame;
@@ -369,26 +418,28 @@ function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): 
       if (e === into || removed.has(e)) continue;
       const [a, b] = grid.verticesOfEdge(e);
       const w = a === v ? b : a;
-      if (order[w] < 0) {
+      const seen = order.get(w);
+      if (seen === undefined) {
         edgeStack.push(e);
-        order[w] = low[w] = time++;
+        order.set(w, time);
+        low.set(w, time++);
         frames.push([w, e, 0]);
-      } else if (order[w] < order[v]) {
+      } else if (seen < order.get(v)!) {
         edgeStack.push(e);
-        low[v] = Math.min(low[v], order[w]);
+        low.set(v, Math.min(low.get(v)!, seen));
       }
       continue;
     }
     frames.pop();
     if (frames.length === 0) break;
     const parent = frames[frames.length - 1][0];
-    low[parent] = Math.min(low[parent], low[v]);
-    if (low[v] >= order[parent]) {
+    low.set(parent, Math.min(low.get(parent)!, low.get(v)!));
+    if (low.get(v)! >= order.get(parent)!) {
       // The edges stacked since the tree edge into v form one block.
       const id = size.length;
       let count = 0;
       for (let e = edgeStack.pop()!; ; e = edgeStack.pop()!) {
-        of[e] = id;
+        of.set(e, id);
         count++;
         if (e === into) break;
       }

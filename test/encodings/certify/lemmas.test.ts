@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkStep } from '../../../encodings/certify/check.ts';
-import { baseClauses, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
+import { baseClauses, CUT_MAX_VERTICES, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -143,6 +143,29 @@ test('window lemmas: the solvers\' corner rules fit the bound, ten lemmas at the
   assert.equal(windowSize(twos, [t.horizontalEdge(3, 3), t.horizontalEdge(3, 5)]), 17);
   const wide = checkStep(twos, `w -${t.horizontalEdge(3, 3) + 1} -${t.horizontalEdge(3, 5) + 1} 0`);
   assert.match(wide ?? 'accepted', /has 17 edges; a window lemma may have at most 16/);
+});
+
+test('cut lemmas without a vertex set are searched within a bounded piece of the grid: 200 lines on a blank 500x500 grid are all judged', () => {
+  assert.equal(CUT_MAX_VERTICES, 4096);
+  const blank = makePuzzle(500, 500, new Array(500 * 500).fill(null));
+  const g = gridOf(blank);
+  // Two edges far apart, nothing cut: the whole grid is one piece, past the bound, so each line is refused
+  // for its size after a search of 4,096 vertices (it is no lemma either: a loop can hold both edges).
+  for (let k = 0; k < 200; k++) {
+    const line = `x -${g.horizontalEdge(100 + k, 100) + 1} -${g.horizontalEdge(300, 100 + k) + 1} 0`;
+    assert.match(checkStep(blank, line) ?? 'accepted', /leaves more than 4096 vertices joined to its off edge \d+: a cut lemma without a vertex set is checked within 4096 vertices; past that, the line must name its vertex set/);
+  }
+  // Within the bound: the 16 vertices (10..13, 10..13) cut off by their 16 edges to the rest, one edge inside
+  // and one far away: in different pieces, so no loop holds both. Two edges inside lie in one block: refused.
+  const inside = (r: number, c: number) => r >= 10 && r <= 13 && c >= 10 && c <= 13;
+  const leaving: number[] = [];
+  for (let e = 0; e < g.edgeCount; e++) {
+    const [a, b] = g.verticesOfEdge(e).map((v) => [Math.floor(v / 501), v % 501]);
+    if (inside(a[0], a[1]) !== inside(b[0], b[1])) leaving.push(e + 1);
+  }
+  assert.equal(leaving.length, 16);
+  assert.equal(checkStep(blank, `x -${g.horizontalEdge(10, 10) + 1} -${g.horizontalEdge(0, 0) + 1} ${leaving.join(' ')} 0`), null);
+  assert.match(checkStep(blank, `x -${g.horizontalEdge(10, 10) + 1} -${g.horizontalEdge(13, 12) + 1} ${leaving.join(' ')} 0`) ?? 'accepted', /lie in one block/);
 });
 
 /** The prime implicates by brute force: every clause over n variables, implied by every model, with no implied clause one literal shorter. */
