@@ -28,13 +28,13 @@
 // the empty clause's conflict used are marked, and each marked learnt clause's check marks the ones its own
 // conflict used, all before it in the proof and in place there. So the empty clause follows from marked
 // clauses alone, each valid by induction from the first; an unmarked clause, true or not, was used by none.
-import { gridOf, type Grid, type Puzzle } from '../grid.ts';
+import { flatGridOf, type FlatGrid, type Puzzle } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
 import { showText } from '../formats/characters.ts';
 import { solutionFromEdges, type Solution } from '../solution.ts';
 import { verify } from '../verify.ts';
 import { ClauseSet } from './clauses.ts';
-import { baseClauses, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
+import { blockingProblem, forEachBaseClause, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
 
 export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
 /** The steps that are checked when the empty clause needs them. */
@@ -54,7 +54,7 @@ class StepFailure extends Error {}
 
 /** Reads the words of a proof's lines as edges, vertices and literals of a grid, or throws a StepFailure saying why not. */
 class Reader {
-  constructor(private readonly grid: Grid) {}
+  constructor(private readonly grid: FlatGrid) {}
 
   edge(token: string): number {
     const v = Number(token);
@@ -144,7 +144,7 @@ function lemmaProblem(puzzle: Puzzle, kind: StepKind, step: Step, loop: Readonly
  * others hold changes nothing.
  */
 export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): CertifyResult {
-  const grid = gridOf(puzzle);
+  const grid = flatGridOf(puzzle);
   const read = new Reader(grid);
   const lines = text.split('\n');
   let n = 0;
@@ -192,7 +192,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
 
   const clauses = new ClauseSet(grid.edgeCount);
-  for (const clause of baseClauses(puzzle)) clauses.add(clause);
+  forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
   const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
   const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0 };
 
@@ -269,10 +269,11 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
   const kind = kindOf(tokens[0]);
   if (kind === null || kind === 'claim' || kind === 'deletion' || kind === 'empty clause' || kind === 'blocking clause') return `${showText(tokens[0])} does not start a lemma or a learnt clause`;
   try {
-    const step = readStep(kind, tokens, new Reader(gridOf(puzzle)));
+    const grid = flatGridOf(puzzle);
+    const step = readStep(kind, tokens, new Reader(grid));
     if (kind !== 'learnt clause') return lemmaProblem(puzzle, kind, step, null);
-    const clauses = new ClauseSet(gridOf(puzzle).edgeCount);
-    for (const clause of baseClauses(puzzle)) clauses.add(clause);
+    const clauses = new ClauseSet(grid.edgeCount);
+    forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
     if (clauses.contradictory) return null;
     return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
   } catch (error) {

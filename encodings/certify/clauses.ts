@@ -133,11 +133,11 @@ export class ClauseSet {
    * Adds a clause (its literals, repeats dropped) and returns its id. Until the clauses contradict each other
    * it is watched and propagated at the top level; after that it is only kept, for deletions to find.
    */
-  add(literals: ArrayLike<number>): number {
+  add(literals: ArrayLike<number>, length = literals.length): number {
     const id = this.count;
     const stamp = ++this.stamp;
     const from = this.literals.length;
-    for (let k = 0; k < literals.length; k++) {
+    for (let k = 0; k < length; k++) {
       const literal = literals[k];
       if (this.literalStamp[literal] === stamp) continue;
       this.literalStamp[literal] = stamp;
@@ -221,34 +221,38 @@ export class ClauseSet {
   }
 
   private pushWatch(literal: number, id: number, blocker: number): void {
-    let size = this.watchSize[literal];
+    const size = this.watchSize[literal];
     if (size + 2 > this.watchRoom[literal]) this.moveWatches(literal, Math.max(4, 2 * this.watchRoom[literal]));
     const at = this.watchAt[literal] + size;
-    this.pool[at] = id;
-    this.pool[at + 1] = blocker;
+    const pool = this.pool;
+    pool[at] = id;
+    pool[at + 1] = blocker;
     this.watchSize[literal] = size + 2;
   }
 
   /** Gives the literal's watch list `room` entries at the end of the pool, packing the pool first when it is full. */
   private moveWatches(literal: number, room: number): void {
+    const { watchAt, watchSize, watchRoom } = this;
     if (this.poolTop + room > this.pool.length) {
       // Repack every list into a new pool, twice the room they need, so that a list moves at most a few times.
       let needed = room;
-      for (let l = 0; l < this.watchRoom.length; l++) needed += this.watchRoom[l];
+      for (let l = 0; l < watchRoom.length; l++) needed += watchRoom[l];
+      const old = this.pool;
       const pool = new Int32Array(Math.max(1 << 16, 2 * needed));
       let top = 0;
-      for (let l = 0; l < this.watchRoom.length; l++) {
-        pool.set(this.pool.subarray(this.watchAt[l], this.watchAt[l] + this.watchSize[l]), top);
-        this.watchAt[l] = top;
-        top += this.watchRoom[l];
+      for (let l = 0; l < watchRoom.length; l++) {
+        for (let k = 0, from = watchAt[l], size = watchSize[l]; k < size; k++) pool[top + k] = old[from + k];
+        watchAt[l] = top;
+        top += watchRoom[l];
       }
       this.pool = pool;
       this.poolTop = top;
     }
+    const pool = this.pool;
     const at = this.poolTop;
-    this.pool.copyWithin(at, this.watchAt[literal], this.watchAt[literal] + this.watchSize[literal]);
-    this.watchAt[literal] = at;
-    this.watchRoom[literal] = room;
+    for (let k = 0, from = watchAt[literal], size = watchSize[literal]; k < size; k++) pool[at + k] = pool[from + k];
+    watchAt[literal] = at;
+    watchRoom[literal] = room;
     this.poolTop += room;
   }
 

@@ -1,8 +1,48 @@
 // The puzzle's rules as clauses, and the test of each lemma kind. Each test is on the puzzle itself; the
 // reasons they are enough (every solution satisfies an accepted lemma) are argued in check.ts.
 // Literals: 2e for edge e on, 2e + 1 for off (clauses.ts). A test returns null when the lemma holds, else why not.
-import { gridOf, type Grid, type Puzzle } from '../grid.ts';
+import { flatGridOf, type FlatGrid, type Puzzle, type Shape } from '../grid.ts';
 import { offLiteral, onLiteral } from './clauses.ts';
+
+/**
+ * The grid as the checker reads it: each list made from the flat tables when asked for (a line's worth), as
+ * the lists of a 500x500 grid kept as objects would take hundreds of megabytes. Orders are the tables'.
+ */
+interface Adjacency {
+  readonly edgeCount: number;
+  readonly vertexCount: number;
+  readonly faceCount: number;
+  edgesAtVertex(vertex: number): number[];
+  verticesOfEdge(edge: number): [number, number];
+  facesBesideEdge(edge: number): number[];
+  edgesOfFace(face: number): number[];
+}
+
+const adjacencies = new WeakMap<FlatGrid, Adjacency>();
+
+export function adjacencyOf(shape: Shape): Adjacency {
+  const flat = flatGridOf(shape);
+  let adjacency = adjacencies.get(flat);
+  if (!adjacency) {
+    const { vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flat;
+    const slots = (table: Int32Array, k: number, n: number): number[] => {
+      const out: number[] = [];
+      for (let i = k * n; i < k * n + n; i++) if (table[i] >= 0) out.push(table[i]);
+      return out;
+    };
+    adjacency = {
+      edgeCount: flat.edgeCount,
+      vertexCount: flat.vertexCount,
+      faceCount: flat.cellCount,
+      edgesAtVertex: (vertex) => slots(vertexEdges, vertex, vertexSlots),
+      verticesOfEdge: (edge) => [edgeEnds[2 * edge], edgeEnds[2 * edge + 1]],
+      facesBesideEdge: (edge) => slots(edgeCells, edge, 2),
+      edgesOfFace: (face) => slots(cellEdges, face, cellSlots),
+    };
+    adjacencies.set(flat, adjacency);
+  }
+  return adjacency;
+}
 
 /** A rule over a few edges: the number of them on must be one of `allowed` (a vertex: 0 or 2; a clue cell: the clue). */
 interface CountRule {
@@ -10,39 +50,47 @@ interface CountRule {
   readonly allowed: readonly number[];
 }
 
-const vertexRule = (grid: Grid, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: [0, 2] });
+const VERTEX_ALLOWED = [0, 2];
+const vertexRule = (grid: Adjacency, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: VERTEX_ALLOWED });
 
-function cellRule(grid: Grid, puzzle: Puzzle, cell: number): CountRule | null {
+function cellRule(grid: Adjacency, puzzle: Puzzle, cell: number): CountRule | null {
   const clue = puzzle.clues[cell];
-  return typeof clue === 'number' ? { edges: grid.edgesOfCell(cell), allowed: [clue] } : null;
-}
-
-/** Every rule of the puzzle: degree 0 or 2 at each vertex, each clue's count. */
-function puzzleRules(puzzle: Puzzle): CountRule[] {
-  const grid = gridOf(puzzle);
-  const rules: CountRule[] = [];
-  for (let v = 0; v < grid.vertexCount; v++) rules.push(vertexRule(grid, v));
-  for (let cell = 0; cell < grid.cellCount; cell++) {
-    const rule = cellRule(grid, puzzle, cell);
-    if (rule) rules.push(rule);
-  }
-  return rules;
+  return typeof clue === 'number' ? { edges: grid.edgesOfFace(cell), allowed: [clue] } : null;
 }
 
 /**
- * The base: for every rule, every clause over its edges that the rule implies and that has no shorter implied
- * clause inside it (its prime implicates), so that unit propagation finds all that one rule decides; and the
- * clause of all edges (at least one is on).
+ * The base, clause by clause: for every rule (degree 0 or 2 at each vertex, each clue's count), every clause
+ * over its edges that the rule implies and that has no shorter implied clause inside it (its prime
+ * implicates), so that unit propagation finds all that one rule decides; and the clause of all edges (at least
+ * one is on). Each clause is handed to `add` as the first `length` literals of a buffer that is then reused:
+ * a 500x500 grid's base is 2 million clauses, made straight into the clause store, with no array each.
  */
-export function baseClauses(puzzle: Puzzle): number[][] {
-  const grid = gridOf(puzzle);
-  const out: number[][] = [];
-  for (const rule of puzzleRules(puzzle)) {
-    for (const pattern of primeImplicates(rule.edges.length, rule.allowed)) {
-      out.push(pattern.map(([position, on]) => (on ? onLiteral(rule.edges[position]) : offLiteral(rule.edges[position]))));
+export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, length: number) => void): void {
+  const flat = flatGridOf(puzzle);
+  const buffer = new Int32Array(Math.max(flat.vertexSlots, flat.cellSlots));
+  const edges = new Int32Array(buffer.length);
+  const rule = (table: Int32Array, k: number, slots: number, allowed: readonly number[]) => {
+    let n = 0;
+    for (let i = k * slots; i < k * slots + slots; i++) if (table[i] >= 0) edges[n++] = table[i];
+    for (const pattern of primeImplicates(n, allowed)) {
+      for (let i = 0; i < pattern.length; i++) buffer[i] = pattern[i][1] ? onLiteral(edges[pattern[i][0]]) : offLiteral(edges[pattern[i][0]]);
+      add(buffer, pattern.length);
     }
+  };
+  for (let v = 0; v < flat.vertexCount; v++) rule(flat.vertexEdges, v, flat.vertexSlots, VERTEX_ALLOWED);
+  for (let cell = 0; cell < flat.cellCount; cell++) {
+    const clue = puzzle.clues[cell];
+    if (typeof clue === 'number') rule(flat.cellEdges, cell, flat.cellSlots, [clue]);
   }
-  out.push(Array.from({ length: grid.edgeCount }, (_, e) => onLiteral(e)));
+  const all = new Int32Array(flat.edgeCount);
+  for (let e = 0; e < flat.edgeCount; e++) all[e] = onLiteral(e);
+  add(all, all.length);
+}
+
+/** The base as arrays of literals (forEachBaseClause's clauses, each copied). */
+export function baseClauses(puzzle: Puzzle): number[][] {
+  const out: number[][] = [];
+  forEachBaseClause(puzzle, (literals, length) => out.push(Array.from(literals.subarray(0, length))));
   return out;
 }
 
@@ -107,7 +155,7 @@ function satisfiedBy(clause: EdgeClause, loop: ReadonlySet<number>): boolean {
 
 /** Blocking clause of loop L: every other loop satisfies it when it holds -e for all e on L, or +e for all e off L. */
 export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   if ([...loop].every((e) => clause.off.has(e))) return null;
   // Every edge off L as +e: the line is as long as the grid, and only then is the grid walked.
   if (clause.on.size < grid.edgeCount - loop.size) return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (it holds ${clause.on.size} edges as +e, ${grid.edgeCount - loop.size} are off the loop)`;
@@ -130,13 +178,13 @@ export const WINDOW_MAX_EDGES = 16;
  * clue of every cell beside them) meets those rules and falsifies the clause.
  */
 export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   const clauseEdges = [...new Set([...clause.on, ...clause.off])];
   if (clauseEdges.some((e) => clause.on.has(e) && clause.off.has(e))) return null; // holds e and -e
   const rules: CountRule[] = [];
   const vertices = new Set(clauseEdges.flatMap((e) => grid.verticesOfEdge(e)));
   for (const v of vertices) rules.push(vertexRule(grid, v));
-  const cells = new Set(clauseEdges.flatMap((e) => grid.cellsBesideEdge(e)));
+  const cells = new Set(clauseEdges.flatMap((e) => grid.facesBesideEdge(e)));
   for (const cell of cells) {
     const rule = cellRule(grid, puzzle, cell);
     if (rule) rules.push(rule);
@@ -181,7 +229,7 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
  * `named` is the cycle the line gives, or null to look for it among the clause's off edges.
  */
 export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly number[] | null): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   if (named !== null) {
     const cycle = new Set(named);
     const missing = named.find((e) => !clause.off.has(e));
@@ -218,7 +266,7 @@ const positiveClues = new WeakMap<Puzzle, number>();
  * must be 0 (or none): the faces beside it must hold every clue above 0. Of a single cycle, as the verifier says.
  */
 function cycleMeetsClues(puzzle: Puzzle, cycle: ReadonlySet<number>): boolean {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   let positive = positiveClues.get(puzzle);
   if (positive === undefined) {
     positive = puzzle.clues.reduce<number>((n, clue) => n + (typeof clue === 'number' && clue > 0 ? 1 : 0), 0);
@@ -239,7 +287,7 @@ function cycleMeetsClues(puzzle: Puzzle, cycle: ReadonlySet<number>): boolean {
 }
 
 /** Why these edges are not a single cycle (every vertex met twice, all connected), or null. */
-function cycleShapeProblem(grid: Grid, edges: ReadonlySet<number>): string | null {
+function cycleShapeProblem(grid: Adjacency, edges: ReadonlySet<number>): string | null {
   if (edges.size === 0) return 'no edges';
   const degree = new Map<number, number>();
   for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
@@ -249,7 +297,7 @@ function cycleShapeProblem(grid: Grid, edges: ReadonlySet<number>): string | nul
 }
 
 /** The edges of `edges` reachable from vertex `start`. */
-function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set<number> {
+function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number): Set<number> {
   const seen = new Set<number>();
   const stack = [start];
   const visited = new Set([start]);
@@ -274,7 +322,7 @@ function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set
  * piece is not a simple cycle. In maps over the given edges and their ends, so that it costs what the line is
  * long, not what the grid is large.
  */
-function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
+function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
   const left = new Set(edges);
   const degree = new Map<number, number>();
   for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
@@ -327,7 +375,7 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
  * end in neither S nor P, and +e for every edge from S to a vertex other than P.
  */
 export function cutProblem(puzzle: Puzzle, clause: EdgeClause, inside: readonly number[], hinge: number | null): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   const S = new Set(inside);
   if (hinge !== null && S.has(hinge)) return `the hinge vertex ${hinge + 1} is in the set`;
   const beyond = (v: number) => !S.has(v) && v !== hinge;
@@ -364,7 +412,7 @@ export const CUT_MAX_VERTICES = 4096;
  * bridge and lies inside one block.
  */
 export function blockProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   const onLoop = [...clause.off];
   if (onLoop.length === 0) return 'the clause has no off literal';
   if (onLoop.some((e) => clause.on.has(e))) return null; // holds e and -e
@@ -385,7 +433,7 @@ export function blockProblem(puzzle: Puzzle, clause: EdgeClause): string | null 
  * search, iterative): `of` maps each of its edges to its block, `size[b]` is the block's edge count. Null when
  * the component has more than CUT_MAX_VERTICES vertices (found before the search, which is not begun).
  */
-function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): { of: Map<number, number>; size: number[] } | null {
+function blocksAround(grid: Adjacency, removed: ReadonlySet<number>, start: number): { of: Map<number, number>; size: number[] } | null {
   const reached = new Set([start]);
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {

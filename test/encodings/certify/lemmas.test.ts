@@ -3,7 +3,7 @@
 // the exact oracle lists. A lemma the checker wrongly accepted would make it sound no longer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkStep } from '../../../encodings/certify/check.ts';
+import { checkProof, checkStep } from '../../../encodings/certify/check.ts';
 import { baseClauses, CUT_MAX_VERTICES, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
@@ -151,10 +151,16 @@ test('cut lemmas without a vertex set are searched within a bounded piece of the
   const g = gridOf(blank);
   // Two edges far apart, nothing cut: the whole grid is one piece, past the bound, so each line is refused
   // for its size after a search of 4,096 vertices (it is no lemma either: a loop can hold both edges).
+  const lines: string[] = [];
   for (let k = 0; k < 200; k++) {
     const line = `x -${g.horizontalEdge(100 + k, 100) + 1} -${g.horizontalEdge(300, 100 + k) + 1} 0`;
     assert.match(checkStep(blank, line) ?? 'accepted', /leaves more than 4096 vertices joined to its off edge \d+: a cut lemma without a vertex set is checked within 4096 vertices; past that, the line must name its vertex set/);
+    lines.push(line);
   }
+  // As a proof: the base of the 500x500 grid built, the lines read and propagated, and the proof judged (the
+  // empty clause does not follow from them, so none of them is needed).
+  const judged = checkProof(blank, ['p slitherlink-proof 1 500 500', 'claim unsat', ...lines, '0'].join('\n'));
+  assert.deepEqual(judged, { verified: false, line: 203, kind: 'empty clause', reason: 'it does not follow by unit propagation from the clauses so far' });
   // Within the bound: the 16 vertices (10..13, 10..13) cut off by their 16 edges to the rest, one edge inside
   // and one far away: in different pieces, so no loop holds both. Two edges inside lie in one block: refused.
   const inside = (r: number, c: number) => r >= 10 && r <= 13 && c >= 10 && c <= 13;
