@@ -56,20 +56,20 @@ class StepFailure extends Error {}
 class Reader {
   constructor(private readonly grid: FlatGrid) {}
 
-  edge(token: string): number {
-    const v = Number(token);
-    if (!/^\d+$/.test(token) || v < 1 || v > this.grid.edgeCount) throw new StepFailure(`${showText(token)} is not an edge variable (1-${this.grid.edgeCount})`);
+  edge(token: string, from = 0): number {
+    const v = digits(token, from);
+    if (v < 1 || v > this.grid.edgeCount) throw new StepFailure(`${showText(token.slice(from))} is not an edge variable (1-${this.grid.edgeCount})`);
     return v - 1;
   }
 
   vertex(token: string): number {
-    const v = Number(token);
-    if (!/^\d+$/.test(token) || v < 1 || v > this.grid.vertexCount) throw new StepFailure(`${showText(token)} is not a vertex (1-${this.grid.vertexCount})`);
+    const v = digits(token, 0);
+    if (v < 1 || v > this.grid.vertexCount) throw new StepFailure(`${showText(token)} is not a vertex (1-${this.grid.vertexCount})`);
     return v - 1;
   }
 
   literal(token: string): number {
-    return token.startsWith('-') ? 2 * this.edge(token.slice(1)) + 1 : 2 * this.edge(token);
+    return token.charCodeAt(0) === 45 ? 2 * this.edge(token, 1) + 1 : 2 * this.edge(token);
   }
 
   /** The numbers from tokens[from] up to the closing 0, read by `read`, and the position after the 0. */
@@ -85,6 +85,18 @@ class Reader {
   nothingAfter(tokens: string[], at: number): void {
     if (at < tokens.length) throw new StepFailure(`unexpected ${showText(tokens[at])} after the clause`);
   }
+}
+
+/** The number that token[from..] writes in decimal digits (and nothing else), or -1; past 2^31 it stops counting, at 2^31. */
+function digits(token: string, from: number): number {
+  if (from >= token.length) return -1;
+  let value = 0;
+  for (let i = from; i < token.length; i++) {
+    const digit = token.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = Math.min(value * 10 + digit, 2 ** 31);
+  }
+  return value;
 }
 
 /** A step's line read: its clause's literals and, for a cycle lemma, its named cycle, for a cut lemma its vertex set and hinge. */

@@ -9,6 +9,9 @@ import { offLiteral, onLiteral } from './clauses.ts';
  * the lists of a 500x500 grid kept as objects would take hundreds of megabytes. Orders are the tables'.
  */
 interface Adjacency {
+  readonly flat: FlatGrid;
+  /** Scratch marks per edge and per vertex, for a search over a line's edges: a mark is current when it equals the stamp of the search. */
+  readonly scratch: { stamp: number; edge: Int32Array; vertex: Int32Array; degree: Int32Array };
   readonly edgeCount: number;
   readonly vertexCount: number;
   readonly faceCount: number;
@@ -31,6 +34,8 @@ export function adjacencyOf(shape: Shape): Adjacency {
       return out;
     };
     adjacency = {
+      flat,
+      scratch: { stamp: 0, edge: new Int32Array(flat.edgeCount), vertex: new Int32Array(flat.vertexCount), degree: new Int32Array(flat.vertexCount) },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
       faceCount: flat.cellCount,
@@ -319,46 +324,59 @@ function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number)
 
 /**
  * The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some
- * piece is not a simple cycle. In maps over the given edges and their ends, so that it costs what the line is
- * long, not what the grid is large.
+ * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
+ * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
  */
 function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
-  const left = new Set(edges);
-  const degree = new Map<number, number>();
-  for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
-  const edgesAt = (v: number) => grid.edgesAtVertex(v).filter((e) => left.has(e));
-  const loose = [...degree.keys()].filter((v) => degree.get(v) === 1);
+  const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
+  const marks = grid.scratch;
+  // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
+  const stamp = (marks.stamp += 2);
+  const { edge: left, vertex: seen, degree } = marks;
+  for (const e of edges) {
+    left[e] = stamp;
+    for (let k = 0; k < 2; k++) {
+      const v = edgeEnds[2 * e + k];
+      if (seen[v] !== stamp) {
+        seen[v] = stamp;
+        degree[v] = 0;
+      }
+      degree[v]++;
+    }
+  }
+  const loose: number[] = [];
+  for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
   while (loose.length > 0) {
     const v = loose.pop()!;
-    for (const e of edgesAt(v)) {
-      left.delete(e);
-      for (const w of grid.verticesOfEdge(e)) {
-        degree.set(w, degree.get(w)! - 1);
-        if (degree.get(w) === 1) loose.push(w);
-      }
+    for (let k = 0; k < vertexSlots; k++) {
+      const e = vertexEdges[vertexSlots * v + k];
+      if (e < 0 || left[e] !== stamp) continue;
+      left[e] = 0;
+      if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
+      if (--degree[edgeEnds[2 * e + 1]] === 1) loose.push(edgeEnds[2 * e + 1]);
+      break;
     }
   }
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: Set<number>[] = [];
   let tangled = false;
-  const seen = new Set<number>();
   for (const start of edges) {
-    if (!left.has(start)) continue;
+    if (left[start] !== stamp) continue;
     const piece = new Set<number>();
     let simple = true;
-    const first = grid.verticesOfEdge(start)[0];
-    const stack = [first];
-    seen.add(first);
+    const stack = [edgeEnds[2 * start]];
+    seen[stack[0]] = stamp + 1;
     while (stack.length > 0) {
       const v = stack.pop()!;
-      if (degree.get(v) !== 2) simple = false;
-      for (const e of edgesAt(v)) {
-        left.delete(e);
+      if (degree[v] !== 2) simple = false;
+      for (let k = 0; k < vertexSlots; k++) {
+        const e = vertexEdges[vertexSlots * v + k];
+        if (e < 0 || left[e] !== stamp) continue;
+        left[e] = 0;
         piece.add(e);
-        const [a, b] = grid.verticesOfEdge(e);
-        const w = a === v ? b : a;
-        if (!seen.has(w)) {
-          seen.add(w);
+        const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+        if (seen[w] !== stamp + 1) {
+          seen[w] = stamp + 1;
           stack.push(w);
         }
       }
