@@ -2,7 +2,7 @@
 // (1 = on the loop). In result files: its key, the contract's h and v strings joined by '/' (on another
 // tiling, the edge bits alone). On the command line: the contract's JSON form {rows, cols, h, v} (on another
 // tiling, {grid, width, height, edges}).
-import { gridOf, checkSize, sameShape, tilingName, type Grid, type Shape, type Tiling } from './grid.ts';
+import { gridOf, checkSize, edgeCountOf, sameShape, tilingName, type Grid, type Shape, type Tiling } from './grid.ts';
 import { PuzzleError } from './errors.ts';
 
 export interface Solution {
@@ -40,10 +40,11 @@ export function loopOf(shape: Shape, on: Uint8Array): Solution {
 }
 
 export function solutionFromEdges(shape: Shape, onEdges: Iterable<number>): Solution {
-  const grid = gridOf(shape);
-  const on = new Uint8Array(grid.edgeCount);
+  // The count alone: the proof checker builds loops of grids too large to build the lists of (500x500).
+  const edgeCount = edgeCountOf(shape);
+  const on = new Uint8Array(edgeCount);
   for (const e of onEdges) {
-    if (!(e >= 0 && e < grid.edgeCount)) throw new RangeError(`edge ${e} is outside ${shapeText(shape)}`);
+    if (!(e >= 0 && e < edgeCount)) throw new RangeError(`edge ${e} is outside ${shapeText(shape)}`);
     on[e] = 1;
   }
   return loopOf(shape, on);

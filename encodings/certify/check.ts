@@ -24,20 +24,26 @@
 // - A learnt clause passes reverse unit propagation over valid clauses, so it is valid (clauses.ts argues it).
 // - Deletions only take clauses out; the invariant holds for what stays.
 // The empty clause is valid only when no solution (other than L) exists; the verifier checks that L is one.
-import { gridOf, type Puzzle } from '../grid.ts';
+// Checking backwards (checkProof) accepts only marked clauses, and tests each marked one as above: the clauses
+// the empty clause's conflict used are marked, and each marked learnt clause's check marks the ones its own
+// conflict used, all before it in the proof and in place there. So the empty clause follows from marked
+// clauses alone, each valid by induction from the first; an unmarked clause, true or not, was used by none.
+import { flatGridOf, type FlatGrid, type Puzzle } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
 import { showText } from '../formats/characters.ts';
 import { solutionFromEdges, type Solution } from '../solution.ts';
 import { verify } from '../verify.ts';
 import { ClauseSet } from './clauses.ts';
-import { baseClauses, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
+import { blockingProblem, forEachBaseClause, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
 
 export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
+/** The steps that are checked when the empty clause needs them. */
+export type CheckedKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'learnt clause';
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
 export type CertifyResult =
-  | { verified: true; claim: Claim; steps: Record<StepKind, number>; lines: number }
+  | { verified: true; claim: Claim; steps: Record<StepKind, number>; checked: Record<CheckedKind, number>; lines: number }
   | { verified: false; line: number; kind: StepKind | 'end of proof' | 'unknown step'; reason: string };
 
 const FORMAT = 'slitherlink-proof';
@@ -46,12 +52,112 @@ const VERSION = 1;
 /** A step that fails: the line and kind are filled in by the caller. */
 class StepFailure extends Error {}
 
+/** Reads the words of a proof's lines as edges, vertices and literals of a grid, or throws a StepFailure saying why not. */
+class Reader {
+  constructor(private readonly grid: FlatGrid) {}
+
+  edge(token: string, from = 0): number {
+    const v = digits(token, from);
+    if (v < 1 || v > this.grid.edgeCount) throw new StepFailure(`${showText(token.slice(from))} is not an edge variable (1-${this.grid.edgeCount})`);
+    return v - 1;
+  }
+
+  vertex(token: string): number {
+    const v = digits(token, 0);
+    if (v < 1 || v > this.grid.vertexCount) throw new StepFailure(`${showText(token)} is not a vertex (1-${this.grid.vertexCount})`);
+    return v - 1;
+  }
+
+  literal(token: string): number {
+    return token.charCodeAt(0) === 45 ? 2 * this.edge(token, 1) + 1 : 2 * this.edge(token);
+  }
+
+  /** The numbers from tokens[from] up to the closing 0, read by `read`, and the position after the 0. */
+  list<T>(tokens: string[], from: number, read: (token: string) => T): [T[], number] {
+    const out: T[] = [];
+    for (let i = from; i < tokens.length; i++) {
+      if (tokens[i] === '0') return [out, i + 1];
+      out.push(read(tokens[i]));
+    }
+    throw new StepFailure('the list does not end with 0');
+  }
+
+  nothingAfter(tokens: string[], at: number): void {
+    if (at < tokens.length) throw new StepFailure(`unexpected ${showText(tokens[at])} after the clause`);
+  }
+}
+
+/** The number that token[from..] writes in decimal digits (and nothing else), or -1; past 2^31 it stops counting, at 2^31. */
+function digits(token: string, from: number): number {
+  if (from >= token.length) return -1;
+  let value = 0;
+  for (let i = from; i < token.length; i++) {
+    const digit = token.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = Math.min(value * 10 + digit, 2 ** 31);
+  }
+  return value;
+}
+
+/** A step's line read: its clause's literals and, for a cycle lemma, its named cycle, for a cut lemma its vertex set and hinge. */
+interface Step {
+  literals: number[];
+  cycle: number[] | null;
+  inside: number[] | null;
+  hinge: number | null;
+}
+
+/** Reads a step's line (its form only: nothing it says is checked here). */
+function readStep(kind: StepKind, tokens: string[], read: Reader): Step {
+  const [literals, end] = read.list(tokens, kind === 'learnt clause' || kind === 'empty clause' ? 0 : 1, (t) => read.literal(t));
+  const step: Step = { literals, cycle: null, inside: null, hinge: null };
+  if (kind === 'cycle lemma' && end < tokens.length) {
+    const [edges, after] = read.list(tokens, end, (t) => read.edge(t));
+    read.nothingAfter(tokens, after);
+    step.cycle = edges;
+  } else if (kind === 'cut lemma' && end < tokens.length) {
+    const [inside, after] = read.list(tokens, end, (t) => read.vertex(t));
+    step.inside = inside;
+    if (after < tokens.length) {
+      step.hinge = read.vertex(tokens[after]);
+      read.nothingAfter(tokens, after + 1);
+    }
+  } else read.nothingAfter(tokens, end);
+  return step;
+}
+
+/** Why a lemma or blocking clause does not hold (its own test, on the puzzle), or null. */
+function lemmaProblem(puzzle: Puzzle, kind: StepKind, step: Step, loop: ReadonlySet<number> | null): string | null {
+  const clause = edgeClause(step.literals);
+  switch (kind) {
+    case 'blocking clause':
+      return loop ? blockingProblem(puzzle, clause, loop) : 'a blocking clause needs a claim of a unique loop';
+    case 'window lemma':
+      return windowProblem(puzzle, clause);
+    case 'cycle lemma':
+      return cycleProblem(puzzle, clause, step.cycle);
+    case 'cut lemma':
+      return step.inside === null ? blockProblem(puzzle, clause) : cutProblem(puzzle, clause, step.inside, step.hinge);
+    default:
+      throw new Error(`internal: ${kind} is not a lemma`);
+  }
+}
+
 /**
  * Checks a proof against a puzzle. A proof whose header is missing or does not fit the puzzle is bad input
- * (PuzzleError); a proof that reads but does not hold is a result naming the first failing step.
+ * (PuzzleError); a proof that reads but does not hold is a result naming a step that fails.
+ *
+ * It checks backwards, as drat-trim does: the whole proof is read first, each step's form checked and its
+ * clause added (or deleted) and propagated at the top level, until the empty clause; then, from the conflict
+ * that gives the empty clause, only the clauses it needs are marked (through the reasons of the literals
+ * propagated), and going back step by step each marked lemma is tested and each marked learnt clause checked
+ * by unit propagation against the clauses before it, marking in turn what its conflict used. A lemma or learnt
+ * clause left unmarked is not checked: the empty clause follows from the marked ones alone, so whether the
+ * others hold changes nothing.
  */
 export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): CertifyResult {
-  const grid = gridOf(puzzle);
+  const grid = flatGridOf(puzzle);
+  const read = new Reader(grid);
   const lines = text.split('\n');
   let n = 0;
   let stepLine = 0;
@@ -75,31 +181,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   if (header[3] !== String(puzzle.rows) || header[4] !== String(puzzle.cols)) {
     throw new PuzzleError(`${where}, line ${n}: the proof is for a ${number(header[3])}x${number(header[4])} grid but the puzzle is ${puzzle.rows}x${puzzle.cols}`);
   }
-  const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string): CertifyResult => ({ verified: false, line: stepLine, kind, reason });
-
-  const edgeOf = (token: string): number => {
-    const v = Number(token);
-    if (!/^\d+$/.test(token) || v < 1 || v > grid.edgeCount) throw new StepFailure(`${showText(token)} is not an edge variable (1-${grid.edgeCount})`);
-    return v - 1;
-  };
-  const vertexOf = (token: string): number => {
-    const v = Number(token);
-    if (!/^\d+$/.test(token) || v < 1 || v > grid.vertexCount) throw new StepFailure(`${showText(token)} is not a vertex (1-${grid.vertexCount})`);
-    return v - 1;
-  };
-  /** The numbers from tokens[from] up to the closing 0, read by `read`, and the position after the 0. */
-  const list = <T>(tokens: string[], from: number, read: (token: string) => T): [T[], number] => {
-    const out: T[] = [];
-    for (let i = from; i < tokens.length; i++) {
-      if (tokens[i] === '0') return [out, i + 1];
-      out.push(read(tokens[i]));
-    }
-    throw new StepFailure('the list does not end with 0');
-  };
-  const literal = (token: string): number => (token.startsWith('-') ? 2 * edgeOf(token.slice(1)) + 1 : 2 * edgeOf(token));
-  const nothingAfter = (tokens: string[], at: number) => {
-    if (at < tokens.length) throw new StepFailure(`unexpected ${showText(tokens[at])} after the clause`);
-  };
+  const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string, line = stepLine): CertifyResult => ({ verified: false, line, kind, reason });
 
   const claimTokens = next();
   if (!claimTokens || claimTokens[0] !== 'claim') return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
@@ -108,8 +190,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   try {
     if (claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
     else if (claimTokens[1] === 'unique') {
-      const [edges, end] = list(claimTokens, 2, edgeOf);
-      nothingAfter(claimTokens, end);
+      const [edges, end] = read.list(claimTokens, 2, (t) => read.edge(t));
+      read.nothingAfter(claimTokens, end);
       const solution = solutionFromEdges(puzzle, edges);
       const verdict = verify(puzzle, solution);
       if (!verdict.valid) return fail('claim', `the claimed loop is not a solution: ${verdict.reason}`);
@@ -122,72 +204,94 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
 
   const clauses = new ClauseSet(grid.edgeCount);
-  for (const clause of baseClauses(puzzle)) clauses.add(clause);
+  forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
   const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
+  const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0 };
 
-  /** Why the step does not hold, or null; tokens[end] is the first token after its clause. */
-  const stepProblem = (kind: StepKind, tokens: string[], end: number, literals: number[]): string | null => {
-    switch (kind) {
-      case 'blocking clause':
-        nothingAfter(tokens, end);
-        return loop ? blockingProblem(puzzle, edgeClause(literals), loop) : 'a blocking clause needs a claim of a unique loop';
-      case 'window lemma':
-        nothingAfter(tokens, end);
-        return windowProblem(puzzle, edgeClause(literals));
-      case 'cycle lemma': {
-        let named: number[] | null = null;
-        if (end < tokens.length) {
-          const [edges, after] = list(tokens, end, edgeOf);
-          nothingAfter(tokens, after);
-          named = edges;
-        }
-        return cycleProblem(puzzle, edgeClause(literals), named);
-      }
-      case 'cut lemma': {
-        if (end === tokens.length) return blockProblem(puzzle, edgeClause(literals));
-        const [inside, after] = list(tokens, end, vertexOf);
-        let hinge: number | null = null;
-        if (after < tokens.length) {
-          hinge = vertexOf(tokens[after]);
-          nothingAfter(tokens, after + 1);
-        }
-        return cutProblem(puzzle, edgeClause(literals), inside, hinge);
-      }
-      case 'learnt clause':
-      case 'empty clause':
-        nothingAfter(tokens, end);
-        return clauses.followsByUnitPropagation(literals) ? null : 'it does not follow by unit propagation from the clauses so far';
-      case 'deletion':
-        nothingAfter(tokens, end);
-        return clauses.delete(literals) ? null : 'no such clause to delete';
-      case 'claim':
-        return 'a second claim';
-    }
-  };
-
+  // Forward: every step read, its form checked, its clause added (or deleted) and propagated at the top level;
+  // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
+  // -1 for a deletion that kept the clause as the reason of a top-level assignment).
+  const stepLines: number[] = [];
+  const stepKinds: StepKind[] = [];
+  const stepClauses: number[] = [];
+  /** How many steps came before the clauses contradicted each other at the top level. */
+  let beforeConflict = clauses.contradictory ? 0 : -1;
+  let ended = false;
   for (let tokens = next(); tokens !== null; tokens = next()) {
     const kind = kindOf(tokens[0]);
     if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, d or a clause)`);
     if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
     let literals: number[];
     try {
-      const [read, end] = list(tokens, kind === 'learnt clause' || kind === 'empty clause' ? 0 : 1, literal);
-      literals = read;
-      const problem = stepProblem(kind, tokens, end, literals);
-      if (problem !== null) return fail(kind, problem);
+      literals = readStep(kind, tokens, read).literals;
     } catch (error) {
       if (error instanceof StepFailure) return fail(kind, error.message);
       throw error;
     }
+    if (kind === 'blocking clause' && !loop) return fail(kind, 'a blocking clause needs a claim of a unique loop');
     steps[kind]++;
     if (kind === 'empty clause') {
+      if (!clauses.contradictory) return fail(kind, 'it does not follow by unit propagation from the clauses so far');
       const extra = next();
       if (extra) return fail('end of proof', `the proof goes on after the empty clause (${extra.map(showText).join(' ')})`);
-      return { verified: true, claim, steps, lines: n };
+      ended = true;
+      break;
     }
-    if (kind !== 'deletion') clauses.add(literals);
+    if (kind === 'deletion') {
+      const deleted = clauses.delete(literals);
+      if (deleted === null) return fail(kind, 'no such clause to delete');
+      stepClauses.push('removed' in deleted ? deleted.removed : -1);
+    } else {
+      stepClauses.push(clauses.add(literals));
+      if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepLines.length + 1;
+    }
+    stepLines.push(stepLine);
+    stepKinds.push(kind);
   }
-  return fail('end of proof', 'the proof ends without the empty clause');
+  if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
+
+  // Backward: the clauses the conflict needs are marked; going back from the step that made it, the clauses
+  // as they were before each step are restored, and each marked step is checked there.
+  clauses.markConflict();
+  for (let i = beforeConflict - 1; i >= 0; i--) {
+    const kind = stepKinds[i];
+    const id = stepClauses[i];
+    if (kind === 'deletion') {
+      if (id >= 0) clauses.undoDelete(id);
+      continue;
+    }
+    clauses.undoAdd(id);
+    if (!clauses.isMarked(id)) continue;
+    checked[kind as CheckedKind]++;
+    let problem: string | null;
+    if (kind === 'learnt clause') problem = clauses.followsByUnitPropagation(clauses.clause(id)) ? null : 'it does not follow by unit propagation from the clauses before it';
+    else problem = lemmaProblem(puzzle, kind, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read), loop);
+    if (problem !== null) return fail(kind, problem, stepLines[i]);
+  }
+  return { verified: true, claim, steps, checked, lines: n };
+}
+
+/**
+ * The check of one step on its own, as if it came right after the claim 'claim unsat': a lemma's own test, or
+ * for a learnt clause unit propagation from the base alone. Null when it holds, else why not (its form too).
+ * A proof checks only the steps its empty clause needs; this checks any one.
+ */
+export function checkStep(puzzle: Puzzle, line: string): string | null {
+  const tokens = line.trim().split(/\s+/);
+  const kind = kindOf(tokens[0]);
+  if (kind === null || kind === 'claim' || kind === 'deletion' || kind === 'empty clause' || kind === 'blocking clause') return `${showText(tokens[0])} does not start a lemma or a learnt clause`;
+  try {
+    const grid = flatGridOf(puzzle);
+    const step = readStep(kind, tokens, new Reader(grid));
+    if (kind !== 'learnt clause') return lemmaProblem(puzzle, kind, step, null);
+    const clauses = new ClauseSet(grid.edgeCount);
+    forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
+    if (clauses.contradictory) return null;
+    return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
+  } catch (error) {
+    if (error instanceof StepFailure) return error.message;
+    throw error;
+  }
 }
 
 function kindOf(first: string): StepKind | null {
@@ -208,7 +312,9 @@ export function describeResult(result: CertifyResult): string {
   if (!result.verified) return `rejected: line ${result.line} (${result.kind}): ${result.reason}`;
   const s = result.steps;
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut and ${count(s['window lemma'], 'window lemma')}, ${count(s['learnt clause'], 'learnt clause')}, ${count(s.deletion, 'deletion')}`;
+  const given = s['blocking clause'] + s['cycle lemma'] + s['cut lemma'] + s['window lemma'] + s['learnt clause'];
+  const checked = Object.values(result.checked).reduce((sum, k) => sum + k, 0);
+  const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut and ${count(s['window lemma'], 'window lemma')}, ${count(s['learnt clause'], 'learnt clause')}, ${count(s.deletion, 'deletion')}; ${checked} of the ${given} clauses given checked, those the empty clause needs`;
   if (result.claim.kind === 'unsat') return `verified: no loop (the puzzle has no solution; ${counts})`;
   const edges = result.claim.loop.on.reduce((sum, bit) => sum + bit, 0);
   return `verified: unique loop (the loop of ${edges} edges in the proof is the puzzle's only solution; ${counts})`;

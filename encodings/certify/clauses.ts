@@ -1,19 +1,54 @@
-// The clauses a proof has established, and reverse unit propagation (RUP) over them, with two watched literals
-// so that checking a proof costs about what finding it did.
+// The clauses of a proof and reverse unit propagation (RUP) over them, with two watched literals, for checking
+// backwards as drat-trim does (check.ts): every clause is added in order and propagated at the top level
+// without being checked; then, from the conflict at the end, the clauses it needs are marked and the marked
+// ones checked in reverse order, each against the clauses before it, marking what its own conflict used.
 //
-// Literals are coded as the cores code them: 2e for "edge e on", 2e + 1 for "edge e off". Assignments made at
-// the top level (units of the established clauses) are never undone; a RUP check assigns the negation of its
-// clause above them, propagates, and takes its own assignments back.
+// Literals are coded as the cores code them: 2e for "edge e on", 2e + 1 for "edge e off". Clause i holds
+// literals[start[i] ..< start[i + 1]], all in one flat array, and the watch lists are segments of one pool:
+// a 500x500 grid's base (2 million clauses) takes tens of megabytes, not one object per clause.
 //
-// Why RUP is sound: every established clause is satisfied by every solution in question. Let a solution
-// falsify clause D. Then it sets every literal of D false, and each unit that propagation derives from there is
-// forced by an established clause the solution satisfies, so the solution sets it too. Propagation thus never
-// meets a clause with all literals false under that solution; reaching a conflict proves that no solution
-// falsifies D. Deleting clauses only leaves fewer to propagate with; a top-level unit derived from a clause that
-// is later deleted stays, as it was implied when derived and stays implied.
+// Why RUP is sound: every clause used is satisfied by every solution in question. Let a solution falsify
+// clause D. Then it sets every literal of D false, and each unit that propagation derives from there is forced
+// by a clause the solution satisfies, so the solution sets it too. Propagation thus never meets a clause with
+// all literals false under that solution; reaching a conflict proves that no solution falsifies D. The clauses
+// a conflict used are found through the reason of each literal propagated; those, and only those, must be
+// valid for D to be, which is why the others are never checked.
+//
+// Going backwards restores, before each step, exactly the state the forward pass had there: each top-level
+// assignment records the clause being added when it was made (its time), and undoing the addition of clause c
+// unassigns every assignment of time c or later; a deletion is undone by watching the clause again. A deletion
+// of the clause that is the reason of a top-level assignment is ignored (the clause stays in propagation, as in
+// DRAT checkers: the literal was implied, and stays implied, and the clause, satisfied by it, adds nothing).
 
 export const onLiteral = (edge: number): number => 2 * edge;
 export const offLiteral = (edge: number): number => 2 * edge + 1;
+
+const ALIVE = 1;
+/** The time of a RUP check's own assignments, later than any clause's. */
+const CHECK_TIME = 0x7fffffff;
+const WATCHED = 2;
+const MARKED = 4;
+
+/** What a deletion did: removed the clause from propagation, or kept it as the reason of a top-level assignment. */
+export type Deletion = { removed: number } | { kept: number } | null;
+
+/** A growable Int32Array. */
+class Ints {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 16) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = value;
+  }
+  grow(needed: number): void {
+    const data = new Int32Array(Math.max(needed, this.data.length * 2));
+    data.set(this.data.subarray(0, this.length));
+    this.data = data;
+  }
+}
 
 export class ClauseSet {
   /** Per literal: 1 true, -1 false, 0 unassigned (a literal and its negation are set together). */
@@ -21,216 +56,481 @@ export class ClauseSet {
   private readonly trail: Int32Array;
   private trailLength = 0;
   private head = 0;
-  /** Clauses by id; null once deleted. A watched clause keeps its two watched literals first. */
-  private readonly clauses: (Int32Array | null)[] = [];
-  /** Per clause: where the search for a new watched literal starts (2 or more). */
-  private readonly searchFrom: number[] = [];
-  /** Per literal: the clauses watching it (looked at when it becomes false), as pairs: the clause's id, and another of its literals (if true, the clause is satisfied). */
-  private readonly watches: number[][];
-  /** Ids of the live clauses by a hash of their literals (in any order), for deletion; made at the first deletion, kept up to date after. */
-  private byKey: Map<number, number[]> | null = null;
-  /** Per literal: the last stamp that marked it (to drop repeated literals, to compare clauses as sets). */
+  /** Per edge: the clause that propagated its assignment (-1: an assumption of a RUP check), and the assignment's time. */
+  private readonly reason: Int32Array;
+  private readonly time: Int32Array;
+  /** Per edge: its position in the trail while assigned. */
+  private readonly position: Int32Array;
+  /** Per edge: its top-level assignment's reasons are already marked. */
+  private readonly reasonsMarked: Uint8Array;
+  /** Per edge: the last RUP check whose conflict analysis reached it. */
   private readonly seen: Int32Array;
   private stamp = 0;
-  /** The top level is contradictory: every clause, the empty one included, follows. */
-  private contradiction = false;
+
+  private readonly literals = new Ints(1 << 16);
+  /** Clause i is literals[start[i] ..< start[i + 1]]. */
+  private readonly start = new Ints(1 << 12);
+  private flags = new Uint8Array(1 << 12);
+  /** Per clause: where the search for a new watched literal starts (2 or more). */
+  private searchFrom = new Int32Array(1 << 12);
+
+  /** Per literal, a segment of the pool: the clauses watching it (looked at when it becomes false), as pairs of the clause's id and another of its literals (if true, the clause is satisfied). */
+  private pool = new Int32Array(1 << 16);
+  private poolTop = 0;
+  private readonly watchAt: Int32Array;
+  private readonly watchSize: Int32Array;
+  private readonly watchRoom: Int32Array;
+
+  /** Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause its hash and the next in its bucket. */
+  private buckets = new Int32Array(1 << 12).fill(-1);
+  private readonly hash = new Ints(1 << 12);
+  private readonly nextInBucket = new Ints(1 << 12);
+  private indexed = 0;
+
+  /** The clause found falsified at the top level, or -1 while there is none. */
+  private conflictClause = -1;
+  /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
+  private readonly literalStamp: Int32Array;
+  /** The clauses whose reasons are still to be marked. */
+  private readonly stack = new Ints(64);
+  /** A clause being read for a deletion. */
+  private readonly probe = new Ints(64);
 
   constructor(readonly edgeCount: number) {
     this.value = new Int8Array(2 * edgeCount);
     this.trail = new Int32Array(edgeCount);
-    this.watches = Array.from({ length: 2 * edgeCount }, () => []);
-    this.seen = new Int32Array(2 * edgeCount);
+    this.reason = new Int32Array(edgeCount);
+    this.time = new Int32Array(edgeCount);
+    this.position = new Int32Array(edgeCount);
+    this.literalStamp = new Int32Array(2 * edgeCount);
+    this.reasonsMarked = new Uint8Array(edgeCount);
+    this.seen = new Int32Array(edgeCount);
+    this.watchAt = new Int32Array(2 * edgeCount);
+    this.watchSize = new Int32Array(2 * edgeCount);
+    this.watchRoom = new Int32Array(2 * edgeCount);
+    this.start.push(0);
   }
 
+  /** The clauses added so far contradict each other at the top level. */
   get contradictory(): boolean {
-    return this.contradiction;
+    return this.conflictClause >= 0;
   }
 
-  /** 1 when the literal is true, -1 false, 0 unassigned. */
-  private valueOf(literal: number): number {
-    return this.value[literal];
+  get count(): number {
+    return this.start.length - 1;
   }
 
-  private assign(literal: number): void {
+  isMarked(id: number): boolean {
+    return (this.flags[id] & MARKED) !== 0;
+  }
+
+  /** The literals of clause `id` (a view, in the order the watches keep them). */
+  clause(id: number): Int32Array {
+    return this.literals.data.subarray(this.start.data[id], this.start.data[id + 1]);
+  }
+
+  /**
+   * Adds a clause (its literals, repeats dropped) and returns its id. Until the clauses contradict each other
+   * it is watched and propagated at the top level; after that it is only kept, for deletions to find.
+   */
+  add(literals: ArrayLike<number>, length = literals.length): number {
+    const id = this.count;
+    const stamp = ++this.stamp;
+    const from = this.literals.length;
+    for (let k = 0; k < length; k++) {
+      const literal = literals[k];
+      if (this.literalStamp[literal] === stamp) continue;
+      this.literalStamp[literal] = stamp;
+      this.literals.push(literal);
+    }
+    this.start.push(this.literals.length);
+    if (id >= this.flags.length) this.growClauses(id + 1);
+    this.flags[id] = ALIVE;
+    this.searchFrom[id] = 2;
+    this.hash.push(hashOf(this.literals.data, from, this.literals.length));
+    this.nextInBucket.push(-1);
+    this.index(id);
+    if (!this.contradictory) this.attach(id, id);
+    return id;
+  }
+
+  private growClauses(needed: number): void {
+    const size = Math.max(needed, this.flags.length * 2);
+    const flags = new Uint8Array(size);
+    flags.set(this.flags);
+    this.flags = flags;
+    const searchFrom = new Int32Array(size);
+    searchFrom.set(this.searchFrom);
+    this.searchFrom = searchFrom;
+  }
+
+  /**
+   * Watches clause `id` under the current assignment and propagates what it implies, assignments taking time
+   * `time`. Watched: a true or unassigned literal first, then the best other (true, unassigned, else the false
+   * one assigned last, so that undoing assignments later never leaves a unit clause unseen).
+   */
+  private attach(id: number, time: number): void {
+    const data = this.literals.data;
+    const from = this.start.data[id];
+    const n = this.start.data[id + 1] - from;
+    if (n === 0) {
+      this.conflictClause = id;
+      return;
+    }
+    this.bringForward(from, from + n, 0);
+    if (n > 1) this.bringForward(from, from + n, 1);
+    const first = this.value[data[from]];
+    if (n >= 2) {
+      this.pushWatch(data[from], id, data[from + 1]);
+      this.pushWatch(data[from + 1], id, data[from]);
+      this.flags[id] |= WATCHED;
+    }
+    if (first === -1) {
+      this.conflictClause = id;
+      return;
+    }
+    if (first === 0 && (n === 1 || this.value[data[from + 1]] === -1)) {
+      this.assign(data[from], id, time);
+      if (!this.propagate(time)) return;
+    }
+  }
+
+  /** Swaps into position `at` of the clause at from..to the best literal from there on. */
+  private bringForward(from: number, to: number, at: number): void {
+    const data = this.literals.data;
+    let best = from + at;
+    for (let k = from + at; k < to; k++) if (this.rank(data[k]) > this.rank(data[best])) best = k;
+    const literal = data[best];
+    data[best] = data[from + at];
+    data[from + at] = literal;
+  }
+
+  /** True above unassigned above false; among false ones, the one assigned last. */
+  private rank(literal: number): number {
+    const v = this.value[literal];
+    return v === -1 ? this.position[literal >> 1] : this.trail.length + 2 + v;
+  }
+
+  private assign(literal: number, reason: number, time: number): void {
     this.value[literal] = 1;
     this.value[literal ^ 1] = -1;
+    this.reason[literal >> 1] = reason;
+    this.time[literal >> 1] = time;
+    this.position[literal >> 1] = this.trailLength;
     this.trail[this.trailLength++] = literal;
   }
 
-  /** Adds a clause (already checked to be implied) and propagates its consequences at the top level. */
-  add(literals: readonly number[]): void {
-    const clause = this.withoutRepeats(literals);
-    const id = this.clauses.length;
-    this.clauses.push(clause);
-    this.searchFrom.push(2);
-    this.index(id);
-    if (this.contradiction) return;
-    // Watch the two best literals: a true one, else unassigned ones; false ones only if there are no others.
-    this.bringForward(clause, 0);
-    if (clause.length > 1 && this.valueOf(clause[0]) !== 1) this.bringForward(clause, 1);
-    const first = clause.length > 0 ? this.valueOf(clause[0]) : -1;
-    if (first === -1) {
-      this.contradiction = true;
+  private pushWatch(literal: number, id: number, blocker: number): void {
+    const size = this.watchSize[literal];
+    if (size + 2 > this.watchRoom[literal]) this.moveWatches(literal, Math.max(4, 2 * this.watchRoom[literal]));
+    const at = this.watchAt[literal] + size;
+    const pool = this.pool;
+    pool[at] = id;
+    pool[at + 1] = blocker;
+    this.watchSize[literal] = size + 2;
+  }
+
+  /** Gives the literal's watch list `room` entries at the end of the pool, packing the pool first when it is full. */
+  private moveWatches(literal: number, room: number): void {
+    const { watchAt, watchSize, watchRoom } = this;
+    if (this.poolTop + room > this.pool.length) {
+      // Repack every list into a new pool, twice the room they need, so that a list moves at most a few times.
+      let needed = room;
+      for (let l = 0; l < watchRoom.length; l++) needed += watchRoom[l];
+      const old = this.pool;
+      const pool = new Int32Array(Math.max(1 << 16, 2 * needed));
+      let top = 0;
+      for (let l = 0; l < watchRoom.length; l++) {
+        for (let k = 0, from = watchAt[l], size = watchSize[l]; k < size; k++) pool[top + k] = old[from + k];
+        watchAt[l] = top;
+        top += watchRoom[l];
+      }
+      this.pool = pool;
+      this.poolTop = top;
+    }
+    const pool = this.pool;
+    const at = this.poolTop;
+    for (let k = 0, from = watchAt[literal], size = watchSize[literal]; k < size; k++) pool[at + k] = pool[from + k];
+    watchAt[literal] = at;
+    watchRoom[literal] = room;
+    this.poolTop += room;
+  }
+
+  private dropWatch(literal: number, id: number): void {
+    const at = this.watchAt[literal];
+    const size = this.watchSize[literal];
+    for (let k = at; k < at + size; k += 2) {
+      if (this.pool[k] !== id) continue;
+      this.pool[k] = this.pool[at + size - 2];
+      this.pool[k + 1] = this.pool[at + size - 1];
+      this.watchSize[literal] = size - 2;
       return;
     }
-    if (clause.length >= 2) {
-      this.watches[clause[0]].push(id, clause[1]);
-      this.watches[clause[1]].push(id, clause[0]);
-    }
-    if (first === 0 && (clause.length === 1 || this.valueOf(clause[1]) === -1)) {
-      this.assign(clause[0]);
-      if (!this.propagate()) this.contradiction = true;
-    }
   }
 
-  private withoutRepeats(literals: readonly number[]): Int32Array {
-    const stamp = ++this.stamp;
-    const out: number[] = [];
-    for (const literal of literals) {
-      if (this.seen[literal] === stamp) continue;
-      this.seen[literal] = stamp;
-      out.push(literal);
+  /** Takes a watched clause out of propagation (its watches are its first two literals). */
+  private detach(id: number): void {
+    if (this.flags[id] & WATCHED) {
+      const from = this.start.data[id];
+      this.dropWatch(this.literals.data[from], id);
+      this.dropWatch(this.literals.data[from + 1], id);
+      this.flags[id] &= ~WATCHED;
     }
-    return Int32Array.from(out);
-  }
-
-  /** Swaps into clause[at] the best literal from there on: true, else unassigned, else false. */
-  private bringForward(clause: Int32Array, at: number): void {
-    let best = at;
-    for (let k = at; k < clause.length; k++) {
-      const v = this.valueOf(clause[k]);
-      if (v > this.valueOf(clause[best])) best = k;
-      if (v === 1) break;
-    }
-    const literal = clause[best];
-    clause[best] = clause[at];
-    clause[at] = literal;
   }
 
   private index(id: number): void {
-    const clause = this.clauses[id];
-    if (this.byKey === null || clause === null) return;
-    const key = keyOf(clause);
-    const same = this.byKey.get(key);
-    if (same) same.push(id);
-    else this.byKey.set(key, [id]);
-  }
-
-  /** Where in `ids` (live clauses) one with exactly these (distinct) literals is, or -1. */
-  private positionOf(literals: Int32Array, ids: readonly number[]): number {
-    const stamp = ++this.stamp;
-    for (const literal of literals) this.seen[literal] = stamp;
-    return ids.findIndex((id) => this.clauses[id]!.length === literals.length && this.clauses[id]!.every((literal) => this.seen[literal] === stamp));
-  }
-
-  /** Removes one copy of the clause (its literals in any order); false when there is none. */
-  delete(literals: readonly number[]): boolean {
-    if (this.byKey === null) {
-      // Most proofs delete nothing: the index is made only when needed.
-      this.byKey = new Map();
-      for (let id = 0; id < this.clauses.length; id++) this.index(id);
+    if (++this.indexed > this.buckets.length) {
+      // Rehash into twice the buckets, so that a bucket holds about one clause.
+      this.buckets = new Int32Array(2 * this.buckets.length).fill(-1);
+      for (let c = 0; c < id; c++) if (this.nextInBucket.data[c] !== -2) this.link(c);
     }
-    const clause = this.withoutRepeats(literals);
-    const ids = this.byKey.get(keyOf(clause)) ?? [];
-    const at = this.positionOf(clause, ids);
-    if (at < 0) return false;
-    this.clauses[ids[at]] = null; // dropped from its watch lists when next met there
-    ids.splice(at, 1);
-    return true;
+    this.link(id);
   }
 
-  /** True when setting every literal of the clause false and propagating reaches a conflict. */
-  followsByUnitPropagation(literals: readonly number[]): boolean {
-    if (this.contradiction) return true;
-    const mark = this.trailLength;
-    let conflict = false;
-    for (const literal of literals) {
-      const v = this.valueOf(literal);
-      if (v === 1) {
-        conflict = true; // true already (at the top level, or its negation is in the clause too)
+  private link(id: number): void {
+    const bucket = this.hash.data[id] & (this.buckets.length - 1);
+    this.nextInBucket.data[id] = this.buckets[bucket];
+    this.buckets[bucket] = id;
+  }
+
+  /**
+   * Deletes one copy of the clause (its literals in any order, repeats dropped): the clause is no longer found
+   * by later deletions and leaves propagation, unless it is the reason of a top-level assignment (then it
+   * stays, as the convention in the file's head says). Null when there is no such clause.
+   */
+  delete(literals: ArrayLike<number>): Deletion {
+    const probe = this.probe;
+    probe.length = 0;
+    const stamp = ++this.stamp;
+    for (let k = 0; k < literals.length; k++) {
+      if (this.literalStamp[literals[k]] === stamp) continue;
+      this.literalStamp[literals[k]] = stamp;
+      probe.push(literals[k]);
+    }
+    const key = hashOf(probe.data, 0, probe.length);
+    let found = -1;
+    for (let c = this.buckets[key & (this.buckets.length - 1)]; c >= 0; c = this.nextInBucket.data[c]) {
+      if (this.hash.data[c] !== key || this.start.data[c + 1] - this.start.data[c] !== probe.length) continue;
+      let same = true;
+      for (let k = this.start.data[c]; same && k < this.start.data[c + 1]; k++) same = this.literalStamp[this.literals.data[k]] === stamp;
+      if (same) {
+        found = c;
         break;
       }
-      if (v === 0) this.assign(literal ^ 1);
     }
-    if (!conflict) conflict = !this.propagate();
+    if (found < 0) return null;
+    this.unindex(found);
+    if (this.contradictory) return { removed: found }; // nothing is propagated any more: the watches stay as the conflict left them
+    const first = this.literals.data[this.start.data[found]];
+    if (this.value[first] === 1 && this.reason[first >> 1] === found) return { kept: found };
+    this.detach(found);
+    this.flags[found] &= ~ALIVE;
+    return { removed: found };
+  }
+
+  private unindex(id: number): void {
+    const bucket = this.hash.data[id] & (this.buckets.length - 1);
+    if (this.buckets[bucket] === id) this.buckets[bucket] = this.nextInBucket.data[id];
+    else {
+      let c = this.buckets[bucket];
+      while (this.nextInBucket.data[c] !== id) c = this.nextInBucket.data[c];
+      this.nextInBucket.data[c] = this.nextInBucket.data[id];
+    }
+    this.nextInBucket.data[id] = -2;
+    this.indexed--;
+  }
+
+  /**
+   * Marks the clauses the top-level conflict needs: the clause found falsified and, through the reasons of its
+   * literals, every clause that propagated them.
+   */
+  markConflict(): void {
+    if (this.conflictClause < 0) throw new Error('internal: no conflict to mark from');
+    this.markFrom(this.conflictClause, this.trailLength);
+  }
+
+  /**
+   * Undoes the addition of clause `id` (going backwards): unassigns what was assigned since it was added and
+   * takes it out of propagation. Clauses added after it must have been undone already.
+   */
+  undoAdd(id: number): void {
+    while (this.trailLength > 0 && this.time[this.trail[this.trailLength - 1] >> 1] >= id) {
+      const literal = this.trail[--this.trailLength];
+      this.value[literal] = 0;
+      this.value[literal ^ 1] = 0;
+      this.reasonsMarked[literal >> 1] = 0;
+    }
+    this.head = this.trailLength;
+    this.conflictClause = -1;
+    this.detach(id);
+    this.flags[id] &= ~ALIVE;
+  }
+
+  /** Undoes the deletion of clause `id` (going backwards): it propagates again. */
+  undoDelete(id: number): void {
+    this.flags[id] |= ALIVE;
+    const from = this.start.data[id];
+    // A unit clause is satisfied here (it was, in the forward pass, when it was deleted): nothing to watch.
+    if (this.start.data[id + 1] - from < 2) return;
+    const before = this.trailLength;
+    this.attach(id, CHECK_TIME);
+    if (this.conflictClause >= 0 || this.trailLength !== before) throw new Error('internal: a clause restored going backwards is unit or in conflict');
+  }
+
+  /**
+   * True when setting every literal of the clause false and propagating reaches a conflict; then the clauses
+   * that conflict used (and the reasons of the top-level assignments it used) are marked.
+   */
+  followsByUnitPropagation(literals: ArrayLike<number>): boolean {
+    if (this.contradictory) throw new Error('internal: a RUP check on contradictory clauses');
+    const mark = this.trailLength;
+    let conflict = -1;
+    let trueAlready = -1;
+    for (let k = 0; k < literals.length; k++) {
+      const literal = literals[k];
+      const v = this.value[literal];
+      if (v === 1) {
+        trueAlready = literal; // true already (at the top level, or its negation is in the clause too)
+        break;
+      }
+      if (v === 0) this.assign(literal ^ 1, -1, CHECK_TIME);
+    }
+    if (trueAlready < 0 && !this.propagate(CHECK_TIME)) conflict = this.conflictClause;
+    const follows = trueAlready >= 0 || conflict >= 0;
+    if (conflict >= 0) this.markFrom(conflict, mark);
+    else if (trueAlready >= 0 && this.position[trueAlready >> 1] < mark) this.markFrom(-1, mark, trueAlready >> 1);
     while (this.trailLength > mark) {
       const literal = this.trail[--this.trailLength];
       this.value[literal] = 0;
       this.value[literal ^ 1] = 0;
     }
     this.head = mark;
-    return conflict;
+    this.conflictClause = -1;
+    return follows;
   }
 
-  /** Unit propagation from the assignments not yet propagated; false on a conflict. */
-  private propagate(): boolean {
+  /**
+   * Marks clause `conflict` (or the reason of the top-level assignment of `edge`) and the reasons of the false
+   * literals it holds, and theirs, back to the assumptions. Assignments at trail positions from `mark` on are
+   * the check's own; those before, the top level's, whose reasons are marked once for all checks.
+   */
+  private markFrom(conflict: number, mark: number, edge = -1): void {
+    const assigned = ++this.stamp;
+    const reached = ++this.stamp;
+    const stack = this.stack;
+    stack.length = 0;
+    if (conflict >= 0) {
+      this.flags[conflict] |= MARKED;
+      stack.push(conflict);
+    } else this.markTopLevel(edge);
+    // The edges this check assigned; the others are the top level's.
+    for (let i = mark; i < this.trailLength; i++) this.seen[this.trail[i] >> 1] = assigned;
+    while (stack.length > 0) {
+      const c = stack.data[--stack.length];
+      const data = this.literals.data;
+      for (let k = this.start.data[c]; k < this.start.data[c + 1]; k++) {
+        const literal = data[k];
+        if (this.value[literal] !== -1) continue; // the literal c implied, or one not assigned
+        const e = literal >> 1;
+        if (this.seen[e] === reached) continue;
+        if (this.seen[e] !== assigned) this.markTopLevel(e);
+        else {
+          this.seen[e] = reached; // its reason is looked at once
+          const r = this.reason[e];
+          if (r >= 0) {
+            this.flags[r] |= MARKED;
+            stack.push(r);
+          }
+        }
+      }
+    }
+  }
+
+  /** Marks the reason of a top-level assignment, once, and queues it so that what it rests on is marked too. */
+  private markTopLevel(edge: number): void {
+    if (this.reasonsMarked[edge]) return;
+    this.reasonsMarked[edge] = 1;
+    const r = this.reason[edge];
+    if (r < 0) return;
+    this.flags[r] |= MARKED;
+    this.stack.push(r);
+  }
+
+  /** Unit propagation from the assignments not yet propagated, each made at `time`; false on a conflict (then `conflictClause` is set). */
+  private propagate(time: number): boolean {
+    const data = this.literals.data;
+    const starts = this.start.data;
     while (this.head < this.trailLength) {
       const falsified = this.trail[this.head++] ^ 1;
-      const list = this.watches[falsified];
+      let size = this.watchSize[falsified];
       let kept = 0;
       let i = 0;
-      let conflict = false;
-      for (; i < list.length; i += 2) {
-        const id = list[i];
-        const blocker = list[i + 1];
+      let conflict = -1;
+      for (; i < size; i += 2) {
+        const at = this.watchAt[falsified]; // read again: a watch pushed elsewhere may repack the pool
+        const id = this.pool[at + i];
+        const blocker = this.pool[at + i + 1];
         // A true literal of the clause, seen last time: nothing to do, and the clause need not be read.
-        if (this.valueOf(blocker) === 1) {
-          list[kept++] = id;
-          list[kept++] = blocker;
+        if (this.value[blocker] === 1) {
+          this.pool[at + kept++] = id;
+          this.pool[at + kept++] = blocker;
           continue;
         }
-        const clause = this.clauses[id];
-        if (clause === null) continue;
-        if (clause[0] === falsified) {
-          clause[0] = clause[1];
-          clause[1] = falsified;
+        const from = starts[id];
+        if (data[from] === falsified) {
+          data[from] = data[from + 1];
+          data[from + 1] = falsified;
         }
-        const other = clause[0];
-        if (this.valueOf(other) === 1) {
-          list[kept++] = id;
-          list[kept++] = other;
+        const other = data[from];
+        if (this.value[other] === 1) {
+          this.pool[at + kept++] = id;
+          this.pool[at + kept++] = other;
           continue;
         }
         // Look for a literal not false to watch instead, from where the last search stopped (long clauses
         // would otherwise be read from the start again and again).
         let moved = false;
-        const n = clause.length;
-        const from = this.searchFrom[id];
+        const n = starts[id + 1] - from;
+        const searchFrom = this.searchFrom[id];
         for (let step = 0; step < n - 2; step++) {
-          const k = from + step < n ? from + step : from + step - n + 2;
-          if (this.valueOf(clause[k]) !== -1) {
-            clause[1] = clause[k];
-            clause[k] = falsified;
-            this.watches[clause[1]].push(id, other);
+          const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
+          if (this.value[data[from + k]] !== -1) {
+            data[from + 1] = data[from + k];
+            data[from + k] = falsified;
+            this.pushWatch(data[from + 1], id, other);
             this.searchFrom[id] = k;
             moved = true;
             break;
           }
         }
         if (moved) continue;
-        list[kept++] = id;
-        list[kept++] = other;
-        if (this.valueOf(other) === -1) {
-          conflict = true;
+        const at2 = this.watchAt[falsified];
+        this.pool[at2 + kept++] = id;
+        this.pool[at2 + kept++] = other;
+        if (this.value[other] === -1) {
+          conflict = id;
           i += 2;
           break;
         }
-        this.assign(other);
+        this.assign(other, id, time);
       }
-      for (; i < list.length; i++) list[kept++] = list[i];
-      list.length = kept;
-      if (conflict) return false;
+      const at = this.watchAt[falsified];
+      for (; i < size; i++) this.pool[at + kept++] = this.pool[at + i];
+      this.watchSize[falsified] = kept;
+      if (conflict >= 0) {
+        this.conflictClause = conflict;
+        return false;
+      }
     }
     return true;
   }
-
 }
 
 /** A hash of a clause's literals that does not depend on their order (a sum of mixed literals). */
-function keyOf(clause: Int32Array): number {
+function hashOf(literals: Int32Array, from: number, to: number): number {
   let key = 0;
-  for (const literal of clause) {
-    let x = Math.imul(literal + 1, 0x9e3779b1);
+  for (let k = from; k < to; k++) {
+    let x = Math.imul(literals[k] + 1, 0x9e3779b1);
     x ^= x >>> 15;
     key = (key + Math.imul(x, 0x85ebca77)) | 0;
   }

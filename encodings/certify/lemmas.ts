@@ -1,10 +1,53 @@
 // The puzzle's rules as clauses, and the test of each lemma kind. Each test is on the puzzle itself; the
 // reasons they are enough (every solution satisfies an accepted lemma) are argued in check.ts.
 // Literals: 2e for edge e on, 2e + 1 for off (clauses.ts). A test returns null when the lemma holds, else why not.
-import { flatGridOf, gridOf, type Grid, type Puzzle } from '../grid.ts';
-import { solutionFromEdges } from '../solution.ts';
-import { verify } from '../verify.ts';
+import { flatGridOf, type FlatGrid, type Puzzle, type Shape } from '../grid.ts';
 import { offLiteral, onLiteral } from './clauses.ts';
+
+/**
+ * The grid as the checker reads it: each list made from the flat tables when asked for (a line's worth), as
+ * the lists of a 500x500 grid kept as objects would take hundreds of megabytes. Orders are the tables'.
+ */
+interface Adjacency {
+  readonly flat: FlatGrid;
+  /** Scratch marks per edge and per vertex, for a search over a line's edges: a mark is current when it equals the stamp of the search. */
+  readonly scratch: { stamp: number; edge: Int32Array; vertex: Int32Array; degree: Int32Array };
+  readonly edgeCount: number;
+  readonly vertexCount: number;
+  readonly faceCount: number;
+  edgesAtVertex(vertex: number): number[];
+  verticesOfEdge(edge: number): [number, number];
+  facesBesideEdge(edge: number): number[];
+  edgesOfFace(face: number): number[];
+}
+
+const adjacencies = new WeakMap<FlatGrid, Adjacency>();
+
+export function adjacencyOf(shape: Shape): Adjacency {
+  const flat = flatGridOf(shape);
+  let adjacency = adjacencies.get(flat);
+  if (!adjacency) {
+    const { vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flat;
+    const slots = (table: Int32Array, k: number, n: number): number[] => {
+      const out: number[] = [];
+      for (let i = k * n; i < k * n + n; i++) if (table[i] >= 0) out.push(table[i]);
+      return out;
+    };
+    adjacency = {
+      flat,
+      scratch: { stamp: 0, edge: new Int32Array(flat.edgeCount), vertex: new Int32Array(flat.vertexCount), degree: new Int32Array(flat.vertexCount) },
+      edgeCount: flat.edgeCount,
+      vertexCount: flat.vertexCount,
+      faceCount: flat.cellCount,
+      edgesAtVertex: (vertex) => slots(vertexEdges, vertex, vertexSlots),
+      verticesOfEdge: (edge) => [edgeEnds[2 * edge], edgeEnds[2 * edge + 1]],
+      facesBesideEdge: (edge) => slots(edgeCells, edge, 2),
+      edgesOfFace: (face) => slots(cellEdges, face, cellSlots),
+    };
+    adjacencies.set(flat, adjacency);
+  }
+  return adjacency;
+}
 
 /** A rule over a few edges: the number of them on must be one of `allowed` (a vertex: 0 or 2; a clue cell: the clue). */
 interface CountRule {
@@ -12,39 +55,47 @@ interface CountRule {
   readonly allowed: readonly number[];
 }
 
-const vertexRule = (grid: Grid, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: [0, 2] });
+const VERTEX_ALLOWED = [0, 2];
+const vertexRule = (grid: Adjacency, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: VERTEX_ALLOWED });
 
-function cellRule(grid: Grid, puzzle: Puzzle, cell: number): CountRule | null {
+function cellRule(grid: Adjacency, puzzle: Puzzle, cell: number): CountRule | null {
   const clue = puzzle.clues[cell];
-  return typeof clue === 'number' ? { edges: grid.edgesOfCell(cell), allowed: [clue] } : null;
-}
-
-/** Every rule of the puzzle: degree 0 or 2 at each vertex, each clue's count. */
-function puzzleRules(puzzle: Puzzle): CountRule[] {
-  const grid = gridOf(puzzle);
-  const rules: CountRule[] = [];
-  for (let v = 0; v < grid.vertexCount; v++) rules.push(vertexRule(grid, v));
-  for (let cell = 0; cell < grid.cellCount; cell++) {
-    const rule = cellRule(grid, puzzle, cell);
-    if (rule) rules.push(rule);
-  }
-  return rules;
+  return typeof clue === 'number' ? { edges: grid.edgesOfFace(cell), allowed: [clue] } : null;
 }
 
 /**
- * The base: for every rule, every clause over its edges that the rule implies and that has no shorter implied
- * clause inside it (its prime implicates), so that unit propagation finds all that one rule decides; and the
- * clause of all edges (at least one is on).
+ * The base, clause by clause: for every rule (degree 0 or 2 at each vertex, each clue's count), every clause
+ * over its edges that the rule implies and that has no shorter implied clause inside it (its prime
+ * implicates), so that unit propagation finds all that one rule decides; and the clause of all edges (at least
+ * one is on). Each clause is handed to `add` as the first `length` literals of a buffer that is then reused:
+ * a 500x500 grid's base is 2 million clauses, made straight into the clause store, with no array each.
  */
-export function baseClauses(puzzle: Puzzle): number[][] {
-  const grid = gridOf(puzzle);
-  const out: number[][] = [];
-  for (const rule of puzzleRules(puzzle)) {
-    for (const pattern of primeImplicates(rule.edges.length, rule.allowed)) {
-      out.push(pattern.map(([position, on]) => (on ? onLiteral(rule.edges[position]) : offLiteral(rule.edges[position]))));
+export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, length: number) => void): void {
+  const flat = flatGridOf(puzzle);
+  const buffer = new Int32Array(Math.max(flat.vertexSlots, flat.cellSlots));
+  const edges = new Int32Array(buffer.length);
+  const rule = (table: Int32Array, k: number, slots: number, allowed: readonly number[]) => {
+    let n = 0;
+    for (let i = k * slots; i < k * slots + slots; i++) if (table[i] >= 0) edges[n++] = table[i];
+    for (const pattern of primeImplicates(n, allowed)) {
+      for (let i = 0; i < pattern.length; i++) buffer[i] = pattern[i][1] ? onLiteral(edges[pattern[i][0]]) : offLiteral(edges[pattern[i][0]]);
+      add(buffer, pattern.length);
     }
+  };
+  for (let v = 0; v < flat.vertexCount; v++) rule(flat.vertexEdges, v, flat.vertexSlots, VERTEX_ALLOWED);
+  for (let cell = 0; cell < flat.cellCount; cell++) {
+    const clue = puzzle.clues[cell];
+    if (typeof clue === 'number') rule(flat.cellEdges, cell, flat.cellSlots, [clue]);
   }
-  out.push(Array.from({ length: grid.edgeCount }, (_, e) => onLiteral(e)));
+  const all = new Int32Array(flat.edgeCount);
+  for (let e = 0; e < flat.edgeCount; e++) all[e] = onLiteral(e);
+  add(all, all.length);
+}
+
+/** The base as arrays of literals (forEachBaseClause's clauses, each copied). */
+export function baseClauses(puzzle: Puzzle): number[][] {
+  const out: number[][] = [];
+  forEachBaseClause(puzzle, (literals, length) => out.push(Array.from(literals.subarray(0, length))));
   return out;
 }
 
@@ -109,8 +160,10 @@ function satisfiedBy(clause: EdgeClause, loop: ReadonlySet<number>): boolean {
 
 /** Blocking clause of loop L: every other loop satisfies it when it holds -e for all e on L, or +e for all e off L. */
 export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   if ([...loop].every((e) => clause.off.has(e))) return null;
+  // Every edge off L as +e: the line is as long as the grid, and only then is the grid walked.
+  if (clause.on.size < grid.edgeCount - loop.size) return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (it holds ${clause.on.size} edges as +e, ${grid.edgeCount - loop.size} are off the loop)`;
   for (let e = 0; e < grid.edgeCount; e++) if (!loop.has(e) && !clause.on.has(e)) {
     return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (+${e + 1} is missing)`;
   }
@@ -130,13 +183,13 @@ export const WINDOW_MAX_EDGES = 16;
  * clue of every cell beside them) meets those rules and falsifies the clause.
  */
 export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   const clauseEdges = [...new Set([...clause.on, ...clause.off])];
   if (clauseEdges.some((e) => clause.on.has(e) && clause.off.has(e))) return null; // holds e and -e
   const rules: CountRule[] = [];
   const vertices = new Set(clauseEdges.flatMap((e) => grid.verticesOfEdge(e)));
   for (const v of vertices) rules.push(vertexRule(grid, v));
-  const cells = new Set(clauseEdges.flatMap((e) => grid.cellsBesideEdge(e)));
+  const cells = new Set(clauseEdges.flatMap((e) => grid.facesBesideEdge(e)));
   for (const cell of cells) {
     const rule = cellRule(grid, puzzle, cell);
     if (rule) rules.push(rule);
@@ -181,7 +234,7 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
  * `named` is the cycle the line gives, or null to look for it among the clause's off edges.
  */
 export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly number[] | null): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   if (named !== null) {
     const cycle = new Set(named);
     const missing = named.find((e) => !clause.off.has(e));
@@ -205,12 +258,41 @@ export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly
 
 function cycleAllowsClause(puzzle: Puzzle, clause: EdgeClause, cycle: ReadonlySet<number>): string | null {
   if (satisfiedBy(clause, cycle)) return null;
-  if (!verify(puzzle, solutionFromEdges(puzzle, cycle)).valid) return null;
+  if (!cycleMeetsClues(puzzle, cycle)) return null;
   return `its cycle (${cycle.size} edges) is a solution of the puzzle and falsifies the clause`;
 }
 
+/** How many faces of each puzzle have a clue above 0 (counted once per puzzle). */
+const positiveClues = new WeakMap<Puzzle, number>();
+
+/**
+ * Whether a single cycle meets every clue, in time linear in its length, not the grid's: each clued face beside
+ * it must have as many of its edges on the cycle as its clue, and every face away from it has none, so its clue
+ * must be 0 (or none): the faces beside it must hold every clue above 0. Of a single cycle, as the verifier says.
+ */
+function cycleMeetsClues(puzzle: Puzzle, cycle: ReadonlySet<number>): boolean {
+  const grid = adjacencyOf(puzzle);
+  let positive = positiveClues.get(puzzle);
+  if (positive === undefined) {
+    positive = puzzle.clues.reduce<number>((n, clue) => n + (typeof clue === 'number' && clue > 0 ? 1 : 0), 0);
+    positiveClues.set(puzzle, positive);
+  }
+  const faces = new Set<number>();
+  for (const e of cycle) for (const face of grid.facesBesideEdge(e)) faces.add(face);
+  let positiveBeside = 0;
+  for (const face of faces) {
+    const clue = puzzle.clues[face];
+    if (typeof clue !== 'number') continue;
+    let on = 0;
+    for (const e of grid.edgesOfFace(face)) if (cycle.has(e)) on++;
+    if (on !== clue) return false;
+    if (clue > 0) positiveBeside++;
+  }
+  return positiveBeside === positive;
+}
+
 /** Why these edges are not a single cycle (every vertex met twice, all connected), or null. */
-function cycleShapeProblem(grid: Grid, edges: ReadonlySet<number>): string | null {
+function cycleShapeProblem(grid: Adjacency, edges: ReadonlySet<number>): string | null {
   if (edges.size === 0) return 'no edges';
   const degree = new Map<number, number>();
   for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
@@ -220,7 +302,7 @@ function cycleShapeProblem(grid: Grid, edges: ReadonlySet<number>): string | nul
 }
 
 /** The edges of `edges` reachable from vertex `start`. */
-function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set<number> {
+function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number): Set<number> {
   const seen = new Set<number>();
   const stack = [start];
   const visited = new Set([start]);
@@ -242,17 +324,25 @@ function componentOf(grid: Grid, edges: ReadonlySet<number>, start: number): Set
 
 /**
  * The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some
- * piece is not a simple cycle. On the grid's flat tables (vertexSlots edges per vertex): it runs once for every
- * cycle lemma.
+ * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
+ * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
  */
-function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
-  const { edgeEnds, vertexEdges, vertexSlots } = flatGridOf(grid);
-  const left = new Uint8Array(grid.edgeCount);
-  const degree = new Int32Array(grid.vertexCount);
+function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
+  const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
+  const marks = grid.scratch;
+  // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
+  const stamp = (marks.stamp += 2);
+  const { edge: left, vertex: seen, degree } = marks;
   for (const e of edges) {
-    left[e] = 1;
-    degree[edgeEnds[2 * e]]++;
-    degree[edgeEnds[2 * e + 1]]++;
+    left[e] = stamp;
+    for (let k = 0; k < 2; k++) {
+      const v = edgeEnds[2 * e + k];
+      if (seen[v] !== stamp) {
+        seen[v] = stamp;
+        degree[v] = 0;
+      }
+      degree[v]++;
+    }
   }
   const loose: number[] = [];
   for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
@@ -260,7 +350,7 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
     const v = loose.pop()!;
     for (let k = 0; k < vertexSlots; k++) {
       const e = vertexEdges[vertexSlots * v + k];
-      if (e < 0 || !left[e]) continue;
+      if (e < 0 || left[e] !== stamp) continue;
       left[e] = 0;
       if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
       if (--degree[edgeEnds[2 * e + 1]] === 1) loose.push(edgeEnds[2 * e + 1]);
@@ -270,24 +360,23 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: Set<number>[] = [];
   let tangled = false;
-  const seen = new Uint8Array(grid.vertexCount);
   for (const start of edges) {
-    if (!left[start]) continue;
+    if (left[start] !== stamp) continue;
     const piece = new Set<number>();
     let simple = true;
     const stack = [edgeEnds[2 * start]];
-    seen[stack[0]] = 1;
+    seen[stack[0]] = stamp + 1;
     while (stack.length > 0) {
       const v = stack.pop()!;
       if (degree[v] !== 2) simple = false;
       for (let k = 0; k < vertexSlots; k++) {
         const e = vertexEdges[vertexSlots * v + k];
-        if (e < 0 || !left[e]) continue;
+        if (e < 0 || left[e] !== stamp) continue;
         left[e] = 0;
         piece.add(e);
         const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
-        if (!seen[w]) {
-          seen[w] = 1;
+        if (seen[w] !== stamp + 1) {
+          seen[w] = stamp + 1;
           stack.push(w);
         }
       }
@@ -304,7 +393,7 @@ function cyclesAmong(grid: Grid, edges: ReadonlySet<number>): { cycles: Set<numb
  * end in neither S nor P, and +e for every edge from S to a vertex other than P.
  */
 export function cutProblem(puzzle: Puzzle, clause: EdgeClause, inside: readonly number[], hinge: number | null): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   const S = new Set(inside);
   if (hinge !== null && S.has(hinge)) return `the hinge vertex ${hinge + 1} is in the set`;
   const beyond = (v: number) => !S.has(v) && v !== hinge;
@@ -328,38 +417,64 @@ export function cutProblem(puzzle: Puzzle, clause: EdgeClause, inside: readonly 
 }
 
 /**
+ * The most vertices the test of a cut lemma without a vertex set looks at: the piece of the grid it searches
+ * (the component of its first off edge in the grid without the clause's on edges) must have no more, else
+ * the lemma is refused and must name its vertex set. So a line costs at most a search of this many vertices.
+ */
+export const CUT_MAX_VERTICES = 4096;
+
+/**
  * Cut lemma without a vertex set: let G be the grid's graph without the edges the clause holds as +e. Some
  * edge of the clause's -e literals is a bridge of G, or two of them lie in different blocks (biconnected
  * pieces) of G. A loop falsifying the clause is a cycle of G through all its -e edges, and a cycle uses no
  * bridge and lies inside one block.
  */
 export function blockProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
-  const grid = gridOf(puzzle);
+  const grid = adjacencyOf(puzzle);
   const onLoop = [...clause.off];
   if (onLoop.length === 0) return 'the clause has no off literal';
   if (onLoop.some((e) => clause.on.has(e))) return null; // holds e and -e
   const block = blocksAround(grid, clause.on, grid.verticesOfEdge(onLoop[0])[0]);
-  const first = block.of[onLoop[0]];
+  if (block === null) {
+    return `the grid without its on edges leaves more than ${CUT_MAX_VERTICES} vertices joined to its off edge ${onLoop[0] + 1}: a cut lemma without a vertex set is checked within ${CUT_MAX_VERTICES} vertices; past that, the line must name its vertex set`;
+  }
+  const first = block.of.get(onLoop[0]);
   for (const e of onLoop) {
-    if (block.of[e] < 0 || block.of[e] !== first || block.size[block.of[e]] === 1) return null;
+    const id = block.of.get(e);
+    if (id === undefined || id !== first || block.size[id] === 1) return null;
   }
   return onLoop.length === 1 ? 'its off edge is no bridge of the grid without the clause\'s on edges' : 'its off edges lie in one block of the grid without the clause\'s on edges (a cycle can hold them all)';
 }
 
 /**
  * The blocks of the component of `start` in the grid without the edges `removed` (Tarjan's depth-first
- * search, iterative): `of[e]` is edge e's block, -1 outside the component; `size[b]` the block's edge count.
+ * search, iterative): `of` maps each of its edges to its block, `size[b]` is the block's edge count. Null when
+ * the component has more than CUT_MAX_VERTICES vertices (found before the search, which is not begun).
  */
-function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): { of: Int32Array; size: number[] } {
-  const of = new Int32Array(grid.edgeCount).fill(-1);
+function blocksAround(grid: Adjacency, removed: ReadonlySet<number>, start: number): { of: Map<number, number>; size: number[] } | null {
+  const reached = new Set([start]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const e of grid.edgesAtVertex(queue[i])) {
+      if (removed.has(e)) continue;
+      for (const w of grid.verticesOfEdge(e)) {
+        if (reached.has(w)) continue;
+        if (reached.size === CUT_MAX_VERTICES) return null;
+        reached.add(w);
+        queue.push(w);
+      }
+    }
+  }
+  const of = new Map<number, number>();
   const size: number[] = [];
-  const order = new Int32Array(grid.vertexCount).fill(-1);
-  const low = new Int32Array(grid.vertexCount);
+  const order = new Map<number, number>();
+  const low = new Map<number, number>();
   const edgeStack: number[] = [];
   // Frames: vertex, the tree edge into it (-1 at the root), the next of its edges to look at.
   const frames: [number, number, number][] = [[start, -1, 0]];
   let time = 0;
-  order[start] = low[start] = time++;
+  order.set(start, time);
+  low.set(start, time++);
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
     const [v, into] = frame;
@@ -369,26 +484,28 @@ function blocksAround(grid: Grid, removed: ReadonlySet<number>, start: number): 
       if (e === into || removed.has(e)) continue;
       const [a, b] = grid.verticesOfEdge(e);
       const w = a === v ? b : a;
-      if (order[w] < 0) {
+      const seen = order.get(w);
+      if (seen === undefined) {
         edgeStack.push(e);
-        order[w] = low[w] = time++;
+        order.set(w, time);
+        low.set(w, time++);
         frames.push([w, e, 0]);
-      } else if (order[w] < order[v]) {
+      } else if (seen < order.get(v)!) {
         edgeStack.push(e);
-        low[v] = Math.min(low[v], order[w]);
+        low.set(v, Math.min(low.get(v)!, seen));
       }
       continue;
     }
     frames.pop();
     if (frames.length === 0) break;
     const parent = frames[frames.length - 1][0];
-    low[parent] = Math.min(low[parent], low[v]);
-    if (low[v] >= order[parent]) {
+    low.set(parent, Math.min(low.get(parent)!, low.get(v)!));
+    if (low.get(v)! >= order.get(parent)!) {
       // The edges stacked since the tree edge into v form one block.
       const id = size.length;
       let count = 0;
       for (let e = edgeStack.pop()!; ; e = edgeStack.pop()!) {
-        of[e] = id;
+        of.set(e, id);
         count++;
         if (e === into) break;
       }

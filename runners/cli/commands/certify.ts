@@ -11,11 +11,11 @@ export function register(program: Command): void {
     .description('proofs of "unique" and "no loop" answers: `certify check PUZZLE PROOF` checks one with a checker independent of every back-end');
   certify
     .command('check')
-    .description('check a proof against a puzzle: prints "verified: unique loop" or "verified: no loop" (exit 0), or the first step that fails and why (exit 1)')
+    .description('check a proof against a puzzle: prints "verified: unique loop" or "verified: no loop" (exit 0), or a step that fails and why (exit 1); only the steps the empty clause of the proof needs are checked')
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .argument('<proof>', 'proof file in the format of docs/proof-format.md (the proof states its claim), or - for stdin')
     .option('--answer <solution>', 'a solution JSON file {rows, cols, h, v} (or a `solve --json` result): the proof must claim this loop as the only one')
-    .option('--json', 'print {"verified": true, "claim": "unique"|"unsat", "solution", "steps", "checkMs"} or {"verified": false, "line", "kind", "reason"}')
+    .option('--json', 'print {"verified": true, "claim": "unique"|"unsat", "solution", "steps", "checked", "checkMs"} or {"verified": false, "line", "kind", "reason"} ("checked": how many steps of each kind the empty clause needs, the ones checked)')
     .action((puzzleArg: string, proofArg: string, options: { answer?: string; json?: boolean }) => {
       if (puzzleArg === '-' && proofArg === '-') throw new PuzzleError('the puzzle and the proof cannot both come from standard input');
       const { puzzle } = readPuzzleArgument(puzzleArg);
@@ -33,7 +33,7 @@ export function register(program: Command): void {
       if (result.verified && answer) result = matchAnswer(result, answer.on);
       if (options.json) {
         const shown = result.verified
-          ? { verified: true, claim: result.claim.kind, solution: result.claim.kind === 'unique' ? solutionToJson(result.claim.loop) : null, steps: result.steps, checkMs: Math.round(checkMs * 1000) / 1000 }
+          ? { verified: true, claim: result.claim.kind, solution: result.claim.kind === 'unique' ? solutionToJson(result.claim.loop) : null, steps: result.steps, checked: result.checked, checkMs: Math.round(checkMs * 1000) / 1000 }
           : result;
         process.stdout.write(JSON.stringify(shown) + '\n');
       } else process.stdout.write(describeResult(result) + '\n');

@@ -3,7 +3,7 @@
 // of uniqueness where there are two loops) rejected at the step that breaks.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkProof, describeResult, type CertifyResult } from '../../../encodings/certify/check.ts';
+import { checkProof, checkStep, describeResult, type CertifyResult } from '../../../encodings/certify/check.ts';
 import { gridOf, makePuzzle, type Clue, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -50,6 +50,13 @@ function assertMeansWhatItSays(puzzle: Puzzle, text: string): void {
   assert.equal(solutions.filter((on) => !isLoop(on)).length, 0, 'a verified claim is true');
   if (loop) assert.equal(solutions.length, 1, 'the claimed loop is a solution');
   assertStepsHold(puzzle, text);
+}
+
+/** A lemma's own test (as the checker runs it when the empty clause needs the lemma) refuses it, for this reason. */
+function stepRejected(puzzle: Puzzle, line: string, reason: RegExp): void {
+  const problem = checkStep(puzzle, line);
+  assert.ok(problem !== null, `'${line}' must be refused`);
+  assert.match(problem, reason);
 }
 
 function rejectedAt(result: CertifyResult, line: number, kind: string, reason?: RegExp): void {
@@ -124,6 +131,7 @@ test('dropping any step of a hand-built proof is rejected, naming the step that 
 });
 
 test('flipping any literal of a hand-built proof is rejected, unless the flipped step still holds', () => {
+  // Every step of this proof is needed, so a flipped step that is false fails, at its line or at one after it.
   // A flipped literal can leave a true clause (the window lemma with the left edge flipped still holds: the
   // middle edge on and the left one off leave the left 3 with one edge). What the checker accepts must be true.
   const lines = twoThreesProof.trimEnd().split('\n');
@@ -141,7 +149,8 @@ test('flipping any literal of a hand-built proof is rejected, unless the flipped
         assertMeansWhatItSays(twoThrees, text);
         accepted++;
       } else {
-        assert.equal(result.line, i + 1, `flipping ${tokens[k]} on line ${i + 1}: ${describeResult(result)}`);
+        // At the flipped step when the empty clause still needs it, else at a later step that needed what it said.
+        assert.ok(result.line >= i + 1, `flipping ${tokens[k]} on line ${i + 1}: ${describeResult(result)}`);
         rejected++;
       }
     }
@@ -157,13 +166,15 @@ test('a forged window lemma is rejected: the rules near it allow its edges other
 
 test('forged cycle lemmas are rejected: not a cycle, or a cycle that is a solution falsifying the clause', () => {
   const path = leftSquare.slice(0, 3);
+  // Needed for the empty clause (the 4s put every edge of the lemma on), so checked, and refused.
   rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `y ${neg(path)} -${F.h(0, 2)} 0`, '0')), 3, 'cycle lemma', /no cycle/);
   rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `y ${neg(leftSquare)} 0 ${path.join(' ')} 0`, '0')), 3, 'cycle lemma', /not one cycle/);
   rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `y ${neg(path)} 0 ${leftSquare.join(' ')} 0`, '0')), 3, 'cycle lemma', /does not hold/);
-  // On the two-loop puzzle each square is a solution: "not all of it on" is false of it.
-  rejectedAt(checkProof(twoOnes, proof(twoOnes, 'claim unsat', `y ${neg(topRight)} 0`, '0')), 3, 'cycle lemma', /is a solution of the puzzle and falsifies/);
+  // On the two-loop puzzle each square is a solution: "not all of it on" is false of it. No proof needs these
+  // alone (unit propagation decides nothing there), so their own test is asked directly.
+  stepRejected(twoOnes, `y ${neg(topRight)} 0`, /is a solution of the puzzle and falsifies/);
   // A +x beside the cycle must be on the cycle to satisfy it.
-  rejectedAt(checkProof(twoOnes, proof(twoOnes, 'claim unsat', `y ${neg(topRight)} ${bottomLeft[0]} 0`, '0')), 3, 'cycle lemma', /falsifies/);
+  stepRejected(twoOnes, `y ${neg(topRight)} ${bottomLeft[0]} 0`, /falsifies/);
 });
 
 test('forged cut lemmas are rejected: crossing edges missing, or no edge on either side', () => {
@@ -171,17 +182,19 @@ test('forged cut lemmas are rejected: crossing edges missing, or no edge on eith
   const [top, bottom] = [F.h(0, 1), F.h(1, 1)];
   const cut = (clause: string, hinge = '') => checkProof(twoFours, proof(twoFours, 'claim unsat', `x ${clause} 0 ${leftCorners.join(' ')} 0${hinge}`, '0'));
   rejectedAt(cut(`-${F.h(0, 0)} -${right}`), 3, 'cut lemma', /misses 2 edges leaving the set/);
-  rejectedAt(cut(`-${F.h(0, 0)} ${top} ${bottom}`), 3, 'cut lemma', /outside the set/);
-  rejectedAt(cut(`-${right} ${top} ${bottom}`), 3, 'cut lemma', /touching the set/);
+  const cutStep = (clause: string, hinge = '') => `x ${clause} 0 ${leftCorners.join(' ')} 0${hinge}`;
+  // The crossing edges are off in every loop of this puzzle, so no conflict needs these: their own test refuses them.
+  stepRejected(twoFours, cutStep(`-${F.h(0, 0)} ${top} ${bottom}`), /outside the set/);
+  stepRejected(twoFours, cutStep(`-${right} ${top} ${bottom}`), /touching the set/);
   // Without a vertex set: with both crossing edges there, the loop round all three cells holds both tops; with
   // one of them gone the other is a bridge, but with none gone it is not.
   rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `x -${F.h(0, 0)} -${right} 0`, '0')), 3, 'cut lemma', /lie in one block/);
   rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `x -${bottom} ${top} 0`)), 3, 'end of proof');
-  rejectedAt(checkProof(twoFours, proof(twoFours, 'claim unsat', `x -${bottom} 0`, '0')), 3, 'cut lemma', /no bridge/);
+  stepRejected(twoFours, `x -${bottom} 0`, /no bridge/);
   // With a hinge vertex no crossing edge may be left out.
   const hinge = ` ${F.vertex(0, 2)}`;
-  rejectedAt(cut(`-${F.h(0, 0)} -${right} ${top}`, hinge), 3, 'cut lemma', /misses 1 edges/);
-  rejectedAt(cut(`-${F.h(0, 0)} -${F.h(0, 1)} ${bottom}`, hinge), 3, 'cut lemma', /outside the set and the hinge/);
+  stepRejected(twoFours, cutStep(`-${F.h(0, 0)} -${right} ${top}`, hinge), /misses 1 edges/);
+  stepRejected(twoFours, cutStep(`-${F.h(0, 0)} -${F.h(0, 1)} ${bottom}`, hinge), /outside the set and the hinge/);
 });
 
 test('a cut lemma with a hinge vertex holds where the loop could only pass through the hinge', () => {
@@ -195,17 +208,22 @@ test('a cut lemma with a hinge vertex holds where the loop could only pass throu
   const withHinge = cut(` ${B.vertex(1, 1)}`);
   assertStepsHold(blank, withHinge);
   rejectedAt(checkProof(blank, withHinge), 3, 'end of proof');
+  assert.equal(checkStep(blank, withHinge.trimEnd().split('\n')[2]), null);
   // Without the hinge the two edges to the centre are missing; the hinge must not be in the set.
-  rejectedAt(checkProof(blank, cut('')), 3, 'cut lemma', /misses 2 edges/);
-  rejectedAt(checkProof(blank, cut(` ${B.vertex(0, 1)}`)), 3, 'cut lemma', /hinge vertex .* is in the set/);
+  stepRejected(blank, cut('').trimEnd().split('\n')[2], /misses 2 edges/);
+  stepRejected(blank, cut(` ${B.vertex(0, 1)}`).trimEnd().split('\n')[2], /hinge vertex .* is in the set/);
 });
 
 test('uniqueness of a puzzle with two loops is rejected however the proof goes', () => {
   const claim = `claim unique ${topRight.join(' ')} 0`;
   const block = `b ${neg(topRight)} 0`;
   rejectedAt(checkProof(twoOnes, proof(twoOnes, claim, block, '0')), 4, 'empty clause');
-  rejectedAt(checkProof(twoOnes, proof(twoOnes, claim, block, `y ${neg(bottomLeft)} 0`, '0')), 4, 'cycle lemma', /is a solution/);
-  rejectedAt(checkProof(twoOnes, proof(twoOnes, claim, `b ${neg(bottomLeft)} 0`, '0')), 3, 'blocking clause', /neither/);
+  // The other loop's cycle lemma is false, and would not give the empty clause even if it were true.
+  rejectedAt(checkProof(twoOnes, proof(twoOnes, claim, block, `y ${neg(bottomLeft)} 0`, '0')), 5, 'empty clause');
+  stepRejected(twoOnes, `y ${neg(bottomLeft)} 0`, /is a solution/);
+  rejectedAt(checkProof(twoOnes, proof(twoOnes, claim, `b ${neg(bottomLeft)} 0`, '0')), 4, 'empty clause');
+  // A forged blocking clause that the empty clause needs: one edge of the loop instead of all of them.
+  rejectedAt(checkProof(twoThrees, twoThreesProof.replace(`b ${neg(aroundBoth)} 0`, `b -${aroundBoth[0]} 0`)), 3, 'blocking clause', /neither/);
   rejectedAt(checkProof(twoOnes, proof(twoOnes, `claim unique ${[...topRight, ...bottomLeft].join(' ')} 0`, block, '0')), 2, 'claim', /not a solution: vertex \(1, 1\) has 4 loop edges/);
   // The same proof of the 3 3 puzzle, held against a puzzle with the clues gone, fails.
   const blank = makePuzzle(1, 2, [null, null]);
@@ -220,6 +238,31 @@ test('deletions take clauses out of unit propagation, and deleting an absent cla
   assert.ok(checkProof(twoThrees, afterUse).verified, 'deleting a lemma once no longer needed');
   rejectedAt(checkProof(twoThrees, [...lines.slice(0, 5), `d ${T.v(0, 1)} 0`, ...lines.slice(5)].join('\n')), 6, 'deletion', /no such clause/);
   rejectedAt(checkProof(twoThrees, [...lines.slice(0, 5), `d ${lemma} 0`, `d ${lemma} 0`, ...lines.slice(5)].join('\n')), 7, 'deletion', /no such clause/);
+});
+
+test('checking backwards: only the clauses the empty clause needs are checked, the result counts them, and deletions hold going back', () => {
+  const lines = twoThreesProof.trimEnd().split('\n');
+  const all = checkProof(twoThrees, twoThreesProof);
+  assert.ok(all.verified);
+  assert.deepEqual(all.checked, { 'blocking clause': 1, 'window lemma': 1, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 1 });
+  assert.match(describeResult(all), /; 3 of the 3 clauses given checked, those the empty clause needs\)$/);
+  // A clause added after the conflict is never needed, so never checked, even when it is no lemma at all.
+  const after = checkProof(twoThrees, [...lines.slice(0, 5), `w ${T.v(0, 1)} 0`, `${T.v(0, 1)} 0`, ...lines.slice(5)].join('\n'));
+  assert.ok(after.verified, describeResult(after));
+  assert.deepEqual([after.steps['window lemma'], after.checked['window lemma'], after.steps['learnt clause'], after.checked['learnt clause']], [2, 1, 2, 1]);
+  assert.match(describeResult(after), /3 of the 5 clauses given checked/);
+  // The unit clause that decided the middle edge, deleted: the edge stays decided (the convention of DRAT
+  // checkers), and the empty clause still follows, going forwards and when its reasons are marked backwards.
+  const deletedUnit = checkProof(twoThrees, [...lines.slice(0, 5), `d -${T.v(0, 1)} 0`, ...lines.slice(5)].join('\n'));
+  assert.ok(deletedUnit.verified, describeResult(deletedUnit));
+  assert.equal(deletedUnit.checked['learnt clause'], 1);
+  // The window lemma deleted before the learnt clause that needs it: not there for that clause's check.
+  rejectedAt(checkProof(twoThrees, [...lines.slice(0, 4), `d -${T.v(0, 0)} -${T.v(0, 1)} 0`, ...lines.slice(4)].join('\n')), 6, 'learnt clause', /unit propagation from the clauses before it/);
+  // Deleted and added again: the second copy is the one the learnt clause uses, and it is checked.
+  const again = checkProof(twoThrees, [...lines.slice(0, 4), `d -${T.v(0, 0)} -${T.v(0, 1)} 0`, lines[3], ...lines.slice(4)].join('\n'));
+  assert.ok(again.verified, describeResult(again));
+  assert.equal(again.checked['window lemma'], 1);
+  rejectedAt(checkProof(twoThrees, [...lines.slice(0, 4), `d -${T.v(0, 0)} -${T.v(0, 1)} 0`, `w -${T.v(0, 1)} 0`, ...lines.slice(4)].join('\n')), 6, 'window lemma', /allow an assignment/);
 });
 
 test('malformed steps are rejected at their line; a header for another grid is bad input', () => {

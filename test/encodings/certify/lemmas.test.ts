@@ -3,8 +3,8 @@
 // the exact oracle lists. A lemma the checker wrongly accepted would make it sound no longer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkProof, describeResult } from '../../../encodings/certify/check.ts';
-import { baseClauses, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
+import { checkProof, checkStep } from '../../../encodings/certify/check.ts';
+import { baseClauses, CUT_MAX_VERTICES, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -74,10 +74,7 @@ test('every lemma and learnt clause the checker accepts on random small puzzles 
       for (const kind of ['y', 'x', 'w', 'learnt'] as const) {
         for (let k = 0; k < 6; k++) {
           const { line, literals, label } = randomLemma(kind, grid, cycles, rand);
-          const result = checkProof(puzzle, `p slitherlink-proof 1 ${rows} ${cols}\nclaim unsat\n${line}\n`);
-          assert.equal(result.verified, false);
-          if (result.verified) continue;
-          if (result.line === 3 && result.kind !== 'end of proof') {
+          if (checkStep(puzzle, line) !== null) {
             rejected[label]++;
             continue;
           }
@@ -120,7 +117,6 @@ function windowSize(puzzle: Puzzle, edges: number[]): number {
   for (const cell of edges.flatMap((e) => grid.cellsBesideEdge(e))) if (typeof puzzle.clues[cell] === 'number') for (const e of grid.edgesOfCell(cell)) window.add(e);
   return window.size;
 }
-const windowLines = (puzzle: Puzzle, lines: string[]) => checkProof(puzzle, [`p slitherlink-proof 1 ${puzzle.rows} ${puzzle.cols}`, 'claim unsat', ...lines].join('\n') + '\n');
 
 test('window lemmas: the solvers\' corner rules fit the bound, ten lemmas at the bound are judged, one past it is refused', () => {
   assert.equal(WINDOW_MAX_EDGES, 16);
@@ -128,29 +124,54 @@ test('window lemmas: the solvers\' corner rules fit the bound, ten lemmas at the
   const ones = puzzleOf('11111', '11111', '11111', '11111', '11111');
   const g = gridOf(ones);
   assert.equal(windowSize(ones, [g.horizontalEdge(2, 2), g.horizontalEdge(3, 2)]), 14);
-  const pair = windowLines(ones, [`w -${g.horizontalEdge(2, 2) + 1} -${g.horizontalEdge(3, 2) + 1} 0`]);
-  assert.deepEqual([pair.verified, !pair.verified && pair.kind], [false, 'end of proof'], describeResult(pair));
+  assert.equal(checkStep(ones, `w -${g.horizontalEdge(2, 2) + 1} -${g.horizontalEdge(3, 2) + 1} 0`), null);
   // Three edges whose window has exactly 16 edges, the costliest such lemma a search over clauses and clues of
   // 7x7 puzzles found (the checker's search takes the most steps on it); ten lines of it.
   const costly = puzzleOf('.10.2.1', '1221313', '20.2.0.', '3.3223.', '02.212.', '.320032', '.0..311');
   const lemma = 'w 77 83 -24 0';
   assert.equal(windowSize(costly, [76, 82, 23]), 16);
-  const ten = windowLines(costly, Array(10).fill(lemma));
-  assert.ok(ten.verified ? ten.steps['window lemma'] === 10 : ten.kind === 'end of proof', describeResult(ten));
+  for (let k = 0; k < 10; k++) assert.equal(checkStep(costly, lemma), null);
   // One edge more (a vertical edge at its last vertex) takes the window past the bound.
   const below = gridOf(costly).verticalEdge(3, 6);
   const pastSize = windowSize(costly, [76, 82, 23, below]);
   assert.ok(pastSize > 16);
-  const past = windowLines(costly, [lemma.replace(' 0', ` ${below + 1} 0`)]);
-  assert.ok(!past.verified && past.kind === 'window lemma', describeResult(past));
-  assert.equal(past.reason, `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${pastSize} edges; a window lemma may have at most 16, so that checking it tries at most 2^16 assignments`);
+  const past = checkStep(costly, lemma.replace(' 0', ` ${below + 1} 0`));
+  assert.equal(past, `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${pastSize} edges; a window lemma may have at most 16, so that checking it tries at most 2^16 assignments`);
   // A window of 17 edges that is not a lemma at all is refused for its size too, not searched.
   const twos = puzzleOf('2222222', '2222222', '2222222', '2222222', '2222222', '2222222', '2222222');
   const t = gridOf(twos);
   assert.equal(windowSize(twos, [t.horizontalEdge(3, 3), t.horizontalEdge(3, 5)]), 17);
-  const wide = windowLines(twos, [`w -${t.horizontalEdge(3, 3) + 1} -${t.horizontalEdge(3, 5) + 1} 0`]);
-  assert.ok(!wide.verified && wide.kind === 'window lemma', describeResult(wide));
-  assert.match(wide.reason, /has 17 edges; a window lemma may have at most 16/);
+  const wide = checkStep(twos, `w -${t.horizontalEdge(3, 3) + 1} -${t.horizontalEdge(3, 5) + 1} 0`);
+  assert.match(wide ?? 'accepted', /has 17 edges; a window lemma may have at most 16/);
+});
+
+test('cut lemmas without a vertex set are searched within a bounded piece of the grid: 200 lines on a blank 500x500 grid are all judged', () => {
+  assert.equal(CUT_MAX_VERTICES, 4096);
+  const blank = makePuzzle(500, 500, new Array(500 * 500).fill(null));
+  const g = gridOf(blank);
+  // Two edges far apart, nothing cut: the whole grid is one piece, past the bound, so each line is refused
+  // for its size after a search of 4,096 vertices (it is no lemma either: a loop can hold both edges).
+  const lines: string[] = [];
+  for (let k = 0; k < 200; k++) {
+    const line = `x -${g.horizontalEdge(100 + k, 100) + 1} -${g.horizontalEdge(300, 100 + k) + 1} 0`;
+    assert.match(checkStep(blank, line) ?? 'accepted', /leaves more than 4096 vertices joined to its off edge \d+: a cut lemma without a vertex set is checked within 4096 vertices; past that, the line must name its vertex set/);
+    lines.push(line);
+  }
+  // As a proof: the base of the 500x500 grid built, the lines read and propagated, and the proof judged (the
+  // empty clause does not follow from them, so none of them is needed).
+  const judged = checkProof(blank, ['p slitherlink-proof 1 500 500', 'claim unsat', ...lines, '0'].join('\n'));
+  assert.deepEqual(judged, { verified: false, line: 203, kind: 'empty clause', reason: 'it does not follow by unit propagation from the clauses so far' });
+  // Within the bound: the 16 vertices (10..13, 10..13) cut off by their 16 edges to the rest, one edge inside
+  // and one far away: in different pieces, so no loop holds both. Two edges inside lie in one block: refused.
+  const inside = (r: number, c: number) => r >= 10 && r <= 13 && c >= 10 && c <= 13;
+  const leaving: number[] = [];
+  for (let e = 0; e < g.edgeCount; e++) {
+    const [a, b] = g.verticesOfEdge(e).map((v) => [Math.floor(v / 501), v % 501]);
+    if (inside(a[0], a[1]) !== inside(b[0], b[1])) leaving.push(e + 1);
+  }
+  assert.equal(leaving.length, 16);
+  assert.equal(checkStep(blank, `x -${g.horizontalEdge(10, 10) + 1} -${g.horizontalEdge(0, 0) + 1} ${leaving.join(' ')} 0`), null);
+  assert.match(checkStep(blank, `x -${g.horizontalEdge(10, 10) + 1} -${g.horizontalEdge(13, 12) + 1} ${leaving.join(' ')} 0`) ?? 'accepted', /lie in one block/);
 });
 
 /** The prime implicates by brute force: every clause over n variables, implied by every model, with no implied clause one literal shorter. */

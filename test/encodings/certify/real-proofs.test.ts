@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { readPuzzleLines } from '../../../datasets/builtin.ts';
-import { checkProof, describeResult } from '../../../encodings/certify/check.ts';
+import { checkProof, checkStep, describeResult } from '../../../encodings/certify/check.ts';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { gridOf, makePuzzle, withClues, type Clue, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
@@ -90,6 +90,36 @@ test('random mutants of real proofs are rejected at a step, or claim only what i
   assert.ok(tally.rejected >= 100 && tally.lemmasRejected >= 10, JSON.stringify(tally));
 });
 
+test('a forged learnt clause in a real proof is rejected where the empty clause needs it, and left unchecked where not', async () => {
+  // "One of these two edges off the loop is on": false of the loop, and not implied by the base. Put right after
+  // the claim, it is either used by a later step (then checked there, and refused) or never used (then never
+  // checked: the proof verifies, with the same clauses checked as without it).
+  const { puzzle } = sample('gen-10x10-minimal', 1)[0];
+  const result = await certified('cdcl-loop', puzzle);
+  const lines = result.proof!.trimEnd().split('\n');
+  const plain = checkProof(puzzle, result.proof!);
+  assert.ok(plain.verified, describeResult(plain));
+  const checkedCount = (r: typeof plain) => (r.verified ? Object.values(r.checked).reduce((a, b) => a + b, 0) : -1);
+  assert.ok(checkedCount(plain) < lines.length - 3, 'some steps of a real proof are not needed');
+  const off = [...result.solution!.on.keys()].filter((e) => !result.solution!.on[e]);
+  const tally = { refused: 0, unchecked: 0 };
+  for (let i = 0; i + 7 < off.length && i < 40; i++) {
+    const forged = `${off[i] + 1} ${off[i + 7] + 1} 0`;
+    if (checkStep(puzzle, forged) === null) continue;
+    const mutant = checkProof(puzzle, [...lines.slice(0, 2), forged, ...lines.slice(2)].join('\n'));
+    if (!mutant.verified) {
+      assert.deepEqual([mutant.line, mutant.kind], [3, 'learnt clause'], describeResult(mutant));
+      tally.refused++;
+      continue;
+    }
+    assert.equal(mutant.steps['learnt clause'], plain.steps['learnt clause'] + 1);
+    assert.equal(checkedCount(mutant), checkedCount(plain), describeResult(mutant));
+    assert.deepEqual(mutant.claim, plain.claim);
+    tally.unchecked++;
+  }
+  assert.ok(tally.refused >= 5 && tally.unchecked >= 5, JSON.stringify(tally));
+});
+
 test('weakening a real lemma into a false one is rejected at that lemma', async () => {
   // Each lemma of a real proof with its literals beyond the first two dropped is often no longer implied;
   // whenever the checker still accepts the shortened lemma, every solution satisfies it.
@@ -103,9 +133,8 @@ test('weakening a real lemma into a false one is rejected at that lemma', async 
       const tokens = lines[at].split(' ');
       const literals = tokens.slice(1, tokens.indexOf('0', 1)).slice(0, 2);
       const shortened = `${tokens[0]} ${literals.join(' ')} 0`;
-      // A lemma is tested on the puzzle alone, so the header and claim are all it needs before it.
-      const result = checkProof(puzzle, [lines[0], lines[1], shortened].join('\n'));
-      if (!result.verified && result.line === 3 && result.kind !== 'end of proof') {
+      // A lemma is tested on the puzzle alone: its own test, as a proof runs it when the empty clause needs it.
+      if (checkStep(puzzle, shortened) !== null) {
         rejected++;
         continue;
       }

@@ -34,9 +34,10 @@ test('a valid proof is verified with its claim, exit 0; --json gives the same in
   assert.equal(shown.claim, 'unique');
   assert.deepEqual(shown.solution, loop);
   assert.equal(shown.steps['window lemma'], 1);
+  assert.equal(shown.checked['window lemma'], 1);
 });
 
-test('a broken proof is rejected at its first failing step, exit 1', () => {
+test('a broken proof is rejected at a failing step that the empty clause needs, exit 1', () => {
   const broken = file('broken.proof', proofText.replace('w -6 -5 0\n', 'w -6 0\n'));
   const result = run(puzzle, broken);
   assert.equal(result.status, 1);
