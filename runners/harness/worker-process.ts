@@ -219,6 +219,9 @@ export class WorkerProcess {
             // Messages carry typed arrays (the loop's bytes), which JSON would turn into objects.
             serialization: 'advanced',
             env: { ...process.env },
+            // The leader of a process group of its own, which also holds the engine processes it starts (native
+            // SAT solvers): a kill of the group ends them with it (killProcess; worker.ts when its parent dies).
+            detached: true,
           });
     this.child = child;
     this.stderr = '';
@@ -241,6 +244,8 @@ export class WorkerProcess {
       }
     });
     child.on('exit', (code: number | null, signal: string | null) => {
+      // A worker that died by itself may leave engine processes behind in its group.
+      if (!(child instanceof WorkerThread)) killProcess(child);
       const stderr = this.stderr;
       if (this.child === child) {
         // It died by itself (nobody killed it): the solves waiting behind the one it died in go to the next worker.
@@ -418,8 +423,20 @@ export class WorkerProcess {
     const child = this.child;
     this.child = undefined;
     this.ready = undefined;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (child instanceof WorkerThread) child.kill();
+    else killProcess(child);
   }
+}
+
+/** Kills a process worker and its group (the engine processes it started); the worker alone when it leads none. */
+function killProcess(child: ChildProcess): void {
+  try {
+    if (child.pid && process.kill(-child.pid, 'SIGKILL')) return;
+  } catch {
+    // No such group (it ended with its last process): the worker alone, if it still runs.
+  }
+  child.kill('SIGKILL');
 }
 
 function lastLine(text: string): string {

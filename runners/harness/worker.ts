@@ -38,10 +38,22 @@ export type FromWorker =
 
 /** How often a process worker looks for its parent, in ms. */
 const PARENT_WATCH_MS = 500;
+/**
+ * Ends this worker and every engine process it started: a process worker leads a process group of its own
+ * (worker-process.ts starts it detached), so the group's kill reaches a native engine too, which would
+ * otherwise run on, an orphan, to its own time limit. A worker that leads no group (none has its pid) ends alone.
+ */
+function endGroup(): void {
+  try {
+    process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    process.kill(process.pid, 'SIGKILL');
+  }
+}
 const PARENT_WATCH = `
 const { workerData } = require('node:worker_threads');
 setInterval(() => {
-  if (process.ppid !== workerData.parent) process.kill(process.pid, 'SIGKILL');
+  if (process.ppid !== workerData.parent) (${endGroup.toString()})();
 }, workerData.everyMs);
 `;
 
@@ -84,9 +96,12 @@ function lookForNext(): void {
   if (next) take(next.message as ToWorker);
 }
 if (!parentPort) {
-  process.on('disconnect', () => process.exit(0));
-  // A search in synchronous code never hears its parent go: a thread of this process watches the parent and
-  // ends the process when it is gone, so that a killed run (a killed bench) leaves no solver spinning.
+  process.on('disconnect', endGroup);
+  // A search in synchronous code never hears its parent go: neither the IPC channel's close nor a signal
+  // handler runs while the main thread is busy. A thread of this process is never blocked by it: it looks at
+  // the parent's pid every half second (on Linux, a process whose parent died is given another parent at
+  // once, whatever else it is doing) and then ends the worker's group, so that a killed run (a killed bench)
+  // leaves neither a solver spinning nor an engine process running.
   new Worker(PARENT_WATCH, { eval: true, execArgv: [], workerData: { parent: process.ppid, everyMs: PARENT_WATCH_MS } }).unref();
 }
 
