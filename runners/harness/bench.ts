@@ -22,7 +22,8 @@ import { checkResume, holdsAny, type Settings } from './resume.ts';
 import { backendLabel } from '../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
-import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../workers/worker-process.ts';
+import { workerStartSummary } from '../workers/worker-starts.ts';
 import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
 
 export type { BackendSpec } from './experiment.ts';

@@ -3,7 +3,7 @@
 // worker process per slot, kept warm while tasks share a back-end (the worker kills a run past its time or
 // memory limit and is replaced), every finished task appended to the run's log before the next starts, and
 // Ctrl-C stopping it all with every finished task kept.
-import { DEFAULT_LIMITS, type WorkerLimits } from './worker-process.ts';
+import { DEFAULT_LIMITS, type WorkerLimits } from '../workers/worker-process.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 import type { RunLog } from './run-log.ts';
 

@@ -22,7 +22,7 @@ import { shellQuote } from './shell.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { RunLog } from './run-log.ts';
 import { checkResume, holdsAny, type Settings } from './resume.ts';
-import { DEFAULT_LIMITS, type WorkerLimits } from './worker-process.ts';
+import { DEFAULT_LIMITS, type WorkerLimits } from '../workers/worker-process.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 import { proofFailed } from './certificate.ts';
 import { shrinkPuzzle } from './fuzz-shrink.ts';

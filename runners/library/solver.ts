@@ -1,4 +1,4 @@
-// Solving from a program: each back-end runs in a worker (runners/harness/worker-process.ts, scheduled by
+// Solving from a program: each back-end runs in a worker (runners/workers/worker-process.ts, scheduled by
 // runners/workers/scheduler.ts as for `solve`, `bench` and `serve`) under the same hard limits, so a run past
 // its time is killed, not waited for. A Solver keeps its workers warm between puzzles; `solve` is one puzzle
 // with a worker of its own.
@@ -9,7 +9,7 @@ import type { Certificate } from '../harness/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/run-result.ts';
-import { DEFAULT_LIMITS, type SolveMessage, type WorkerProcess, type WorkerRun } from '../harness/worker-process.ts';
+import { DEFAULT_LIMITS, type SolveMessage, type WorkerProcess, type WorkerRun } from '../workers/worker-process.ts';
 import { couldNotStart, Scheduler, type Lane } from '../workers/scheduler.ts';
 import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';

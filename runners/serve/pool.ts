@@ -3,7 +3,7 @@
 // kill. A request waits in its back-end's queue for a free worker; past `maxPending` requests in all it is
 // refused at once (the caller answers 503), so that a burst never queues more work than the machine can finish.
 import type { Puzzle } from '../../encodings/grid.ts';
-import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../harness/worker-process.ts';
+import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../workers/worker-process.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 
 export interface PoolOptions {

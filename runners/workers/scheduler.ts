@@ -2,8 +2,8 @@
 // lanes keyed by back-end spec, each holding warm workers (WorkerProcess: it enforces the time and memory
 // limits, and starts a killed or dead worker again when next asked) that its solves take in the order they asked.
 import type { Puzzle } from '../../encodings/grid.ts';
-import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerLimits, type WorkerRun } from '../harness/worker-process.ts';
-import { workerKindFor, type WorkerKind } from '../harness/worker-kind.ts';
+import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+import { workerKindFor, type WorkerKind } from './worker-kind.ts';
 
 /** The worker a solve needs: solves of one lane share its workers. */
 export interface Lane {

@@ -5,7 +5,7 @@ import { readPuzzleArgument } from '../input.ts';
 import { readPuzzleInput, solveList } from '../solve-list.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { contractJson, type RunResult } from '../../harness/run-result.ts';
-import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
+import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { Scheduler, type Lane } from '../../workers/scheduler.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { getBackend } from '../../../encodings/registry.ts';
@@ -14,7 +14,7 @@ import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags
 import { flagOption } from '../flags.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { preparedBackend } from '../../harness/solve-request.ts';
-import { selfTimed } from '../../harness/worker-kind.ts';
+import { selfTimed } from '../../workers/worker-kind.ts';
 import type { ListSolver } from '../../harness/own-thread-first.ts';
 import { describeCertificate } from '../../harness/certificate.ts';
 import { resolve } from 'node:path';

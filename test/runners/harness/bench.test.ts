@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import { WorkerProcess } from '../../../runners/workers/worker-process.ts';
 import { chooseBaseline } from '../../../runners/harness/bench.ts';
 import { backendLabel } from '../../../encodings/backend-spec.ts';
 import { makePuzzle } from '../../../encodings/grid.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { makePuzzle } from '../../../encodings/grid.ts';
 import { execute, type StopSignal } from '../../../runners/harness/executor.ts';
 import { readLog, RunLog } from '../../../runners/harness/run-log.ts';
-import type { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import type { WorkerProcess } from '../../../runners/workers/worker-process.ts';
 
 process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const ONE = makePuzzle(1, 1, [4]);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makePuzzle } from '../../../encodings/grid.ts';
 import { LeftQueueError, Scheduler, laneKey } from '../../../runners/workers/scheduler.ts';
-import type { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import type { WorkerProcess } from '../../../runners/workers/worker-process.ts';
 
 process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const LIMITS = { memoryMb: 2048, graceMs: 100 };

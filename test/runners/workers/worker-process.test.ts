@@ -16,7 +16,7 @@ import { UsageError } from '../../../encodings/errors.ts';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../../datasets/builtin.ts';
-import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import { WorkerProcess } from '../../../runners/workers/worker-process.ts';
 import { alive, descendants, waitFor, type ProcessRow } from '../../helpers/processes.ts';
 
 process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
@@ -115,7 +115,7 @@ for (const kind of ['thread', 'process'] as const) {
 test('a thread worker keeps Node running while it starts and solves, and not once it answered', () => {
   // Never killed: the script's last solve answers, and Node then ends by itself with nothing left to do.
   const script = `
-    import { WorkerProcess } from ${JSON.stringify(new URL('../../../runners/harness/worker-process.ts', import.meta.url).href)};
+    import { WorkerProcess } from ${JSON.stringify(new URL('../../../runners/workers/worker-process.ts', import.meta.url).href)};
     import { makePuzzle } from ${JSON.stringify(new URL('../../../encodings/grid.ts', import.meta.url).href)};
     process.env.SLITHERBENCH_BACKENDS_DIR = ${JSON.stringify(process.env.SLITHERBENCH_BACKENDS_DIR)};
     const worker = new WorkerProcess('fixture-wait', undefined, { memoryMb: 2048, graceMs: 200 }, 'thread');
