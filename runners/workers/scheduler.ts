@@ -160,7 +160,7 @@ export class Scheduler {
     if (state.waiting.length > 0) return undefined;
     const idle = state.idle.pop();
     if (idle) {
-      this.freed.delete(idle);
+      if (this.options.total !== Infinity) this.freed.delete(idle);
       return idle;
     }
     return state.workers.length < this.options.perLane && this.room() ? this.add(state) : undefined;
@@ -199,7 +199,7 @@ export class Scheduler {
 
   private release(state: LaneState, worker: WorkerProcess): void {
     // Stopped meanwhile (close, or it made room for another lane).
-    if (this.lanes.get(laneKey(state.lane)) !== state || !state.workers.includes(worker)) return;
+    if (this.closed || !state.workers.includes(worker)) return;
     if (this.options.restartAtOnce && !worker.running) {
       this.restarts++;
       void worker.start().catch(() => undefined);
