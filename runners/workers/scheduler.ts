@@ -86,6 +86,7 @@ export class Scheduler {
 
   /** Starts the lane's workers now, so that its first solve finds them loaded; rejects as a start does (a refused back-end: UsageError). */
   async start(lane: Lane): Promise<void> {
+    if (this.closed) throw this.closed;
     const state = this.state(lane);
     while (state.workers.length < this.options.perLane && this.room()) {
       const worker = this.add(state);
@@ -123,13 +124,6 @@ export class Scheduler {
     this.lanes.clear();
     this.freed.clear();
     this.count = 0;
-  }
-
-  /** Solves waiting for a free worker, over all lanes. */
-  get waiting(): number {
-    let n = 0;
-    for (const state of this.lanes.values()) n += state.waiting.length;
-    return n;
   }
 
   /** What each lane holds, for serve's GET /health. */

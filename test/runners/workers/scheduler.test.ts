@@ -42,7 +42,7 @@ test('a lane is its back-end, options and presolver; solves of one lane share a 
   }
 });
 
-test('solves wait for a free worker in the order asked; one whose caller left leaves the queue; a close rejects those waiting and later ones', async () => {
+test('solves wait for a free worker in the order asked; one whose caller left leaves the queue; a close rejects those waiting, later ones and a start', async () => {
   const workers = new Scheduler({ limits: LIMITS });
   const lane = { backend: 'fixture-wait' };
   const first = gate();
@@ -63,6 +63,7 @@ test('solves wait for a free worker in the order asked; one whose caller left le
   workers.close(new Error('closed for the test'));
   await assert.rejects(waiting, /closed for the test/);
   await assert.rejects(workers.run(lane, async () => 'ran'), /closed for the test/);
+  await assert.rejects(workers.start(lane), /closed for the test/, 'no worker starts after a close');
   busy.open();
 });
 
