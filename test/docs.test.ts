@@ -119,7 +119,7 @@ export function docProblems(text: string, file: string, known: Known): string[] 
       const token = stripPunctuation(match[1]);
       // Declarations (`.d.ts`) are built into dist/, as the compiled `.js` are.
       if (!SOURCE.test(token) || token.endsWith('.d.ts') || /[<>{}*]|[A-Z]{2,}/.test(token) || TOP.includes(token.split('/')[0])) continue;
-      // A file named by its own name or the tail of its path (`harness/worker.ts`).
+      // A file named by its own name or the tail of its path (`workers/worker.ts`).
       if (!known.files.some((f) => f === token || f.endsWith(`/${token}`))) problems.push(`${where}: no file ${token} in the repository`);
     }
     // Links: relative to the doc.
@@ -192,7 +192,7 @@ test('a doc naming a missing path, link, script, command or option is caught, ea
   assert.equal(problems.length, expected.length, problems.join('\n'));
   expected.forEach((pattern, i) => assert.match(problems[i], pattern));
   // And what exists passes: a real path, link, script, command with its options, and a subcommand's option.
-  const fine = 'docs/fuzz.md, [the map](architecture.md), `npm run test:quick`, `npx slitherbench bench --dataset quick --unique`, `certify check --answer a.json`, `harness/worker.ts`.';
+  const fine = 'docs/fuzz.md, [the map](architecture.md), `npm run test:quick`, `npx slitherbench bench --dataset quick --unique`, `certify check --answer a.json`, `workers/worker.ts`.';
   assert.deepEqual(docProblems(fine, 'docs/example.md', known), []);
 });
 

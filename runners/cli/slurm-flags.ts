@@ -7,7 +7,7 @@ import { mergeMessage, mergeShards, planArgs, writeMissingList } from '../harnes
 import { assignShards, planTasks, type PlanFile } from '../harness/shard.ts';
 import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRuns, sbatchOptionName, sbatchScript, slurmResources, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/slurm.ts';
 import { parseInteger } from '../harness/values.ts';
-import type { WorkerLimits } from '../harness/worker-process.ts';
+import type { WorkerLimits } from '../workers/worker-process.ts';
 import { shellCommand } from '../harness/shell.ts';
 
 export interface SlurmFlags {

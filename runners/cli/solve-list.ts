@@ -11,7 +11,7 @@ import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts
 import type { SolveOptions } from '../../encodings/backend.ts';
 import { contractJson, type RunResult } from '../harness/run-result.ts';
 import { namesFile } from './input.ts';
-import type { SolveMessage } from '../harness/worker-process.ts';
+import type { SolveMessage } from '../workers/worker-process.ts';
 import type { ListSolver } from '../harness/own-thread-first.ts';
 
 /** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */

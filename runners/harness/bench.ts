@@ -22,7 +22,8 @@ import { checkResume, holdsAny, type Settings } from './resume.ts';
 import { backendLabel } from '../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
-import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
+import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../workers/worker-process.ts';
+import { workerStartSummary } from '../workers/worker-starts.ts';
 import { contentHash, planFingerprint, planTasks, qualifiedInstance, readPlanFile, shardTasks, type PlanDescription, type PlanFile, type ShardSpec } from './shard.ts';
 
 export type { BackendSpec } from './experiment.ts';
@@ -136,14 +137,9 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   try {
     await execute<Task, RunRecord>({
       tasks, jobs: plan.jobs, signal, limits, log,
-      run: async (task, slot) => {
-        const worker = slot.worker({ backend: task.backend.id, presolve: task.backend.presolve, key: task.backend.label });
-        let run: WorkerRun;
-        try {
-          run = await worker.solve(task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params, ...(plan.certify ? { certify: true } : {}) });
-        } catch (error) {
-          run = { result: { status: 'error', unique: null, solution: null, backend: task.backend.id, timeMs: 0, stats: {}, message: `worker could not start: ${(error as Error).message}` }, wallMs: 0, peakRssMb: null };
-        }
+      run: async (task, workers) => {
+        const lane = { backend: task.backend.id, presolve: task.backend.presolve, key: task.backend.label };
+        const run = await workers.solve(lane, task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params, ...(plan.certify ? { certify: true } : {}) });
         return toRecord(task, run, plan);
       },
       answered: isSolvedLike,

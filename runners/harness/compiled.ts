@@ -15,7 +15,7 @@ export const BUNDLE = 'dist/bundle/';
 /** The bundle's entries: what the bin and a worker start from. */
 export const STARTS = [
   { name: 'main', source: 'runners/cli/main.ts' },
-  { name: 'worker', source: 'runners/harness/worker.ts' },
+  { name: 'worker', source: 'runners/workers/worker.ts' },
 ] as const;
 
 /** Modules the bin loads itself, kept out of the bundle so that the bin and the bundle share one copy. */
@@ -74,7 +74,7 @@ export function useCompiled(): boolean {
   return decided;
 }
 
-/** The compiled file of a source file named from the repository, e.g. `runners/harness/worker.ts`. */
+/** The compiled file of a source file named from the repository, e.g. `runners/workers/worker.ts`. */
 export function compiledPath(source: string, root = REPOSITORY): string {
   return `${root}dist/${source.replace(/\.ts$/, '.js')}`;
 }

@@ -6,9 +6,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { startPath } from './compiled.ts';
 import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND } from './plan-defaults.ts';
-import { selfTimed, workerKindFor } from './worker-kind.ts';
+import { selfTimed, workerKindFor } from '../workers/worker-kind.ts';
 import { isPuzzleLine, listVerdict } from '../../encodings/formats/puzzle-lines.ts';
-import type { ToWorker } from './worker.ts';
+import type { ToWorker } from '../workers/worker.ts';
 
 /** A worker's old-generation cap (a thread's resource limit, a process's --max-old-space-size) for its memory cap: the rest of the cap is its wasm and buffers. */
 export const workerHeapMb = (memoryMb: number): number => Math.max(256, Math.floor(memoryMb * 0.75));

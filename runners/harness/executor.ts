@@ -1,43 +1,15 @@
 // The one task runner of bench, fuzz, generate, the search sweep and reproduce: job slots that take the
-// next task in order, each keeping its worker process while consecutive tasks share a back-end (the worker
-// kills a run past its time or memory limit and is replaced), every finished task appended to the run's log
-// before the next starts, and Ctrl-C stopping it all with every finished task kept.
-import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
+// next task in order, their solves on one scheduler of workers (runners/workers/scheduler.ts) with one
+// worker process per slot, kept warm while tasks share a back-end (the worker kills a run past its time or
+// memory limit and is replaced), every finished task appended to the run's log before the next starts, and
+// Ctrl-C stopping it all with every finished task kept.
+import { DEFAULT_LIMITS, type WorkerLimits } from '../workers/worker-process.ts';
+import { Scheduler } from '../workers/scheduler.ts';
 import type { RunLog } from './run-log.ts';
 
 /** Set when the run should stop (Ctrl-C): slots take no new task and running workers are killed. */
 export interface StopSignal {
   stopped: boolean;
-}
-
-/** The worker a task needs: tasks of one lane share a worker. */
-export interface Lane {
-  backend: string;
-  presolve?: string;
-  /** Tells apart lanes of one back-end (a label with options); default: back-end and presolver. */
-  key?: string;
-}
-
-/** One job slot: runs its tasks one at a time, in a worker it keeps while the lane stays the same. */
-export class Slot {
-  private current: WorkerProcess | undefined;
-  private lane = '';
-  constructor(readonly index: number, private readonly limits: WorkerLimits) {}
-
-  /** The slot's worker for this lane, started anew when the lane changed (or on first use). */
-  worker(lane: Lane): WorkerProcess {
-    const key = lane.key ?? `${lane.backend}\u0000${lane.presolve ?? ''}`;
-    if (!this.current || this.lane !== key) {
-      this.current?.kill();
-      this.current = new WorkerProcess(lane.backend, lane.presolve, this.limits);
-      this.lane = key;
-    }
-    return this.current;
-  }
-
-  kill(): void {
-    this.current?.kill();
-  }
 }
 
 export interface Execution<T, R> {
@@ -46,8 +18,8 @@ export interface Execution<T, R> {
   jobs: number;
   signal: StopSignal;
   limits?: WorkerLimits;
-  /** Runs one task. undefined: it was cut short by the stop and has no result. */
-  run(task: T, slot: Slot): Promise<R | undefined>;
+  /** Runs one task, its solves on `workers`. undefined: it was cut short by the stop and has no result. */
+  run(task: T, workers: Scheduler): Promise<R | undefined>;
   /** A result that stands although the run was stopped meanwhile (the stop kills workers: a timeout or error then is the kill's, not the task's). */
   answered(result: R): boolean;
   /** Where each result goes first; none: the caller keeps it. */
@@ -59,18 +31,20 @@ export interface Execution<T, R> {
 /** Runs the tasks; returns how many finished and whether the run was stopped before the end. */
 export async function execute<T, R>(execution: Execution<T, R>): Promise<{ finished: number; stopped: boolean }> {
   const { tasks, signal } = execution;
-  const limits = execution.limits ?? DEFAULT_LIMITS;
-  const slots = Array.from({ length: Math.max(1, Math.min(execution.jobs, tasks.length || 1)) }, (_, i) => new Slot(i, limits));
+  const slots = Math.max(1, Math.min(execution.jobs, tasks.length || 1));
+  // One worker per slot (in a process, whose memory is its own to measure): a slot whose task needs another
+  // back-end stops the worker idle longest.
+  const workers = new Scheduler({ limits: execution.limits ?? DEFAULT_LIMITS, kind: 'process', perLane: slots, total: slots });
   let next = 0;
   let finished = 0;
   let failed = false;
-  const work = async (slot: Slot) => {
+  const work = async () => {
     try {
       while (!signal.stopped && !failed && next < tasks.length) {
         const task = tasks[next++];
         let result: R | undefined;
         try {
-          result = await execution.run(task, slot);
+          result = await execution.run(task, workers);
         } catch (error) {
           // A worker killed by the stop while it started fails its task: that is the stop, not an error.
           if (signal.stopped) break;
@@ -84,18 +58,16 @@ export async function execute<T, R>(execution: Execution<T, R>): Promise<{ finis
     } catch (error) {
       failed = true;
       throw error;
-    } finally {
-      slot.kill();
     }
   };
   const watcher = setInterval(() => {
-    if (signal.stopped) for (const slot of slots) slot.kill();
+    if (signal.stopped) workers.close();
   }, 100);
   try {
-    await Promise.all(slots.map(work));
+    await Promise.all(Array.from({ length: slots }, work));
   } finally {
     clearInterval(watcher);
-    for (const slot of slots) slot.kill();
+    workers.close();
     execution.log?.close();
   }
   return { finished, stopped: signal.stopped };

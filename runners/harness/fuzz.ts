@@ -22,7 +22,8 @@ import { shellQuote } from './shell.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { RunLog } from './run-log.ts';
 import { checkResume, holdsAny, type Settings } from './resume.ts';
-import { DEFAULT_LIMITS, WorkerProcess, type WorkerLimits } from './worker-process.ts';
+import { DEFAULT_LIMITS, type WorkerLimits } from '../workers/worker-process.ts';
+import { Scheduler } from '../workers/scheduler.ts';
 import { proofFailed } from './certificate.ts';
 import { shrinkPuzzle } from './fuzz-shrink.ts';
 
@@ -170,7 +171,7 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
   try {
     await execute<(typeof tasks)[number], FuzzAnswer>({
       tasks, jobs: plan.jobs, signal, limits, log,
-      run: ({ variant, fuzzCase }, slot) => ask(slot.worker({ backend: variant.id, presolve: variant.presolve, key: variant.label }), variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index, plan.certify),
+      run: ({ variant, fuzzCase }, workers) => ask(workers, variant, fuzzCase.puzzle, plan.timeoutMs, fuzzCase.index, plan.certify),
       answered: (answer) => answer.status === 'solved' || answer.status === 'unsat',
       done: ({ variant, fuzzCase }, answer) => {
         answers.set(answerKey(fuzzCase.index, variant.label), answer);
@@ -206,23 +207,20 @@ export async function runFuzz(plan: FuzzPlan, signal: StopSignal): Promise<FuzzO
   return { cases: cases.length, runs: answers.size, disagreements, errors, regressions, summary, interrupted: signal.stopped };
 }
 
-async function ask(worker: WorkerProcess, variant: BackendSpec, puzzle: Puzzle, timeoutMs: number, caseIndex: number, certify = false): Promise<FuzzAnswer> {
-  try {
-    const { result } = await worker.solve(puzzle, { timeoutMs, unique: true, seed: 1, params: variant.params, ...(certify ? { certify } : {}) });
-    return {
-      case: caseIndex,
-      variant: variant.label,
-      status: result.status,
-      unique: result.unique,
-      solution: result.solution ? solutionToKey(result.solution) : null,
-      ...(result.message ? { message: result.message } : {}),
-      ...(result.rejected ? { rejected: true } : {}),
-      ...(result.certificate ? { certified: result.certificate.certified, ...(proofFailed(result.certificate) ? { proofFailure: result.certificate.reason ?? 'not certified' } : {}) } : {}),
-      timeMs: result.timeMs,
-    };
-  } catch (error) {
-    return { case: caseIndex, variant: variant.label, status: 'error', unique: null, solution: null, message: `worker could not start: ${(error as Error).message}`, timeMs: 0 };
-  }
+async function ask(workers: Scheduler, variant: BackendSpec, puzzle: Puzzle, timeoutMs: number, caseIndex: number, certify = false): Promise<FuzzAnswer> {
+  const lane = { backend: variant.id, presolve: variant.presolve, key: variant.label };
+  const { result } = await workers.solve(lane, puzzle, { timeoutMs, unique: true, seed: 1, params: variant.params, ...(certify ? { certify } : {}) });
+  return {
+    case: caseIndex,
+    variant: variant.label,
+    status: result.status,
+    unique: result.unique,
+    solution: result.solution ? solutionToKey(result.solution) : null,
+    ...(result.message ? { message: result.message } : {}),
+    ...(result.rejected ? { rejected: true } : {}),
+    ...(result.certificate ? { certified: result.certificate.certified, ...(proofFailed(result.certificate) ? { proofFailure: result.certificate.reason ?? 'not certified' } : {}) } : {}),
+    timeMs: result.timeMs,
+  };
 }
 
 /** Shrinks the first few disagreements of each variant and writes them to DIR/regressions/. */
@@ -232,12 +230,8 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
   mkdirSync(regressionsDir, { recursive: true });
   // A resumed run shrinks again from all its answers: the cases of an earlier pass are replaced, not mixed in.
   for (const file of readdirSync(regressionsDir)) if (/^\d{3}-.*\.json$/.test(file)) rmSync(join(regressionsDir, file));
-  const pool = new Map<string, WorkerProcess>();
-  const workerFor = (v: BackendSpec) => {
-    let w = pool.get(v.label);
-    if (!w) pool.set(v.label, (w = new WorkerProcess(v.id, v.presolve, plan.limits ?? DEFAULT_LIMITS)));
-    return w;
-  };
+  // A warm worker process per variant asked, as the run's were.
+  const workers = new Scheduler({ limits: plan.limits ?? DEFAULT_LIMITS, kind: 'process' });
   const byLabel = new Map(plan.variants.map((v) => [v.label, v]));
   // Per variant: each kind of wrong answer in turn, and within a kind the smallest case first (it shrinks fastest).
   const chosen: (Finding & { case: number })[] = [];
@@ -272,7 +266,7 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
         const truth = oracleTruth(puzzle, plan.oracleMaxCells, plan.oracleTimeoutMs);
         const asked = truth ? [variant] : [variant, ...referees];
         const said: FuzzAnswer[] = [];
-        for (const v of asked) said.push(await ask(workerFor(v), v, puzzle, plan.timeoutMs, d.case, plan.certify));
+        for (const v of asked) said.push(await ask(workers, v, puzzle, plan.timeoutMs, d.case, plan.certify));
         const judged = judge(said, truth);
         return { said, truth: judged.truth, stillWrong: judged.findings.some((f) => f.variant === variant.label && f.kind === d.kind) };
       };
@@ -304,7 +298,7 @@ async function shrinkAll(plan: FuzzPlan, cases: FuzzCase[], disagreements: (Find
       written.push({ file: join('regressions', file), variant: variant.label, kind: d.kind, rows: small.puzzle.rows, cols: small.puzzle.cols, ...(small.puzzle.tiling ? { grid: small.puzzle.tiling.type } : {}), url });
     }
   } finally {
-    for (const w of pool.values()) w.kill();
+    workers.close();
     progress.done();
   }
   return written;

@@ -9,7 +9,7 @@ import { elapsedMs, now, roundMs } from '../../encodings/clock.ts';
 import { solveWithBackend } from './pipeline.ts';
 import type { Presolver } from './presolver.ts';
 import type { RunResult } from './run-result.ts';
-import type { SolveMessage, WorkerRun } from './worker-process.ts';
+import type { SolveMessage, WorkerRun } from '../workers/worker-process.ts';
 
 /**
  * How long a puzzle may run in the caller's thread, in ms. With auto here a Loopy 10x10 takes well under a

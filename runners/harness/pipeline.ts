@@ -1,5 +1,5 @@
 // The solve pipeline: (presolve) -> back-end -> independent verifier -> a checked result. Runs in the
-// calling process; runners/harness/worker.ts puts it behind a process boundary for hard limits.
+// calling process; runners/workers/worker.ts puts it behind a process boundary for hard limits.
 import { gridRefusal, type Backend, type Params, type SolveOptions, type SolveResult, type Stats, type Status } from '../../encodings/backend.ts';
 import { withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
 import { sameSolution, solutionToKey, type Solution } from '../../encodings/solution.ts';

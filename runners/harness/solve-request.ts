@@ -1,6 +1,6 @@
 // What `solve` and `serve` both do before a puzzle reaches a worker: find the back-end, refuse unknown
 // options and a back-end that cannot run here (the same errors, so that the CLI and the HTTP service say
-// the same line); where its worker runs is worker-kind.ts's. And what loads a back-end where it will run.
+// the same line); where its worker runs is runners/workers/worker-kind.ts's. And what loads a back-end where it will run.
 import type { Backend, Params } from '../../encodings/backend.ts';
 import { requireAvailable, resolveBackendSpec } from '../../encodings/backend-spec.ts';
 import { loadPresolver, type Presolver } from './presolver.ts';

@@ -1,6 +1,7 @@
-// Solving from a program: each back-end runs in a worker (runners/harness/worker-process.ts, the one that
-// `solve`, `bench` and `serve` use) under the same hard limits, so a run past its time is killed, not
-// waited for. A Solver keeps its workers warm between puzzles; `solve` is one puzzle with a worker of its own.
+// Solving from a program: each back-end runs in a worker (runners/workers/worker-process.ts, scheduled by
+// runners/workers/scheduler.ts as for `solve`, `bench` and `serve`) under the same hard limits, so a run past
+// its time is killed, not waited for. A Solver keeps its workers warm between puzzles; `solve` is one puzzle
+// with a worker of its own.
 import type { AnySolutionJson } from '../../encodings/solution.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import type { Stats, Status } from '../../encodings/backend.ts';
@@ -8,8 +9,8 @@ import type { Certificate } from '../harness/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { contractJson } from '../harness/run-result.ts';
-import { workerKindFor } from '../harness/worker-kind.ts';
-import { DEFAULT_LIMITS, WorkerProcess, type SolveMessage, type WorkerRun } from '../harness/worker-process.ts';
+import { DEFAULT_LIMITS, type SolveMessage, type WorkerProcess, type WorkerRun } from '../workers/worker-process.ts';
+import { couldNotStart, Scheduler, type Lane } from '../workers/scheduler.ts';
 import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
 
@@ -66,19 +67,15 @@ export interface SolverOptions {
   memoryMb?: number;
 }
 
-interface Lane {
-  worker: WorkerProcess;
+/** A lane as a Solver asked for it, with the checks its worker made as it started. */
+interface CheckedLane {
+  lane: Lane;
   /** The back-end's options: from its spec and SolveOptions.options. */
   params: Readonly<Record<string, string>>;
-  /** The last solve queued on this worker: each waits for the one before (a worker runs one puzzle at a time). */
-  tail: Promise<unknown>;
-  /** Solves queued or running on this worker: with none, the next one starts at once. */
-  queued: number;
   checked: Promise<void>;
   /** Set once the checks passed: a warm solve does not wait for them again. */
   passed: boolean;
-  /** Made once per lane, not per solve: a solve's end, and its answer when the worker could not start. */
-  done: () => void;
+  /** Made once per lane, not per solve: the answer when the worker could not start. */
   couldNotStart: (error: Error) => SolveResult;
 }
 
@@ -92,22 +89,25 @@ export class Solver {
    * solve parses none of them again, and what they parse to, so that two spellings of one back-end share its
    * worker. A spelling holds a NUL character, which the parsed form (JSON) never does: the two never meet.
    */
-  private readonly lanes = new Map<string, Lane>();
+  private readonly lanes = new Map<string, CheckedLane>();
   private readonly defaults: SolverOptions;
   /** The lane of the last solve that gave no options, and how it was asked for. */
-  private last: { spec: string; presolve: string | undefined; lane: Lane } | undefined;
+  private last: { spec: string; presolve: string | undefined; lane: CheckedLane } | undefined;
   private closed = false;
+  /** One worker per lane, and the caller awaits each answer: see WorkerProcess.pollsForAnswers. */
+  private readonly workers: Scheduler;
 
   constructor(defaults: SolverOptions = {}) {
     this.defaults = { ...defaults };
     if (defaults.memoryMb !== undefined && !(Number.isFinite(defaults.memoryMb) && defaults.memoryMb > 0)) throw new UsageError(`memoryMb must be a positive number, got ${defaults.memoryMb}`);
+    this.workers = new Scheduler({ limits: defaults.memoryMb ? { ...DEFAULT_LIMITS, memoryMb: defaults.memoryMb } : DEFAULT_LIMITS, pollsForAnswers: true });
   }
 
   /** Starts the worker of a back-end now, so that the first solve finds it loaded. */
   async warm(backend = this.defaults.backend ?? DEFAULT_BACKEND, options: Pick<SolveOptions, 'options' | 'presolve'> = {}): Promise<void> {
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, options.options ?? this.defaults.options ?? {});
     await lane.checked;
-    await lane.worker.start();
+    await this.workers.start(lane.lane);
   }
 
   /** Solves one puzzle (an object from parsePuzzle, or any text parsePuzzle reads). */
@@ -134,48 +134,39 @@ export class Solver {
     const lane = this.lane(backend, options.presolve ?? this.defaults.presolve, params);
     const message: SolveMessage = { timeoutMs, unique: Boolean(options.unique), seed, params: lane.params };
     if (options.certify) message.certify = true;
-    let turn: Promise<SolveResult>;
-    // A warm lane with nothing queued: the solve goes to the worker now.
-    if (lane.queued++ === 0 && lane.passed) turn = this.run(lane, grid, message, signal);
-    else {
-      // Each solve waits for the lane's checks (until they passed once), then for its turn.
-      const go = () => this.run(lane, grid, message, signal);
-      const checked = lane.passed ? undefined : lane.checked;
-      const next = checked ? () => checked.then(go) : go;
-      turn = lane.queued === 1 ? next() : lane.tail.then(next);
-    }
-    lane.tail = turn.then(lane.done, lane.done);
-    return turn;
+    // Each solve waits for the lane's checks (until they passed once), then for its turn on the lane's worker;
+    // a warm lane with nothing queued sends it to the worker now.
+    const go = () => this.workers.run(lane.lane, (worker) => this.run(worker, lane, grid, message, signal));
+    return lane.passed ? go() : lane.checked.then(go);
   }
 
   /** Stops every worker; solves still running end with status error, and later solves are refused. */
   close(): void {
     this.closed = true;
-    for (const lane of new Set(this.lanes.values())) lane.worker.kill();
+    this.workers.close(new UsageError('this Solver is closed'));
     this.lanes.clear();
     this.last = undefined;
   }
 
-  private run(lane: Lane, puzzle: Puzzle, options: SolveMessage, signal?: AbortSignal): Promise<SolveResult> {
+  private run(worker: WorkerProcess, lane: CheckedLane, puzzle: Puzzle, options: SolveMessage, signal?: AbortSignal): Promise<SolveResult> {
     // Cancelled while waiting its turn: the worker never sees it.
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.closed) return Promise.reject(new UsageError('this Solver is closed'));
     const { couldNotStart } = lane;
-    if (!signal) return lane.worker.solve(puzzle, options).then(answer, couldNotStart);
-    const stop = () => lane.worker.kill();
+    if (!signal) return worker.solve(puzzle, options).then(answer, couldNotStart);
+    const stop = () => worker.kill();
     signal.addEventListener('abort', stop, { once: true });
     const stopped = () => {
       signal.removeEventListener('abort', stop);
       // The worker was stopped by the signal: its "died" answer is no answer.
       signal.throwIfAborted();
     };
-    return lane.worker.solve(puzzle, options).then(
+    return worker.solve(puzzle, options).then(
       (run) => (stopped(), answer(run)),
       (error: Error) => (stopped(), couldNotStart(error)),
     );
   }
 
-  private lane(spec: string, presolve: string | undefined, options: Readonly<Record<string, string>>): Lane {
+  private lane(spec: string, presolve: string | undefined, options: Readonly<Record<string, string>>): CheckedLane {
     // The usual warm solve asks for the same back-end as the last and gives no options: found with no spelling written.
     const last = this.last;
     if (last && options === NO_OPTIONS && last.spec === spec && last.presolve === presolve) return last.lane;
@@ -190,28 +181,19 @@ export class Solver {
     const key = JSON.stringify([backend, presolve ?? '', Object.entries(params).sort()]);
     let lane = this.lanes.get(key);
     if (!lane) {
-      const limits = this.defaults.memoryMb ? { ...DEFAULT_LIMITS, memoryMb: this.defaults.memoryMb } : DEFAULT_LIMITS;
-      const worker = new WorkerProcess(backend, presolve, limits, workerKindFor(backend, presolve), false, params);
-      // The caller awaits each answer: see pollsForAnswers.
-      worker.pollsForAnswers = true;
+      const asked: Lane = { backend, presolve, params, key };
       // The same checks as `solve`, made by the worker as it loads the back-end (this thread loads none): an
       // unknown back-end or option, or one that cannot run here, is a UsageError. Any other failure to start
       // is the solve's answer (couldNotStart).
-      const checked = worker.start().catch((error: unknown) => {
+      const checked = this.workers.start(asked).catch((error: unknown) => {
         if (error instanceof UsageError) throw error;
       });
-      const made: Lane = {
-        worker,
+      const made: CheckedLane = {
+        lane: asked,
         params,
-        tail: Promise.resolve(),
-        queued: 0,
         checked,
         passed: false,
-        done: () => {
-          made.queued--;
-        },
-        // The worker could not start (its engine failed to load): the solve answers error, as serve's does.
-        couldNotStart: (error) => answer({ result: { status: 'error', unique: null, solution: null, backend: worker.backend, timeMs: 0, stats: {}, message: error.message }, wallMs: 0, peakRssMb: null }),
+        couldNotStart: (error) => answer(couldNotStart(backend, error)),
       };
       lane = made;
       checked.then(() => {

@@ -16,7 +16,8 @@ import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
 import { checkedBackend } from '../harness/solve-request.ts';
 import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
-import { PoolFullError, PoolLeftError, WorkerPool, type PoolOptions } from '../harness/worker-pool.ts';
+import { PoolFullError, WorkerPool, type PoolOptions } from './pool.ts';
+import { LeftQueueError } from '../workers/scheduler.ts';
 import { REPOSITORY } from '../harness/compiled.ts';
 import { installedFile } from '../../encodings/versions.ts';
 import { loadPresolver } from '../harness/presolver.ts';
@@ -133,7 +134,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
   };
 
   app.setErrorHandler((thrown: unknown, request, reply) => {
-    if (thrown instanceof PoolLeftError) return reply.code(499).send({ error: 'the client closed the connection' });
+    if (thrown instanceof LeftQueueError) return reply.code(499).send({ error: 'the client closed the connection' });
     if (thrown instanceof PoolFullError) return reply.code(503).header('retry-after', '1').send({ error: `busy: ${thrown.message}; retry later` });
     if (isInputError(thrown)) return reply.code(400).send({ error: oneLine(thrown.message) });
     const error = thrown as FastifyError;

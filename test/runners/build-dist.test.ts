@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { distIsFresh, listInputs, startPath, writeStamp } from '../../runners/harness/compiled.ts';
-import { WorkerProcess } from '../../runners/harness/worker-process.ts';
+import { WorkerProcess } from '../../runners/workers/worker-process.ts';
 import { makePuzzle } from '../../encodings/grid.ts';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';
 
@@ -106,7 +106,7 @@ test('a built copy of the tree runs from dist/ while it is fresh, from the sourc
 
     // Without the bundle (esbuild failed or was absent at build time), the bin and its workers run dist/'s modules.
     rmSync(bundle, { recursive: true });
-    assert.equal(startPath('worker', `${tree}/`), join(tree, 'dist/runners/harness/worker.js'));
+    assert.equal(startPath('worker', `${tree}/`), join(tree, 'dist/runners/workers/worker.js'));
     assert.match(await cli(['--help']), /COMPILED Compare/, 'no bundle: the bin runs dist/');
     assert.deepEqual(answer(await cli(['solve', PUZZLE, '--backend', 'rules', '--unique', '--json'])), fromDist);
 

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { benchPlanOf, chooseBaseline, defaultOut, runUntilStopped } from '../../harness/bench.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { readExperiment, resolvePlan } from '../../harness/experiment.ts';
-import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
+import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { parseShard } from '../../harness/shard.ts';
 import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
-import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
+import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
 import { flagOption } from '../flags.ts';

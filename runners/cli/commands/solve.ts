@@ -5,7 +5,8 @@ import { readPuzzleArgument } from '../input.ts';
 import { readPuzzleInput, solveList } from '../solve-list.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { contractJson, type RunResult } from '../../harness/run-result.ts';
-import { DEFAULT_LIMITS, WorkerProcess } from '../../harness/worker-process.ts';
+import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
+import { Scheduler, type Lane } from '../../workers/scheduler.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 import { gridRefusal, type SolveOptions } from '../../../encodings/backend.ts';
@@ -13,7 +14,7 @@ import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags
 import { flagOption } from '../flags.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { preparedBackend } from '../../harness/solve-request.ts';
-import { selfTimed, workerKindFor } from '../../harness/worker-kind.ts';
+import { selfTimed } from '../../workers/worker-kind.ts';
 import type { ListSolver } from '../../harness/own-thread-first.ts';
 import { describeCertificate } from '../../harness/certificate.ts';
 import { resolve } from 'node:path';
@@ -45,8 +46,10 @@ export function register(program: Command): void {
     // A list for a back-end that stops at its own time limit starts in this thread (own-thread-first.ts): its
     // worker starts for one puzzle, or for the first of the list that needs longer than its try here.
     const mayStartHere = !oneShot && !flags.inProcess && !options.certify && selfTimed(id, flags.presolve);
-    let worker = flags.inProcess ? undefined : new WorkerProcess(id, flags.presolve, DEFAULT_LIMITS, workerKindFor(id, flags.presolve), oneShot, options.params);
-    let checked = mayStartHere ? undefined : worker?.start();
+    // One lane, whose worker takes a list's puzzles ahead, each waiting in it for the one before to end.
+    const lane: Lane = { backend: id, presolve: flags.presolve, params: options.params, key: id };
+    const workers = flags.inProcess ? undefined : new Scheduler({ limits: DEFAULT_LIMITS, oneShot, sendAhead: true });
+    let checked = mayStartHere ? undefined : workers?.start(lane);
     checked?.catch(() => undefined);
     let result: RunResult;
     let puzzle: Puzzle;
@@ -54,8 +57,9 @@ export function register(program: Command): void {
     try {
       const input = (await readPuzzleInput(puzzleArg)) ?? { kind: 'one', parsed: readPuzzleArgument(puzzleArg) };
       if (input.kind === 'list') {
-        if (!worker || flags.svg || flags.proof) throw new UsageError(`${flags.svg ? '--svg' : flags.proof ? '--proof' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
-        let solver: ListSolver = worker;
+        if (!workers || flags.svg || flags.proof) throw new UsageError(`${flags.svg ? '--svg' : flags.proof ? '--proof' : '--in-process'} takes one puzzle; ${input.where} holds a list (one per line)`);
+        const worker: ListSolver = { backend: id, solve: (puzzle, message) => workers.run(lane, (started) => started.solve(puzzle, message)) };
+        let solver = worker;
         if (mayStartHere) {
           const [{ OwnThreadFirst }, here] = await Promise.all([import('../../harness/own-thread-first.ts'), preparedBackend(id, options.params, flags.presolve)]);
           solver = new OwnThreadFirst(here.backend, here.presolver, worker);
@@ -70,14 +74,15 @@ export function register(program: Command): void {
       }
       // What prints the answer loads while it is found (a list needs none of it).
       rendering = import('../../../encodings/render.ts');
-      if (!worker) {
+      if (!workers) {
         result = await solveInProcess(id, puzzle, options, flags.presolve, proofFile);
       } else {
-        await (checked ??= worker.start());
-        result = (await worker.solve(puzzle, { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile })).result;
+        await (checked ??= workers.start(lane));
+        const message = { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile };
+        result = (await workers.run(lane, (worker) => worker.solve(puzzle, message))).result;
       }
     } finally {
-      worker?.kill();
+      workers?.close();
     }
     const { renderSvg, renderText } = await rendering;
     if (flags.svg) writeFileSync(flags.svg, renderSvg(puzzle, result.solution));

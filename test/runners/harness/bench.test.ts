@@ -1,16 +1,17 @@
 // The benchmark runner as a user meets it: a run writes every row once, limits hold, a killed run resumes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import { WorkerProcess } from '../../../runners/workers/worker-process.ts';
 import { chooseBaseline } from '../../../runners/harness/bench.ts';
 import { backendLabel } from '../../../encodings/backend-spec.ts';
 import { makePuzzle } from '../../../encodings/grid.ts';
 import { BIN, runCli } from '../../helpers/cli.ts';
+import { alive, descendants, waitFor, type ProcessRow } from '../../helpers/processes.ts';
 
 const FIXTURES = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const env = { ...process.env, SLITHERBENCH_BACKENDS_DIR: FIXTURES };
@@ -137,6 +138,24 @@ test('a run killed with SIGKILL resumes with every row exactly once', async () =
   assert.equal(new Set(keys).size, 24, 'no run twice');
   assert.equal(csvRows(out).length - 1, 24);
   assert.ok(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).resumes.length >= 1);
+});
+
+test('bench killed with SIGKILL while its worker spins in synchronous code: 10 s later neither the worker nor its engine process runs', async () => {
+  const { dir, file } = setFile(['1x1t0:4']);
+  const child = spawn(process.execPath, [BIN, 'bench', '--dataset', file, '--backends', 'fixture-engine-spin', '--timeout', '600', '--out', join(dir, 'out'), '--no-report'], { env, stdio: 'ignore' });
+  let started: ProcessRow[] = [];
+  try {
+    // The worker is busy once its engine process (sleep 600) has started.
+    const engine = () => (started = descendants(child.pid!)).some((p) => p.args.startsWith('sleep'));
+    assert.ok(await waitFor(engine, 20_000), `no engine process started under bench:\n${started.map((p) => `${p.pid} ${p.args}`).join('\n')}`);
+    child.kill('SIGKILL');
+    await waitFor(() => !started.some((p) => alive(p.pid)), 10_000);
+    assert.deepEqual(started.filter((p) => alive(p.pid)), [], 'still running 10 s after bench was killed');
+  } finally {
+    child.kill('SIGKILL');
+    // Never leave a spinning orphan behind, whatever the outcome.
+    for (const p of started) spawnSync('kill', ['-9', String(p.pid)]);
+  }
 });
 
 test('an experiment file is validated: a bad key is one error line and exit 2', async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { makePuzzle } from '../../../encodings/grid.ts';
 import { execute, type StopSignal } from '../../../runners/harness/executor.ts';
 import { readLog, RunLog } from '../../../runners/harness/run-log.ts';
-import type { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import type { WorkerProcess } from '../../../runners/workers/worker-process.ts';
 
 process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const ONE = makePuzzle(1, 1, [4]);
@@ -21,14 +21,13 @@ test('a slot keeps its worker through tasks of one back-end and starts another w
   const tasks = [{ task: 1, backend: 'rules' }, { task: 2, backend: 'rules' }, { task: 3, backend: 'fixture-wrong' }, { task: 4, backend: 'fixture-wrong' }];
   const { finished, stopped } = await execute({
     tasks, jobs: 1, signal: { stopped: false }, log,
-    run: async (t, slot) => {
-      const worker = slot.worker({ backend: t.backend });
+    run: (t, scheduler) => scheduler.run({ backend: t.backend }, async (worker) => {
       if (!workers.includes(worker)) workers.push(worker);
       const { result } = await worker.solve(ONE, { timeoutMs: 5000, unique: false, seed: 1, params: {} });
       // The log holds every earlier task before this one runs.
       assert.equal(readLog(path).length, t.task - 1);
       return { task: t.task, status: result.status, starts: worker.starts };
-    },
+    }),
     answered: () => true,
   });
   assert.deepEqual({ finished, stopped }, { finished: 4, stopped: false });
@@ -43,12 +42,12 @@ test('a stop keeps the finished tasks, kills the running worker and drops the ru
   const started: number[] = [];
   const outcome = await execute({
     tasks: [1, 2, 3, 4, 5, 6], jobs: 2, signal, limits: { memoryMb: 2048, graceMs: 200 },
-    run: async (task, slot) => {
+    run: async (task, workers) => {
       started.push(task);
       if (task <= 2) return `quick ${task}`;
       setTimeout(() => (signal.stopped = true), 300);
       // Sleeps far past the test: only the stop's kill ends it.
-      const { result } = await slot.worker({ backend: 'fixture-sleep' }).solve(ONE, { timeoutMs: 60_000, unique: false, seed: 1, params: {} });
+      const { result } = await workers.solve({ backend: 'fixture-sleep' }, ONE, { timeoutMs: 60_000, unique: false, seed: 1, params: {} });
       return result.status;
     },
     answered: (r) => r.startsWith('quick'),

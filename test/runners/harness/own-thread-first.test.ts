@@ -12,8 +12,8 @@ import { BACKEND_IDS, getBackend } from '../../../encodings/registry.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { OwnThreadFirst, type ListSolver } from '../../../runners/harness/own-thread-first.ts';
 import { solveWithBackend } from '../../../runners/harness/pipeline.ts';
-import { WorkerProcess, type SolveMessage } from '../../../runners/harness/worker-process.ts';
-import { selfTimed } from '../../../runners/harness/worker-kind.ts';
+import { WorkerProcess, type SolveMessage } from '../../../runners/workers/worker-process.ts';
+import { selfTimed } from '../../../runners/workers/worker-kind.ts';
 
 const first = (set: string, count: number) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8')).slice(0, count).map((line) => parsePuzzle(line.puzzle).puzzle);
 const [SMALL, OTHER] = first('loopy-10x10-normal', 2);

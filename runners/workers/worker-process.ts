@@ -1,21 +1,19 @@
-// A worker process with limits that hold: it runs one back-end, is reused across puzzles, and is killed
-// and replaced when a run overruns its time (timeout), its memory cap (memout) or dies (error).
+// The supervisor of a worker (a process, or a thread: worker-thread.ts) with limits that hold: it runs one
+// back-end, is reused across puzzles, and is killed and replaced when a run overruns its time (timeout), its
+// memory cap (memout) or dies (error). Which worker a solve goes to is the scheduler's (scheduler.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Puzzle } from '../../encodings/grid.ts';
 import { elapsedMs, now } from '../../encodings/clock.ts';
-import { puzzleToWire, resultFromWire, type RunResult } from './run-result.ts';
+import { puzzleToWire, resultFromWire, type RunResult } from '../harness/run-result.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
-import { REPOSITORY, startPath, useCompiled } from './compiled.ts';
-import { DEFAULT_LIMITS, type WorkerLimits } from './plan-defaults.ts';
-import { takeEarlyThread, workerHeapMb } from './early-thread.ts';
+import { DEFAULT_LIMITS, type WorkerLimits } from '../harness/plan-defaults.ts';
+import { workerHeapMb } from '../harness/early-thread.ts';
 import type { WorkerKind } from './worker-kind.ts';
 import { LookAhead } from './look-ahead.ts';
+import { ThreadRun, WorkerThread } from './worker-thread.ts';
+import { recordNodeFlags, recordStart, workerEntry } from './worker-starts.ts';
 
 export { DEFAULT_LIMITS, type WorkerLimits };
 
@@ -31,116 +29,12 @@ export interface WorkerRun {
   peakRssMb: number | null;
 }
 
-/** The worker's entry and the Node flags it needs: compiled JS when dist/ is up to date, else the source through tsx. */
-function workerEntry(): { path: string; execArgv: string[] } {
-  if (useCompiled()) return { path: startPath('worker'), execArgv: [] };
-  return { path: `${REPOSITORY}runners/harness/worker.ts`, execArgv: ['--import', import.meta.resolve('tsx')] };
-}
-
-/** A worker thread dressed as the child process the supervisor below expects (send, kill, exit, stderr). */
-class WorkerThread extends EventEmitter {
-  // The memory cap holds for the whole process, where the thread's buffers live too.
-  readonly pid = process.pid;
-  readonly stderr = new PassThrough();
-  exitCode: number | null = null;
-  signalCode: string | null = null;
-  private readonly thread: Worker;
-  /** The worker's answers come back on a channel of their own, which this thread can also read synchronously (lookForAnswer). */
-  private readonly answers: MessagePort;
-  private readonly answersThere: MessagePort;
-
-  constructor(entry: string, memoryMb: number) {
-    super();
-    const heapMb = workerHeapMb(memoryMb);
-    const options = { stderr: true, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
-    // Threads take no --import: from the sources, the thread registers tsx itself before loading the worker.
-    this.thread = entry.endsWith('.ts')
-      ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`, { ...options, eval: true })
-      : (takeEarlyThread(entry, heapMb) ?? new Worker(entry, options));
-    this.thread.on('message', (message) => this.emit('message', message));
-    ({ port1: this.answers, port2: this.answersThere } = new MessageChannel());
-    this.answers.on('message', (message) => this.emit('message', message));
-    this.thread.on('error', (error: Error) => this.stderr.write(`${error.name}: ${error.message}\n`));
-    this.thread.on('exit', (code) => {
-      this.exitCode = code;
-      this.answers.close();
-      // What the thread wrote to stderr is read only once it ended: Node keeps running while a thread's
-      // captured stream is being read, whatever the thread's unref() says.
-      for (let chunk; (chunk = this.thread.stderr.read() as Buffer | null) !== null; ) this.stderr.write(chunk);
-      // The stderr listeners see the error before the exit is reported.
-      setImmediate(() => this.emit('exit', this.signalCode ? null : code, this.signalCode));
-    });
-  }
-
-  send(message: ToWorker): void {
-    // The init gives the worker the channel its answers go back on.
-    if (message.type === 'init') this.thread.postMessage({ ...message, answers: this.answersThere }, [this.answersThere]);
-    else this.thread.postMessage(message);
-  }
-
-  /**
-   * Once started, a thread no longer keeps the process alive by itself (a child process does, until killed):
-   * only its runs do, through the watchdog's timer. While it starts, its caller awaits it.
-   */
-  started(): void {
-    // After the 'message' listeners: adding one refs the port again.
-    this.thread.unref();
-    this.answers.unref();
-  }
-
-  /** Looks for an answer this turn (see LookAhead), without sleeping; one found is passed on now. */
-  lookForAnswer(look: LookAhead): void {
-    const answer = look.next(this.answers);
-    if (answer) this.emit('message', answer.message);
-  }
-
-  kill(): void {
-    this.signalCode = 'terminated';
-    this.answers.close();
-    void this.thread.terminate();
-  }
-}
-
 function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : null;
   } catch {
     return null;
-  }
-}
-
-interface WorkerStart {
-  backend: string;
-  /** From fork to the worker's ready message: process start, module load and the back-end's prepare. */
-  startMs: number;
-  /** The back-end's load and prepare alone, as the worker measured it. */
-  prepareMs: number;
-}
-const startsHere: WorkerStart[] = [];
-/** The Node and V8 flags of the last worker process started (tsx's loader left out), for run.json. */
-let lastNodeFlags: string[] = [];
-
-/** How this process's workers started, by back-end (run.json's `workerStarts`): what each run did not pay inside its own time. */
-export function workerStartSummary(): { from: 'dist' | 'tsx'; nodeFlags: string[]; oneShotV8Flags: 'not applied (workers stay warm)'; backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> } {
-  const backends: Record<string, { starts: number; medianStartMs: number; maxStartMs: number; medianPrepareMs: number }> = {};
-  for (const backend of [...new Set(startsHere.map((s) => s.backend))].sort()) {
-    const mine = startsHere.filter((s) => s.backend === backend);
-    const middle = (values: number[]) => Math.round(values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]);
-    backends[backend] = { starts: mine.length, medianStartMs: middle(mine.map((s) => s.startMs)), maxStartMs: Math.round(Math.max(...mine.map((s) => s.startMs))), medianPrepareMs: middle(mine.map((s) => s.prepareMs)) };
-  }
-  return { from: useCompiled() ? 'dist' : 'tsx', nodeFlags: lastNodeFlags, oneShotV8Flags: 'not applied (workers stay warm)', backends };
-}
-
-/** A thread's answer: its memory is this process's, whose peak is read when asked, off the answer's way back. */
-class ThreadRun implements WorkerRun {
-  constructor(
-    readonly result: RunResult,
-    readonly wallMs: number,
-  ) {}
-
-  get peakRssMb(): number {
-    return Math.round(process.resourceUsage().maxRSS / 1024);
   }
 }
 
@@ -209,7 +103,7 @@ export class WorkerProcess {
     const entry = workerEntry();
     const forked = now();
     const nodeFlags = [`--max-old-space-size=${workerHeapMb(this.limits.memoryMb)}`];
-    if (this.kind === 'process') lastNodeFlags = nodeFlags;
+    if (this.kind === 'process') recordNodeFlags(nodeFlags);
     const child =
       this.kind === 'thread'
         ? new WorkerThread(entry.path, this.limits.memoryMb)
@@ -219,6 +113,9 @@ export class WorkerProcess {
             // Messages carry typed arrays (the loop's bytes), which JSON would turn into objects.
             serialization: 'advanced',
             env: { ...process.env },
+            // The leader of a process group of its own, which also holds the engine processes it starts (native
+            // SAT solvers): a kill of the group ends them with it (killProcess; worker.ts when its parent dies).
+            detached: true,
           });
     this.child = child;
     this.stderr = '';
@@ -241,6 +138,8 @@ export class WorkerProcess {
       }
     });
     child.on('exit', (code: number | null, signal: string | null) => {
+      // A worker that died by itself may leave engine processes behind in its group.
+      if (!(child instanceof WorkerThread)) killProcess(child);
       const stderr = this.stderr;
       if (this.child === child) {
         // It died by itself (nobody killed it): the solves waiting behind the one it died in go to the next worker.
@@ -257,7 +156,7 @@ export class WorkerProcess {
           this.prepareMs = message.prepareMs;
           this.live = child;
           if (child instanceof WorkerThread) child.started();
-          startsHere.push({ backend: this.backend, startMs: elapsedMs(forked), prepareMs: message.prepareMs });
+          recordStart({ backend: this.backend, startMs: elapsedMs(forked), prepareMs: message.prepareMs });
           child.off('message', onMessage);
           child.off('exit', onExit);
           resolve();
@@ -418,8 +317,20 @@ export class WorkerProcess {
     const child = this.child;
     this.child = undefined;
     this.ready = undefined;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (child instanceof WorkerThread) child.kill();
+    else killProcess(child);
   }
+}
+
+/** Kills a process worker and its group (the engine processes it started); the worker alone when it leads none. */
+function killProcess(child: ChildProcess): void {
+  try {
+    if (child.pid && process.kill(-child.pid, 'SIGKILL')) return;
+  } catch {
+    // No such group (it ended with its last process): the worker alone, if it still runs.
+  }
+  child.kill('SIGKILL');
 }
 
 function lastLine(text: string): string {

@@ -5,11 +5,11 @@ import { parentPort, Worker, type MessagePort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { isInputError } from '../../encodings/errors.ts';
-import { solveWithBackend } from './pipeline.ts';
-import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from './run-result.ts';
+import { solveWithBackend } from '../harness/pipeline.ts';
+import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from '../harness/run-result.ts';
 import type { Backend } from '../../encodings/backend.ts';
-import type { Presolver } from './presolver.ts';
-import { preparedBackend } from './solve-request.ts';
+import type { Presolver } from '../harness/presolver.ts';
+import { preparedBackend } from '../harness/solve-request.ts';
 import { LookAhead } from './look-ahead.ts';
 
 export type ToWorker =
@@ -38,10 +38,22 @@ export type FromWorker =
 
 /** How often a process worker looks for its parent, in ms. */
 const PARENT_WATCH_MS = 500;
+/**
+ * Ends this worker and every engine process it started: a process worker leads a process group of its own
+ * (worker-process.ts starts it detached), so the group's kill reaches a native engine too, which would
+ * otherwise run on, an orphan, to its own time limit. A worker that leads no group (none has its pid) ends alone.
+ */
+function endGroup(): void {
+  try {
+    process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    process.kill(process.pid, 'SIGKILL');
+  }
+}
 const PARENT_WATCH = `
 const { workerData } = require('node:worker_threads');
 setInterval(() => {
-  if (process.ppid !== workerData.parent) process.kill(process.pid, 'SIGKILL');
+  if (process.ppid !== workerData.parent) (${endGroup.toString()})();
 }, workerData.everyMs);
 `;
 
@@ -84,9 +96,12 @@ function lookForNext(): void {
   if (next) take(next.message as ToWorker);
 }
 if (!parentPort) {
-  process.on('disconnect', () => process.exit(0));
-  // A search in synchronous code never hears its parent go: a thread of this process watches the parent and
-  // ends the process when it is gone, so that a killed run (a killed bench) leaves no solver spinning.
+  process.on('disconnect', endGroup);
+  // A search in synchronous code never hears its parent go: neither the IPC channel's close nor a signal
+  // handler runs while the main thread is busy. A thread of this process is never blocked by it: it looks at
+  // the parent's pid every half second (on Linux, a process whose parent died is given another parent at
+  // once, whatever else it is doing) and then ends the worker's group, so that a killed run (a killed bench)
+  // leaves neither a solver spinning nor an engine process running.
   new Worker(PARENT_WATCH, { eval: true, execArgv: [], workerData: { parent: process.ppid, everyMs: PARENT_WATCH_MS } }).unref();
 }
 
@@ -100,7 +115,7 @@ async function handle(message: ToWorker): Promise<void> {
     const started = now();
     answers = message.answers;
     // Loaded for a one-shot worker only: node:v8 costs a warm worker's start a few ms.
-    const oneShot = message.oneShot ? (await import('./one-shot-flags.ts')).applyOneShotFlags : undefined;
+    const oneShot = message.oneShot ? (await import('../harness/one-shot-flags.ts')).applyOneShotFlags : undefined;
     // The checks the caller would make, made where the back-end is loaded anyway.
     ({ backend, presolver } = await preparedBackend(message.backend, message.params ?? {}, message.presolver, oneShot && ((loaded) => (v8Flags = oneShot(loaded)))));
     send({ type: 'ready', prepareMs: elapsedMs(started) });

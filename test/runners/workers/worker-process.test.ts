@@ -2,8 +2,8 @@
 // limit; one killed at its limit takes only itself down (those behind it go to the next worker); a start
 // the worker refuses (unknown back-end or option) is the caller's UsageError, as checkedBackend's would be;
 // a caller that looks for its answers gets each one, quick or slow; a worker that dies is reported with
-// what it last wrote to stderr; a started thread does not keep Node running; and a process worker stuck in
-// a search ends when its parent is killed.
+// what it last wrote to stderr; a started thread does not keep Node running; a process worker killed takes
+// its engine processes with it; and a process worker stuck in a search ends when its parent is killed.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,7 +16,8 @@ import { UsageError } from '../../../encodings/errors.ts';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../../datasets/builtin.ts';
-import { WorkerProcess } from '../../../runners/harness/worker-process.ts';
+import { WorkerProcess } from '../../../runners/workers/worker-process.ts';
+import { alive, descendants, waitFor, type ProcessRow } from '../../helpers/processes.ts';
 
 process.env.SLITHERBENCH_BACKENDS_DIR = new URL('../../fixtures/backends/', import.meta.url).pathname;
 const LIMITS = { memoryMb: 2048, graceMs: 200 };
@@ -54,6 +55,20 @@ for (const kind of ['thread', 'process'] as const) {
     }
   });
 }
+
+test('a process worker killed at its run\'s limit takes the engine process it started with it', async () => {
+  const worker = new WorkerProcess('fixture-engine-spin', undefined, LIMITS, 'process');
+  let engines: ProcessRow[] = [];
+  try {
+    const run = worker.solve(makePuzzle(1, 1, [4]), { ...RUN, timeoutMs: 1500 });
+    assert.ok(await waitFor(() => (engines = descendants(process.pid).filter((p) => p.args === 'sleep 600')).length > 0, 10_000), 'the engine process started');
+    assert.equal((await run).result.status, 'timeout');
+    assert.ok(await waitFor(() => !engines.some((p) => alive(p.pid)), 2000), `engine ${engines.map((p) => p.pid)} outlived its killed worker`);
+  } finally {
+    worker.kill();
+    for (const p of engines) spawnSync('kill', ['-9', String(p.pid)]);
+  }
+});
 
 test('a start the worker refuses (unknown back-end, undeclared option) rejects with a UsageError in the words of the check', async () => {
   const unknown = new WorkerProcess('no-such-backend', undefined, LIMITS, 'thread');
@@ -100,7 +115,7 @@ for (const kind of ['thread', 'process'] as const) {
 test('a thread worker keeps Node running while it starts and solves, and not once it answered', () => {
   // Never killed: the script's last solve answers, and Node then ends by itself with nothing left to do.
   const script = `
-    import { WorkerProcess } from ${JSON.stringify(new URL('../../../runners/harness/worker-process.ts', import.meta.url).href)};
+    import { WorkerProcess } from ${JSON.stringify(new URL('../../../runners/workers/worker-process.ts', import.meta.url).href)};
     import { makePuzzle } from ${JSON.stringify(new URL('../../../encodings/grid.ts', import.meta.url).href)};
     process.env.SLITHERBENCH_BACKENDS_DIR = ${JSON.stringify(process.env.SLITHERBENCH_BACKENDS_DIR)};
     const worker = new WorkerProcess('fixture-wait', undefined, { memoryMb: 2048, graceMs: 200 }, 'thread');
