@@ -4,7 +4,7 @@ import { UsageError } from '../../../encodings/errors.ts';
 import { gridOf } from '../../../encodings/grid.ts';
 import { listBackends } from '../../../encodings/registry.ts';
 import { formatBackendSpec, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 import { readPuzzleArgument } from '../input.ts';
 
 export function register(program: Command): void {

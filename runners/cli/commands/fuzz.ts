@@ -12,7 +12,8 @@ import { loadPresolver } from '../../harness/presolver.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/executor.ts';
-import { addFlags, flagOption, FLAGS } from '../flags.ts';
+import { addFlags, flagOption } from '../../settings/command-line.ts';
+import { SETTINGS } from '../../settings/table.ts';
 import { TILINGS } from '../../../encodings/tilings/index.ts';
 
 interface FuzzFlags {
@@ -64,10 +65,10 @@ export function register(program: Command): void {
     .option('--grids <names>', `the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids (${Object.keys(TILINGS).join(', ')}), or all; on another grid --sizes and --large-sizes are Loopy's height x width, raised to the grid's least`, 'square');
   addFlags(command, ['backends', 'presolve', 'certify', 'seed', 'jobs', 'timeout'], {
     certify: { help: 'every back-end that can also certifies its unique and no-loop answers; each proof is checked by the independent checker, and a proof that is missing or rejected is a wrong answer' },
-    backends: { help: `${FLAGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
+    backends: { help: `${SETTINGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
     presolve: { help: "decide edges with this back-end's deduction first, for every listed back-end: rules, or e.g. rules:trial=off" },
     seed: { help: 'random seed: the same seed gives the same puzzles' },
-    timeout: { help: 'time limit per run (a run past it is killed and counts as timeout, not as an answer)', default: 10 },
+    timeout: { help: 'time limit per run (a run past it is killed and counts as timeout, not as an answer)', default: 10_000 },
   });
   command
     .option('--oracle-cells <n>', 'the exact oracle judges grids of up to this many cells', String(ORACLE_MAX_CELLS))
@@ -95,7 +96,7 @@ export function register(program: Command): void {
         cases: { seed, sizes: sizeRange(flags.sizes, '--sizes'), largeSizes: sizeRange(flags.largeSizes, '--large-sizes'), largeShare, ...(grids.join() === 'square' ? {} : { grids }) },
         variants: chosen.variants,
         jobs,
-        timeoutMs: flags.timeout * 1000,
+        timeoutMs: flags.timeout,
         out,
         resume: Boolean(flags.resume),
         oracleMaxCells: parseInteger(flags.oracleCells, '--oracle-cells', 0),

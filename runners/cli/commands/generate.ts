@@ -16,7 +16,7 @@ import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
 import { RunLog } from '../../harness/run-log.ts';
 import { checkResume, holdsAny, type Settings } from '../../harness/resume.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 import { formatBackendSpec, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 
 /** The generator's grid: any RxC up to 62500 cells (250x250). */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { buildReport } from '../../../reports/index.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {
   program

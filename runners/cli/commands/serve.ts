@@ -5,7 +5,7 @@ import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_LIMITS } from '../../harness/worker-process.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 import { parseBackendList } from '../../../encodings/backend-spec.ts';
 
 interface ServeFlags {

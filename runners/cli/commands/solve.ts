@@ -10,7 +10,7 @@ import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 import { gridRefusal, type SolveOptions } from '../../../encodings/backend.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { preparedBackend } from '../../harness/solve-request.ts';
 import { selfTimed, workerKindFor } from '../../harness/worker-kind.ts';
