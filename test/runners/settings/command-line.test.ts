@@ -157,3 +157,15 @@ test('generate --backend and --confirm take back-ends with their options; a bad 
     assert.equal(bad.stderr.trim(), message);
   }
 });
+
+test('a setting a command does not take is refused in one line that says so; another unknown option as commander says it', async () => {
+  for (const [args, message] of [
+    [['fuzz', '--dataset', 'quick'], "error: unknown option '--dataset': a setting that fuzz does not take (`slitherbench fuzz --help` lists those it does)"],
+    [['solve', '1x1t0:4', '--no-unique'], "error: unknown option '--no-unique': a setting that solve does not take (`slitherbench solve --help` lists those it does)"],
+    [['solve', '1x1t0:4', '--bogus'], "error: unknown option '--bogus'"],
+  ] as const) {
+    const r = await cli([...args]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr.trim(), message);
+  }
+});
