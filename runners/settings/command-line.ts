@@ -5,7 +5,11 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../encodings/errors.ts';
 import { benchSettingNames, SETTINGS, type PlanFlags, type Setting, type SettingName, type ValueOf } from './table.ts';
 
-type Wording<N extends SettingName> = { help?: string; default?: ValueOf<N>; defaultText?: string };
+/**
+ * How one command words a setting: its help, its default, the name of its value in the spelling (`--out <file>`
+ * where the table says `--out <dir>`), and whether it must be given.
+ */
+type Wording<N extends SettingName> = { help?: string; default?: ValueOf<N>; defaultText?: string; flags?: string; required?: boolean };
 
 const rowOf = (name: string): Setting<unknown> => {
   const row = (SETTINGS as Record<string, Setting<unknown>>)[name];
@@ -16,8 +20,9 @@ const rowOf = (name: string): Setting<unknown> => {
 /** The commander option of a setting; `wording` changes its help or default for one command. */
 export function flagOption<N extends SettingName>(name: N, wording: Wording<N> = {}): Option {
   const declared = rowOf(name);
-  const option = new Option(declared.flags, wording.help ?? declared.help);
-  if (option.attributeName() !== name) throw new Error(`internal: flag ${declared.flags} is declared as '${name}'`);
+  const option = new Option(wording.flags ?? declared.flags, wording.help ?? declared.help);
+  if (option.attributeName() !== name) throw new Error(`internal: flag ${wording.flags ?? declared.flags} is declared as '${name}'`);
+  if (wording.required) option.makeOptionMandatory();
   if (declared.parse) option.argParser(declared.parse as (text: string, previous: unknown) => unknown);
   const fallback = 'default' in wording ? wording.default : declared.default;
   // A command's own default is in the value's unit; its help shows it in the typed unit unless it says otherwise.

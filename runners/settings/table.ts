@@ -7,7 +7,7 @@
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendList, parseBackendSpec, parseOptionPairs, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { parseGridSize, sizeName } from '../../encodings/grid.ts';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
+import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
 import { parseInteger, parseSeconds } from '../harness/values.ts';
 
 /** What a setting's value is, as an experiment file and runBench check it (the command line parses text instead). */
@@ -94,6 +94,65 @@ export const SETTINGS = {
   json: setting<boolean>()({ flags: '--json', help: 'print JSON instead of text' }),
   count: setting<number>()({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
   report: setting<boolean>()({ flags: '--no-report', help: 'do not build the report at the end' }),
+  // The settings of one command each. Values are the text typed unless a parse says otherwise; the command reads
+  // them. A list or default taken from the code it configures (the grids, the formats) is given by the command's wording.
+  // bench: shards and SLURM
+  shard: setting<string>()({ flags: '--shard <K/N>', help: 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`' }),
+  slurm: setting<boolean>()({ flags: '--slurm', help: 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here' }),
+  shards: setting<string>()({ flags: '--shards <n>', help: 'with --slurm: number of shards, one array task each' }),
+  maxParallel: setting<string>()({ flags: '--max-parallel <m>', help: 'with --slurm: at most M array tasks at once (the %M of --array; default: all)' }),
+  wait: setting<boolean>()({ flags: '--wait', help: 'with --slurm: wait for the job, then merge the shards into --out and build the report' }),
+  dryRun: setting<boolean>()({ flags: '--dry-run', help: 'with --slurm: print the sbatch script and submit nothing' }),
+  sbatchArg: setting<string[]>()({ flags: '--sbatch-arg <arg>', help: 'with --slurm: one more sbatch option, e.g. --sbatch-arg=--partition=long (repeatable; overrides the derived --time, --mem, --cpus-per-task)', parse: (text, previous) => [...(previous ?? []), text], default: [] }),
+  collect: setting<string>()({ flags: '--collect <dir>', help: 'merge the shards of an earlier `bench --slurm --out DIR` into DIR and build its report (only --no-report goes with it)' }),
+  // fuzz
+  largeSizes: setting<string>()({ flags: '--large-sizes <RxC..RxC>', help: 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', default: '6x6..10x10' }),
+  largeShare: setting<string>()({ flags: '--large-share <fraction>', help: 'share of large puzzles, 0 to 1', default: '0.1' }),
+  grids: setting<string>()({ flags: '--grids <names>', help: "the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids, or all", default: 'square' }),
+  oracleCells: setting<string>()({ flags: '--oracle-cells <n>', help: 'the exact oracle judges grids of up to this many cells' }),
+  oracleTimeout: setting<string>()({ flags: '--oracle-timeout <seconds>', help: "the oracle's budget per puzzle; past it the puzzle is judged by cross-checks", default: '10' }),
+  shrink: setting<string>()({ flags: '--shrink <n>', help: 'disagreements shrunk per back-end variant (0: none)', default: '3' }),
+  shrinkBudget: setting<string>()({ flags: '--shrink-budget <n>', help: 'puzzles tried while shrinking one disagreement, at most', default: '400' }),
+  // generate
+  size: setting<string>()({ flags: '--size <RxC>', help: 'rows x columns, e.g. 10x10 or 30x25 (up to 250x250)' }),
+  difficulty: setting<string>()({ flags: '--difficulty <level>', help: "any|easy|medium|hard (graded by the rules back-end's deduction levels)", default: 'any' }),
+  with: setting<string>()({ flags: '--with <generator>', help: 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', default: 'slitherbench' }),
+  grid: setting<string>()({ flags: '--grid <type>', help: "square, or another of Loopy's grids (--size is then height x width; docs/grids.md)", default: 'square' }),
+  confirm: setting<string>()({ flags: '--confirm <id>', help: 'back-end that proves every finished puzzle unique again, other than the one that built it, optionally with its options, or none (default: cpsat-circuit, an engine of its own, on the square grid and sat-lazy on the others; else cdcl-loop)' }),
+  confirmTimeout: setting<string>()({ flags: '--confirm-timeout <seconds>', help: 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', default: '300' }),
+  strategy: setting<string>()({ flags: '--strategy <name>', help: 'batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails' }),
+  minimal: setting<boolean>()({ flags: '--minimal', help: 'local strategy: finally try every remaining clue alone, so that none can be removed (one whole-grid check per clue)' }),
+  checkTimeout: setting<string>()({ flags: '--check-timeout <seconds>', help: 'time limit of one uniqueness check', default: '60' }),
+  format: setting<string>()({ flags: '--format <format>', help: 'url|loopy|text|json (text and json: one puzzle per line is not possible, so each is followed by a blank line)', default: 'url' }),
+  ids: setting<boolean>()({ flags: '--ids', help: 'prefix every line with an id and a TAB (the built-in dataset layout)' }),
+  state: setting<string>()({ flags: '--state <file>', help: 'where an interrupted run (Ctrl-C or a kill) keeps its state (default: OUT.state.json with --out; the finished puzzles in OUT.state.jsonl beside it)' }),
+  // solve
+  svg: setting<string>()({ flags: '--svg <file>', help: 'also write a picture of the puzzle and its loop as SVG' }),
+  proof: setting<string>()({ flags: '--proof <file>', help: 'with --certify: write the proof to this file instead of checking it here (check it with `certify check PUZZLE FILE`)' }),
+  inProcess: setting<boolean>()({ flags: '--in-process', help: 'run the back-end in this process (no hard time or memory limit; for debugging)' }),
+  // serve
+  port: setting<string>()({ flags: '--port <n>', help: 'TCP port (0: any free port)', default: '7468' }),
+  host: setting<string>()({ flags: '--host <address>', help: 'address to bind; the service has no authentication, so keep it on localhost unless the network is trusted', default: '127.0.0.1' }),
+  workers: setting<string>()({ flags: '--workers <n>', help: 'warm workers per back-end (puzzles of one back-end solved at the same time)' }),
+  maxPending: setting<string>()({ flags: '--max-pending <n>', help: 'requests queued or running before new ones get 503 with Retry-After', default: '32' }),
+  warm: setting<string>()({ flags: '--warm <ids>', help: 'back-ends whose workers start with the server (others start on their first request and stay warm), comma-separated, each optionally with its options as --backends takes them (checked at start); "none" for none', default: DEFAULT_SOLVE_BACKEND }),
+  bodyLimit: setting<string>()({ flags: '--body-limit <bytes>', help: 'largest request body; larger ones get 413' }),
+  maxCells: setting<string>()({ flags: '--max-cells <n>', help: 'largest grid accepted, in cells; larger ones get 400' }),
+  maxTimeout: setting<string>()({ flags: '--max-timeout <seconds>', help: 'largest time limit a request may ask for (its default too)' }),
+  log: setting<string>()({ flags: '--log <file>', help: 'append every answer with its request to this JSONL file, each line written before the answer is sent' }),
+  // reproduce
+  quick: setting<boolean>()({ flags: '--quick', help: 'fewer puzzles and shorter limits (under 3 minutes for all); results kept apart from a full run' }),
+  claim: setting<string>()({ flags: '--claim <id>', help: 'only this claim of the source (see `reproduce list`)' }),
+  run: setting<boolean>()({ flags: '--no-run', help: 'only rebuild the page from the results already in DIR' }),
+  // the other commands
+  versions: setting<boolean>()({ flags: '--versions', help: 'also ask each available back-end for its engine and version (loads every engine: a few seconds)' }),
+  answer: setting<string>()({ flags: '--answer <solution>', help: 'a solution JSON file {rows, cols, h, v} (or a `solve --json` result): the proof must claim this loop as the only one' }),
+  failOnRegression: setting<boolean>()({ flags: '--fail-on-regression', help: 'exit 4 when a run solved or proved unsat in A is not in B (for CI)' }),
+  failOnMissing: setting<boolean>()({ flags: '--fail-on-missing', help: 'exit with status 5 when planned tasks are missing (for scripts that must not go on with a partial study)' }),
+  to: setting<string>()({ flags: '--to <format>', help: 'target format' }),
+  dimacs: setting<string>()({ flags: '--dimacs <file>', help: 'where to write the CNF (default: standard output)' }),
+  interactive: setting<boolean>()({ flags: '--interactive', help: 'report.html draws its charts live (vega-embed, inlined): tooltips with the instance and time, a back-end filter; without it the page is static SVG and runs no script' }),
+  title: setting<string>()({ flags: '--title <text>', help: "the page's heading (default: the directory's name)" }),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -7,7 +7,7 @@ export function register(program: Command): void {
     .command('backends')
     .description('list back-end IDs, what each is, and whether it can run here')
     .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies, grids}' }))
-    .option('--versions', 'also ask each available back-end for its engine and version (loads every engine: a few seconds)')
+    .addOption(flagOption('versions'))
     .action(async (options: { json?: boolean; versions?: boolean }) => {
       const rows = await backendRows(options.versions);
       if (options.json) {

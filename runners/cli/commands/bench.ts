@@ -32,15 +32,8 @@ export function register(program: Command): void {
     seed: { help: 'random seed for --sample and for the solvers' },
     presolve: { help: "decide edges with this back-end's deduction before each run: rules, or with its options, e.g. rules:trial=off" },
   });
+  addFlags(command, ['shard', 'slurm', 'shards', 'maxParallel', 'wait', 'dryRun', 'sbatchArg', 'collect']);
   command
-    .option('--shard <K/N>', 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`')
-    .option('--slurm', 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here')
-    .option('--shards <n>', 'with --slurm: number of shards, one array task each')
-    .option('--max-parallel <m>', 'with --slurm: at most M array tasks at once (the %M of --array; default: all)')
-    .option('--wait', 'with --slurm: wait for the job, then merge the shards into --out and build the report')
-    .option('--dry-run', 'with --slurm: print the sbatch script and submit nothing')
-    .option('--sbatch-arg <arg>', 'with --slurm: one more sbatch option, e.g. --sbatch-arg=--partition=long (repeatable; overrides the derived --time, --mem, --cpus-per-task)', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--collect <dir>', 'merge the shards of an earlier `bench --slurm --out DIR` into DIR and build its report (only --no-report goes with it)')
     .addHelpText('after', '\nWith --config, a flag typed beside the file wins over the file\'s value (--backends replaces its back-ends, --dataset its datasets, --option and --presolve apply to each of its back-ends).\nExit status: 0 when done; 3 when back-ends disagree or an answer was rejected by the verifier; 130 when interrupted (resume with --resume); 2 for bad input.\nWith --slurm --wait or --collect: 1 when runs of the plan are missing after the job (listed, with the commands that run them).\nSLURM: --cpus-per-task is --jobs (default 1 with --slurm), --mem covers every worker at --memory plus the parent, --time the worst case of the largest shard.\nThe checkout, the dataset and --out must be on a filesystem that every node sees.')
     .action(async (_options: unknown, self: Command) => {
       const flags = self.opts<BenchFlags & SlurmFlags>();
