@@ -50,7 +50,7 @@ function planFlagsOf(options: BenchOptions): PlanFlags {
     const value = given[row.library!];
     if (value === undefined) continue;
     if (row.kind) checkKind(value, row.kind, row.library!);
-    flags[name] = row.libraryText && row.parse ? row.parse(value as string, undefined) : value;
+    flags[name] = row.libraryText && row.parse ? row.parse(value as string, undefined, row.library) : value;
   }
   return flags as PlanFlags;
 }

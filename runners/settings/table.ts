@@ -30,8 +30,11 @@ export interface Setting<T> {
   /** The spelling, as commander takes it: `--timeout <seconds>`. */
   readonly flags: string;
   readonly help: string;
-  /** Reads the text typed (and the value before it, for a repeatable flag); throws a UsageError naming the flag. */
-  readonly parse?: (text: string, previous: T | undefined) => T;
+  /**
+   * Reads the text typed (and the value before it, for a repeatable flag); throws a UsageError naming the flag, or
+   * `where` when the text came from elsewhere (runBench's `backends`).
+   */
+  readonly parse?: (text: string, previous: T | undefined, where?: string) => T;
   readonly default?: T;
   /** How the default reads in --help, when not the value itself. */
   readonly defaultText?: string;
@@ -71,7 +74,7 @@ const sizeList = (text: string) => text.split(',').map((s) => sizeName(parseGrid
 
 export const SETTINGS = {
   dataset: setting<string>()({ flags: '--dataset <set>', help: 'built-in set name (see `datasets`), a file of puzzles (one URL or Loopy ID per line), a directory of puzzle files, or a janko JSON / LPL text collection', default: 'quick', library: 'dataset', kind: 'text' }),
-  backends: setting<BackendChoice[]>()({ flags: '--backends <ids>', help: 'back-ends, comma-separated, each optionally with its options after a colon: e.g. cdcl-loop:core=typescript,rules or sat-lazy:engine=cadical:resolve=scratch', parse: (text) => parseBackendList(text, '--backends'), library: 'backends', libraryText: true, kind: 'text' }),
+  backends: setting<BackendChoice[]>()({ flags: '--backends <ids>', help: 'back-ends, comma-separated, each optionally with its options after a colon: e.g. cdcl-loop:core=typescript,rules or sat-lazy:engine=cadical:resolve=scratch', parse: (text, _previous, where = '--backends') => parseBackendList(text, where), library: 'backends', libraryText: true, kind: 'text' }),
   backend: setting<BackendChoice>()({ flags: '--backend <id>', help: 'the back-end (see `backends`), optionally with its options after a colon, e.g. cdcl-loop:core=typescript', parse: (text) => parseBackendSpec(text, '--backend') }),
   config: setting<string>()({ flags: '--config <file>', help: 'an experiment file (YAML or JSON) naming datasets, back-ends with options, and limits; a flag typed beside it wins over the file', library: 'config', kind: 'text' }),
   baseline: setting<string>()({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: auto when it is among the back-ends run, being what a back-end is usually compared against; else the first listed)', kind: 'text', file: 'baseline', library: 'baseline', record: { run: 'baseline' } }),
@@ -89,7 +92,7 @@ export const SETTINGS = {
   sizes: setting<string[]>()({ flags: '--sizes <list>', help: 'only these sizes, RxC (rows x columns), comma-separated, e.g. 30x25,40x35', parse: sizeList, library: 'sizes', libraryText: true, kind: 'text' }),
   sample: setting<number>()({ flags: '--sample <n>', help: 'a random sample of N instances (drawn with --seed)', parse: (text) => parseInteger(text, '--sample', 1), kind: 'positive whole number', library: 'sample' }),
   option: setting<Record<string, string>>()({ flags: '--option <key=value>', help: 'a back-end option, for every back-end that declares it (repeatable; see `backends`)', parse: (text, previous) => ({ ...previous, ...parseOptionPairs([text]) }), library: 'options' }),
-  presolve: setting<string>()({ flags: '--presolve <backend>', help: "decide edges with this back-end's deduction first: rules, or with its options, e.g. rules:trial=off", parse: (text) => (parseBackendSpec(text, '--presolve'), text.trim()), library: 'presolve', libraryText: true, kind: 'text' }),
+  presolve: setting<string>()({ flags: '--presolve <backend>', help: "decide edges with this back-end's deduction first: rules, or with its options, e.g. rules:trial=off", parse: (text, _previous, where = '--presolve') => (parseBackendSpec(text, where), text.trim()), library: 'presolve', libraryText: true, kind: 'text' }),
   satEngine: setting<string>()({ flags: '--sat-engine <name>', help: 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat', library: 'satEngine', kind: 'text' }),
   json: setting<boolean>()({ flags: '--json', help: 'print JSON instead of text' }),
   count: setting<number>()({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
