@@ -255,7 +255,7 @@ export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'in
       instances: d.instances.map((i) => [i.id, i.puzzle.rows, i.puzzle.cols] as [string, number, number]),
     })),
     backends: plan.backends.map((b) => ({ id: b.id, label: b.label, params: b.params, ...(b.presolve ? { presolve: b.presolve } : {}) })),
-    ...(planSettingFields(plan.settings) as Pick<PlanDescription, 'timeoutSeconds' | 'unique' | 'certify' | 'repeat' | 'seed' | 'memoryMbPerWorker'>),
+    ...planSettingFields(plan.settings),
     gitCommit: (machineInfo().gitCommit as string | null) ?? null,
   };
   const argv = Array.isArray(plan.invocation.argv) ? (plan.invocation.argv as string[]) : [];

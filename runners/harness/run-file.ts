@@ -3,11 +3,22 @@
 // (a time limit in seconds); everything in memory holds them in the table's units (ms).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { longFlag, SETTINGS, settingRows, type Setting } from '../settings/table.ts';
+import { longFlag, SETTINGS, settingRows, type Setting, type SettingName, type ValueOf } from '../settings/table.ts';
 import type { Settings } from './resume.ts';
 
 /** A plan's values by setting name, in the table's units (times in ms). */
 export type SettingValues = Readonly<Record<string, unknown>>;
+
+type Row<N extends SettingName> = (typeof SETTINGS)[N];
+type FieldOf<N extends SettingName, Where extends 'plan' | 'run'> = Row<N> extends { record: { [W in Where]: infer F extends string } } ? F : never;
+type OnlyWhenSet<N extends SettingName> = Row<N> extends { record: { onlyWhenSet: true } } ? true : false;
+
+/** The settings' fields of plan.json or run.json, from the table (each in its typed unit; one recorded only when set is optional). */
+type SettingFields<Where extends 'plan' | 'run'> = { [N in SettingName as OnlyWhenSet<N> extends true ? never : FieldOf<N, Where>]: ValueOf<N> }
+  & { [N in SettingName as OnlyWhenSet<N> extends true ? FieldOf<N, Where> : never]?: ValueOf<N> };
+
+/** plan.json's settings: `timeoutSeconds`, `unique`, ... as the table names them. */
+export type PlanSettingFields = SettingFields<'plan'>;
 
 /** One back-end of the run as run.json lists it. */
 export interface RunFileBackend {
@@ -19,8 +30,8 @@ export interface RunFileBackend {
   versions?: string[];
 }
 
-/** run.json: the settings' fields (from the table: `timeoutSeconds`, `unique`, ...) and these. */
-export interface RunFile {
+/** run.json: the settings' fields (from the table: `timeoutSeconds`, `unique`, ...; absent in one made before a setting existed) and these. */
+export interface RunFile extends Partial<SettingFields<'run'>> {
   /** The machine and software (machine.ts); a merge lists every machine in `machines`. */
   machine?: unknown;
   software?: unknown;
@@ -57,7 +68,7 @@ function settingFields(values: SettingValues, where: 'plan' | 'run'): Record<str
 }
 
 /** plan.json's settings: those that decide a run's answers (its fingerprint; shards and a --resume agree on them). */
-export const planSettingFields = (values: SettingValues) => settingFields(values, 'plan');
+export const planSettingFields = (values: SettingValues) => settingFields(values, 'plan') as PlanSettingFields;
 
 /** run.json's settings, in the table's order (the baseline, the answers' settings, jobs). */
 export const runSettingFields = (values: SettingValues) => settingFields(values, 'run');
