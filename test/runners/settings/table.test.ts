@@ -52,3 +52,17 @@ test('runBench takes the new setting by its library name, and plan.json, run.jso
   await assert.rejects(runBench({ ...given, resume: true, widgets: 5 } as never), /was made with other settings: --widgets was 4, now 5/);
   await assert.rejects(runBench({ ...given, out: join(dir, 'other'), widgets: 'many' } as never), /^UsageError: widgets must be a positive whole number, got "many"$/);
 });
+
+test('no two settings share a flag, an experiment-file key, a runBench name or a record field', () => {
+  const rows = Object.values(SETTINGS as unknown as Record<string, Setting<unknown>>);
+  const names = {
+    flags: rows.map((r) => /--[\w-]+/.exec(r.flags)![0]),
+    file: rows.flatMap((r) => (r.file ? [r.file] : [])),
+    library: rows.flatMap((r) => (r.library ? [r.library] : [])),
+    plan: rows.flatMap((r) => (r.record?.plan ? [r.record.plan] : [])),
+    run: rows.flatMap((r) => (r.record?.run ? [r.record.run] : [])),
+  };
+  for (const [what, list] of Object.entries(names)) assert.deepEqual(list.filter((x, k) => list.indexOf(x) !== k), [], `${what} named twice`);
+  // A value read from a file or given to runBench is checked by its kind.
+  assert.deepEqual(rows.filter((r) => (r.file !== undefined || (r.library !== undefined && !r.libraryText && r.library !== 'options')) && !r.kind).map((r) => r.flags), []);
+});
