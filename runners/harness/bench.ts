@@ -1,7 +1,6 @@
 // A benchmark run: datasets x back-ends x repeats, each run in a reused worker process with hard limits,
 // every answer verified, every finished run on disk at once, resumable, with cross-checks between back-ends.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { join } from 'node:path';
 import type { Dataset, Instance } from '../../datasets/load.ts';
 import { clueCount, edgeCountOf, gridName } from '../../encodings/grid.ts';
@@ -21,6 +20,7 @@ import { RunLog } from './run-log.ts';
 import { checkResume, holdsAny, type Settings } from './resume.ts';
 import { backendLabel } from '../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type PlanValues, type ResolvedPlan } from './experiment.ts';
+import { defaultJobs } from '../settings/table.ts';
 import { planSettingFields, planSettingsByFlag, readRunFile, runSettingFields, writeRunFile, type RunFile } from './run-file.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, workerStartSummary, type WorkerLimits, type WorkerRun } from './worker-process.ts';
@@ -195,7 +195,7 @@ export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'resume' | 
     datasets: plan.datasets, backends: plan.backends,
     settings: {
       ...settings,
-      jobs: settings.jobs ?? Math.max(1, os.availableParallelism() - 1),
+      jobs: settings.jobs ?? defaultJobs(),
       out: settings.out ?? defaultOut(plan.name ?? plan.datasets.map((d) => d.name).join('+')),
       baseline: chooseBaseline(plan.backends, settings.baseline),
     },

@@ -4,6 +4,7 @@
 // experiment schema (harness/experiment.ts), runBench (library/bench.ts), describePlan, the --resume
 // comparison and run.json (harness/run-file.ts) are all made from this table. docs/architecture.md says how
 // to add a setting.
+import os from 'node:os';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendList, parseBackendSpec, parseOptionPairs, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { parseGridSize, sizeName } from '../../encodings/grid.ts';
@@ -199,6 +200,9 @@ export const PLAN_DEFAULTS = Object.freeze({
   seed: SETTINGS.seed.default,
   memory: SETTINGS.memory.default,
 });
+
+/** Workers side by side when --jobs is not given (its help says so): every core but one, for the command itself. */
+export const defaultJobs = (): number => Math.max(1, os.availableParallelism() - 1);
 
 /** A value given to runBench or in an experiment file, checked against its kind; throws a UsageError naming it. */
 export function checkKind(value: unknown, kind: ValueKind, name: string): void {

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { BackendChoice } from '../../../encodings/backend-spec.ts';
@@ -13,7 +12,7 @@ import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/executor.ts';
 import { addFlags, flagOption } from '../../settings/command-line.ts';
-import { SETTINGS } from '../../settings/table.ts';
+import { defaultJobs, SETTINGS } from '../../settings/table.ts';
 import { TILINGS } from '../../../encodings/tilings/index.ts';
 
 interface FuzzFlags {
@@ -78,7 +77,7 @@ export function register(program: Command): void {
     .action(async (flags: FuzzFlags) => {
       const count = flags.count;
       const seed = flags.seed;
-      const jobs = flags.jobs ?? Math.max(1, os.availableParallelism() - 1);
+      const jobs = flags.jobs ?? defaultJobs();
       const largeShare = Number(flags.largeShare);
       const grids = flags.grids === 'all' ? ['square', ...Object.keys(TILINGS)] : flags.grids.split(',').map((g) => g.trim());
       for (const g of grids) if (g !== 'square' && !TILINGS[g]) throw new UsageError(`--grids: '${g}' is not a grid; choose square, all or of ${Object.keys(TILINGS).join(', ')}`);
