@@ -15,7 +15,7 @@ import type { BrowserBackend } from './backend-names.ts';
 import type { BackendInfo } from '../library/backends.ts';
 import { checkedPuzzle, parsePuzzle } from '../library/puzzles.ts';
 import type { SolveResult } from '../library/solver.ts';
-import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
 // Written by the build from the registry: the back-ends that need Node, with their options.
 import { SERVER_BACKENDS } from 'slitherbench:server-backends';
 
@@ -70,7 +70,7 @@ function puzzleOf(puzzle: Puzzle | string): Puzzle {
 
 /** The request's time limit in ms: 60 s when not given. */
 function timeLimitOf(request: SolveRequest): number {
-  const timeoutMs = request.timeoutMs ?? PLAN_DEFAULTS.timeout * 1000;
+  const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new UsageError(`the time limit must be a positive number of ms, got ${String(timeoutMs)}`);
   return timeoutMs;
 }

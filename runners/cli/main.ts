@@ -7,11 +7,19 @@ import { COMMANDS } from './command-table.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const pkg = projectManifest();
+  // An unknown option is said once the settings table is loaded (see unknownOption), so that no other command loads it.
+  let unknown: { text: string; option: string } | undefined;
   const program = new Command('slitherbench')
     .description('Compare solver encodings of the Slitherlink puzzle: solve, convert, check, benchmark, report.')
     .version(pkg.version)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text.startsWith('error:') ? text : `error: ${text}`) });
+    .configureOutput({
+      outputError: (text, write) => {
+        const option = /^error: unknown option '(--[^']+)'/.exec(text)?.[1];
+        if (option) unknown = { text, option };
+        else write(text.startsWith('error:') ? text : `error: ${text}`);
+      },
+    });
   // A command not asked for is a name and a summary; its usage line is the table's, as its module would give it.
   const listed = new Map<Command, string>();
   const help = new Help();
@@ -35,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (unknown) process.stderr.write(await unknownOption(unknown.text, unknown.option, wanted));
       return 2; // commander has printed the message
     }
     if (isInputError(error)) {
@@ -45,6 +54,14 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.SLITHERBENCH_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return 1;
   }
+}
+
+/** An unknown option's line: for a setting other commands take, which command does not take it, in one line. */
+async function unknownOption(text: string, option: string, command: string | undefined): Promise<string> {
+  const { settingRows, longFlag } = await import('../settings/table.ts');
+  const isSetting = settingRows().some(([, row]) => longFlag(row) === option || (row.negation !== undefined && `--no-${longFlag(row).slice(2)}` === option));
+  if (!isSetting || !command) return text;
+  return `error: unknown option '${option}': a setting that ${command} does not take (\`slitherbench ${command} --help\` lists those it does)\n`;
 }
 
 /** The command argv names: its first operand (the program's own options take no values), or the one after `help`. */

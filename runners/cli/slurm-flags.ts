@@ -9,6 +9,7 @@ import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRu
 import { parseInteger } from '../harness/values.ts';
 import type { WorkerLimits } from '../workers/worker-process.ts';
 import { shellCommand } from '../harness/shell.ts';
+import { SETTINGS } from '../settings/table.ts';
 
 export interface SlurmFlags {
   slurm?: boolean;
@@ -21,20 +22,20 @@ export interface SlurmFlags {
   resume?: boolean;
 }
 
-type PlanParts = Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed' | 'invocation'>;
+type PlanParts = Pick<BenchPlan, 'datasets' | 'backends' | 'settings' | 'invocation'>;
 
 export async function runSlurm(flags: SlurmFlags & { report: boolean }, parts: PlanParts, limits: WorkerLimits, jobs: number, outFlag: string): Promise<void> {
   if (!flags.shards) throw new UsageError('--slurm needs --shards N (one array task per shard)');
   const shards = parseInteger(flags.shards, '--shards', 1);
   const maxParallel = flags.maxParallel ? parseInteger(flags.maxParallel, '--max-parallel', 1) : shards;
   const out = resolve(outFlag);
-  const plan = describePlan(parts, limits);
+  const plan = describePlan(parts);
   const tasks = planTasks(plan);
   if (shards > tasks.length) throw new UsageError(`--shards ${shards} is more than the ${tasks.length} runs of the plan`);
   const sizes = new Array<number>(shards).fill(0);
   for (const k of assignShards(tasks, shards)) sizes[k - 1]++;
   const job: SlurmJob = {
-    out, shards, maxParallel, benchArgs: planArgs(process.argv.slice(2)), jobs, timeoutSeconds: parts.timeoutMs / 1000,
+    out, shards, maxParallel, benchArgs: planArgs(process.argv.slice(2)), jobs, timeoutSeconds: SETTINGS.timeout.unit.toTyped(parts.settings.timeout),
     memoryMbPerWorker: limits.memoryMb, tasksPerShard: Math.max(...sizes), jobName: `slitherbench-${out.split('/').pop()}`,
     sbatchArgs: flags.sbatchArg, cwd: process.cwd(),
   };

@@ -3,9 +3,10 @@
 import type { Command } from 'commander';
 import type { BackendChoice } from '../../encodings/backend-spec.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
-import { addFlags } from './flags.ts';
+import { addFlags } from '../settings/command-line.ts';
 
 export interface SolveFlags {
+  /** The time limit, in ms. */
   timeout: number;
   unique?: boolean;
   certify?: boolean;
@@ -25,5 +26,5 @@ export function addSolveFlags(command: Command): Command {
 /** The solve options of the flags: the back-end's own options (`--backend id:k=v`), and --option or --sat-engine over them. */
 export function solveOptionsFrom(flags: SolveFlags, backend?: BackendChoice): SolveOptions {
   const params = { ...backend?.params, ...flags.option, ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
-  return { timeoutMs: flags.timeout * 1000, unique: Boolean(flags.unique || flags.certify), seed: flags.seed, params, ...(flags.certify ? { certify: true } : {}) };
+  return { timeoutMs: flags.timeout, unique: Boolean(flags.unique || flags.certify), seed: flags.seed, params, ...(flags.certify ? { certify: true } : {}) };
 }

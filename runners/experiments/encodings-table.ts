@@ -2,7 +2,7 @@
 // reported (stats.engine: glpk-cuts runs on glpk-wasm or glpk.js, sat-* on several SAT engines), runs, answered (solved, or proved
 // unsat), wrong answers, PAR-2 (mean, a run not answered counts twice the limit), median time of the
 // answered runs, and the ratio of that median to the peer's (cspuz_core) median on the same puzzles.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
@@ -10,6 +10,8 @@ import { isSolvedLike, readRecords, sizeClassOf, type RunRecord } from '../../re
 import { bySize, groupBy, meanPar2Seconds, median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
 import { commandLine, fail } from './script.ts';
+import { readRunFile, runTimeoutMs } from '../harness/run-file.ts';
+import { DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
 
 const USAGE = `usage: tsx runners/experiments/encodings-table.ts RESULTS_DIR [PEER_CSV]
 
@@ -23,13 +25,8 @@ if (!dir) fail('a results directory is required (see --help)');
 if (!existsSync(join(dir, 'results.jsonl'))) fail(`${dir}: no results.jsonl here (run npm run bench:encodings first)`);
 const records = readRecords(dir);
 if (records.length === 0) fail(`${dir}: results.jsonl holds no runs`);
-let timeoutMs = 60_000;
-try {
-  const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { timeoutSeconds?: number };
-  if (run.timeoutSeconds) timeoutMs = run.timeoutSeconds * 1000;
-} catch {
-  // no run.json: the plan's 60 s
-}
+// No run.json (or an unreadable one): the default limit, which the plan keeps.
+const timeoutMs = runTimeoutMs(readRunFile(dir, { lenient: true })) ?? DEFAULT_TIMEOUT_MS;
 const peer = readPeerRuns(peerPath);
 
 // The crafted sets measure other things (no solution, several, cut rounds): each is a class of its own.

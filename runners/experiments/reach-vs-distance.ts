@@ -1,7 +1,7 @@
 // hakerh400's claim, checked on the bench-sat results (npm run bench:sat-claim, after npm run bench:sat):
 // "the cellular-automaton method (sat-reach) is faster on small grids, path distance (sat-distance) on large ones".
 // Per engine and size class (cells): median PAR-2 time of each, their ratio, and a chart of both.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOLUTION_MS } from '../../encodings/clock.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
@@ -10,6 +10,7 @@ import { colourScale, config, SCHEMA, type Spec } from '../../reports/specs.ts';
 import { groupBy, median, par2Ms } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
 import { commandLine, fail } from './script.ts';
+import { readRunFile, runTimeoutMs } from '../harness/run-file.ts';
 
 const USAGE = `usage: tsx runners/experiments/reach-vs-distance.ts [RESULTS_DIR]
 
@@ -25,14 +26,14 @@ if (!existsSync(join(dir, 'results.jsonl'))) fail(`${dir}: no results.jsonl here
 // PAR-2 doubles the limit the runs actually had; a guessed limit would move every failed run.
 const timeoutMs = (() => {
   const path = join(dir, 'run.json');
-  let run: { timeoutSeconds?: unknown };
+  let limit: number | undefined;
   try {
-    run = JSON.parse(readFileSync(path, 'utf8')) as { timeoutSeconds?: unknown };
+    limit = runTimeoutMs(readRunFile(dir));
   } catch (error) {
     fail(`${path}: cannot read the run's time limit (${(error as Error).message})`);
   }
-  if (typeof run.timeoutSeconds !== 'number' || !(run.timeoutSeconds > 0)) fail(`${path}: no timeoutSeconds, so PAR-2 has no time limit to double`);
-  return run.timeoutSeconds * 1000;
+  if (limit === undefined || !(limit > 0)) fail(`${path}: no timeoutSeconds, so PAR-2 has no time limit to double`);
+  return limit;
 })();
 
 const METHODS = ['sat-reach', 'sat-distance'] as const;

@@ -14,6 +14,7 @@ import type { ClaimRow, Verdict } from '../../reports/reproduce-page.ts';
 import { chartBase, colourScale, logScale, type ChartSpec, type Spec } from '../../reports/specs.ts';
 import type { Table } from '../../reports/tables.ts';
 import { shellCommand } from '../harness/shell.ts';
+import { readRunFile, runTimeoutMs, type RunFile } from '../harness/run-file.ts';
 
 export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'optilog', 'liu-wu-sun'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
@@ -35,7 +36,7 @@ export interface PlanResults {
   name: string;
   dir: string;
   records: RunRecord[];
-  run: Record<string, unknown>;
+  run: RunFile;
   /** Why the plan has no results (its data is missing, it failed), else null. */
   missing: string | null;
 }
@@ -185,8 +186,7 @@ export class Interrupted extends Error {
 /** Reads a plan's results as they are on disk now. */
 export function readPlan(plan: PlanDef, options: RunOptions, missing: string | null): PlanResults {
   const dir = planDir(options, plan);
-  const runPath = join(dir, 'run.json');
-  const run = existsSync(runPath) ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
+  const run = readRunFile(dir) ?? {};
   const records = readRecords(dir);
   return { name: plan.name, dir, records, run, missing: missing ?? (records.length === 0 ? 'no results yet' : null) };
 }
@@ -236,7 +236,7 @@ export function runsOf(results: PlanResults, label: string, dataset?: string): R
 }
 
 /** The plan's per-run time limit, in ms, from its run.json. */
-export const timeoutMsOf = (results: PlanResults) => Number(results.run.timeoutSeconds ?? 0) * 1000;
+export const timeoutMsOf = (results: PlanResults) => runTimeoutMs(results.run) ?? 0;
 
 /** "12 ms" for a figure in ms; "-" when there is none. */
 export const msText = (x: number | null) => (x === null ? '-' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : x >= 10 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);

@@ -1,7 +1,6 @@
 // A benchmark run: datasets x back-ends x repeats, each run in a reused worker process with hard limits,
 // every answer verified, every finished run on disk at once, resumable, with cross-checks between back-ends.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dataset, Instance } from '../../datasets/load.ts';
 import { clueCount, edgeCountOf, gridName } from '../../encodings/grid.ts';
@@ -20,7 +19,9 @@ import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
 import { checkResume, holdsAny, type Settings } from './resume.ts';
 import { backendLabel } from '../../encodings/backend-spec.ts';
-import { resolvePlan, type BackendSpec, type Experiment, type ResolvedPlan } from './experiment.ts';
+import { resolvePlan, type BackendSpec, type Experiment, type PlanValues, type ResolvedPlan } from './experiment.ts';
+import { defaultJobs } from '../settings/table.ts';
+import { planSettingFields, planSettingsByFlag, readRunFile, runSettingFields, writeRunFile, type RunFile } from './run-file.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../workers/worker-process.ts';
 import { workerStartSummary } from '../workers/worker-starts.ts';
@@ -31,25 +32,19 @@ export type { BackendSpec } from './experiment.ts';
 export interface BenchPlan {
   datasets: Dataset[];
   backends: BackendSpec[];
-  timeoutMs: number;
-  unique: boolean;
-  /** Certify every unique and no-loop answer where the back-end can (with unique). */
-  certify?: boolean;
-  repeat: number;
-  jobs: number;
-  seed: number;
-  out: string;
+  /** Every value of the plan, by setting name (settings/table.ts), jobs, out and the baseline chosen; times in ms. */
+  settings: RunValues;
   resume: boolean;
-  limits?: WorkerLimits;
   /** The command line or config that asked for this run, for run.json. */
   invocation: Record<string, unknown>;
   /** Run only this part of the task list (bench --shard K/N). */
   shard?: ShardSpec;
-  /** The back-end label every scatter chart is drawn against (run.json's `baseline`; default: chooseBaseline's). */
-  baseline?: string;
   /** Runs recorded so far, for a caller that shows its own progress (reproduce); without it, bench's progress line. */
   onProgress?: (done: number, total: number, record: RunRecord) => void;
 }
+
+/** A plan's values with those a command chooses when unset: the workers side by side, the results folder, the baseline. */
+export type RunValues = PlanValues & { jobs: number; out: string; baseline: string };
 
 export interface Disagreement {
   dataset: string;
@@ -76,11 +71,11 @@ interface Task {
 const BENCH_FILES = ['plan.json', 'run.json', 'results.jsonl', 'results.csv'];
 
 export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<BenchOutcome> {
-  const dir = plan.out;
-  const runPath = join(dir, 'run.json');
-  const limits = plan.limits ?? DEFAULT_LIMITS;
+  const { settings } = plan;
+  const dir = settings.out;
+  const limits = limitsOf(settings);
   const started = new Date().toISOString();
-  const planFile = describePlan(plan, limits);
+  const planFile = describePlan(plan);
   // Every setting of a resumed run as it started (plan.json, which bench writes before its first run).
   const earlierPlan = existsSync(dir) ? readPlanFile(dir) : null;
   checkResume({
@@ -89,7 +84,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
     afresh: `choose another --out, or delete ${dir}`,
   });
   mkdirSync(dir, { recursive: true });
-  const runInfo: Record<string, unknown> = existsSync(runPath) && plan.resume ? (JSON.parse(readFileSync(runPath, 'utf8')) as Record<string, unknown>) : {};
+  const runInfo: RunFile = (plan.resume ? readRunFile(dir) : null) ?? {};
   const resumes = Array.isArray(runInfo.resumes) ? (runInfo.resumes as unknown[]) : [];
   const shard = plan.shard ?? { index: 1, count: 1 };
   checkResumedShard(runInfo, shard, dir);
@@ -103,26 +98,24 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
     // Each back-end's engine and version as its runs reported them.
     const versions: Record<string, string[]> = {};
     for (const r of records) if (r.backend_version && !(versions[r.backend] ??= []).includes(r.backend_version)) versions[r.backend].push(r.backend_version);
-    const info = {
+    const info: RunFile = {
       ...machineInfo(),
       invocation: plan.invocation,
       datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
       backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
-      baseline: plan.baseline ?? (plan.backends.length ? chooseBaseline(plan.backends) : null),
-      ...runSettings(plan),
-      jobs: plan.jobs,
+      ...runSettingFields(settings),
       limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
       plan: { fingerprint: planFile.fingerprint, tasks: allTasks.length },
       shard: { ...shard, tasks: myTasks.length },
       ...slurmInfo(),
       isolation: 'one worker process per job slot and back-end, reused across puzzles; killed and replaced on timeout, memout or crash',
       workerStarts: workerStartSummary(),
-      started: (runInfo.started as string | undefined) ?? started,
+      started: runInfo.started ?? started,
       ended,
       interrupted,
       resumes,
     };
-    writeFileSync(runPath, JSON.stringify(info, null, 2) + '\n');
+    writeRunFile(dir, info);
   };
   writeRunInfo(null, false);
 
@@ -136,10 +129,10 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   let failures = previous.filter((r) => r.status === 'error' || r.status === 'wrong' || r.status === 'memout').length;
   try {
     await execute<Task, RunRecord>({
-      tasks, jobs: plan.jobs, signal, limits, log,
+      tasks, jobs: settings.jobs, signal, limits, log,
       run: async (task, workers) => {
         const lane = { backend: task.backend.id, presolve: task.backend.presolve, key: task.backend.label };
-        const run = await workers.solve(lane, task.instance.puzzle, { timeoutMs: plan.timeoutMs, unique: plan.unique, seed: plan.seed, params: task.backend.params, ...(plan.certify ? { certify: true } : {}) });
+        const run = await workers.solve(lane, task.instance.puzzle, { timeoutMs: settings.timeout, unique: settings.unique, seed: settings.seed, params: task.backend.params, ...(settings.certify ? { certify: true } : {}) });
         return toRecord(task, run, plan);
       },
       answered: isSolvedLike,
@@ -184,24 +177,30 @@ export const experimentArgs = (config: string, out: string) => ['bench', '--conf
  * values, else the defaults), for a caller in this process: the same plan, so the same fingerprint.
  */
 export async function experimentPlan(config: string, experiment: Experiment, out: string): Promise<BenchPlan> {
-  return benchPlanOf(await resolvePlan({}, { path: config, experiment }), { out, resume: true, invocation: { argv: experimentArgs(config, out), config, experiment } });
+  return benchPlanOf(await resolvePlan({ out }, { path: config, experiment }), { resume: true, invocation: { argv: experimentArgs(config, out), config, experiment } });
 }
 
 /**
  * bench's plan for a resolved plan (flags over the file over the defaults), as the command line, the library
- * and an experiment run in this process give it: jobs, unless given, the plan's or the cores but one; the
- * baseline, unless given, chooseBaseline's.
+ * and an experiment run in this process give it: jobs, unless set, the cores but one; the results folder, unless
+ * set, results/<name>-<time>; the baseline, chooseBaseline's of the one asked for.
  */
-export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'out' | 'resume' | 'invocation'> & Partial<Pick<BenchPlan, 'jobs' | 'baseline' | 'shard' | 'onProgress'>>): BenchPlan {
-  const { jobs, baseline, ...rest } = run;
+export function benchPlanOf(plan: ResolvedPlan, run: Pick<BenchPlan, 'resume' | 'invocation'> & Partial<Pick<BenchPlan, 'shard' | 'onProgress'>>): BenchPlan {
+  const { settings } = plan;
   return {
-    datasets: plan.datasets, backends: plan.backends, timeoutMs: plan.timeoutMs, unique: plan.unique, certify: plan.certify, repeat: plan.repeat, seed: plan.seed,
-    jobs: jobs ?? plan.jobs ?? Math.max(1, os.availableParallelism() - 1),
-    limits: { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb },
-    baseline: baseline ?? chooseBaseline(plan.backends),
-    ...rest,
+    datasets: plan.datasets, backends: plan.backends,
+    settings: {
+      ...settings,
+      jobs: settings.jobs ?? defaultJobs(),
+      out: settings.out ?? defaultOut(plan.name ?? plan.datasets.map((d) => d.name).join('+')),
+      baseline: chooseBaseline(plan.backends, settings.baseline),
+    },
+    ...run,
   };
 }
+
+/** A worker's limits under a plan's --memory. */
+export const limitsOf = (settings: Pick<PlanValues, 'memory'>): WorkerLimits => ({ ...DEFAULT_LIMITS, memoryMb: settings.memory });
 
 /**
  * The back-end every scatter chart of the report is drawn against: the one asked for (a label, or an ID that
@@ -217,10 +216,9 @@ export function chooseBaseline(backends: readonly BackendSpec[], asked?: string)
 
 /** The runs of a plan (its shard, if any) not yet in its results directory. */
 export function runsLeft(plan: BenchPlan): number {
-  const limits = plan.limits ?? DEFAULT_LIMITS;
-  const all = planTasks(describePlan(plan, limits));
+  const all = planTasks(describePlan(plan));
   const mine = plan.shard && plan.shard.count > 1 ? shardTasks(all, plan.shard) : all;
-  const done = new Set(readRecords(plan.out).map(runKey));
+  const done = new Set(readRecords(plan.settings.out).map(runKey));
   return mine.filter((t) => !done.has(runKey(t))).length;
 }
 
@@ -234,12 +232,7 @@ export function benchSettings(plan: PlanDescription): Settings {
   return {
     'the puzzles (--dataset, --limit, --sizes, --sample)': puzzles,
     '--backends': backends.join(','),
-    '--timeout': plan.timeoutSeconds,
-    '--unique': plan.unique,
-    '--certify': plan.certify ?? false,
-    '--repeat': plan.repeat,
-    '--seed': plan.seed,
-    '--memory': plan.memoryMbPerWorker,
+    ...planSettingsByFlag(plan as unknown as Record<string, unknown>),
     code: plan.gitCommit,
   };
 }
@@ -249,14 +242,8 @@ function instanceName(dataset: Dataset, instance: Instance, all: Dataset[]): str
   return qualifiedInstance(dataset.name, instance.id, all.length);
 }
 
-/** The settings that decide a run's answers, as plan.json and run.json both hold them. */
-function runSettings(plan: Pick<BenchPlan, 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed'>) {
-  // certify only when asked, so that the plans (and fingerprints) of runs without it stay as they were.
-  return { timeoutSeconds: plan.timeoutMs / 1000, unique: plan.unique, ...(plan.certify ? { certify: true } : {}), repeat: plan.repeat, seed: plan.seed };
-}
-
 /** The plan as plan.json holds it: what every shard of this run must agree on. */
-export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'timeoutMs' | 'unique' | 'certify' | 'repeat' | 'seed' | 'invocation'>, limits: WorkerLimits): PlanFile {
+export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'invocation'> & { settings: PlanValues }): PlanFile {
   const description: PlanDescription = {
     datasets: plan.datasets.map((d) => ({
       name: d.name,
@@ -264,8 +251,7 @@ export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'ti
       instances: d.instances.map((i) => [i.id, i.puzzle.rows, i.puzzle.cols] as [string, number, number]),
     })),
     backends: plan.backends.map((b) => ({ id: b.id, label: b.label, params: b.params, ...(b.presolve ? { presolve: b.presolve } : {}) })),
-    ...runSettings(plan),
-    memoryMbPerWorker: limits.memoryMb,
+    ...planSettingFields(plan.settings),
     gitCommit: (machineInfo().gitCommit as string | null) ?? null,
   };
   const argv = Array.isArray(plan.invocation.argv) ? (plan.invocation.argv as string[]) : [];
@@ -273,8 +259,8 @@ export function describePlan(plan: Pick<BenchPlan, 'datasets' | 'backends' | 'ti
 }
 
 /** A shard directory resumed as another shard would mix two task lists. */
-function checkResumedShard(runInfo: Record<string, unknown>, shard: ShardSpec, dir: string): void {
-  const before = runInfo.shard as ShardSpec | undefined;
+function checkResumedShard(runInfo: RunFile, shard: ShardSpec, dir: string): void {
+  const before = runInfo.shard;
   if (before && (before.index !== shard.index || before.count !== shard.count)) {
     throw new UsageError(`${dir} holds shard ${before.index}/${before.count}; resume it with --shard ${before.index}/${before.count}, or choose another --out`);
   }
@@ -313,7 +299,7 @@ function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
     edges: edgeCountOf(puzzle),
     peak_rss_mb: run.peakRssMb,
     agrees,
-    ...(plan.certify ? certificateColumns(result.certificate) : {}),
+    ...(plan.settings.certify ? certificateColumns(result.certificate) : {}),
     message: result.message ?? (result.certificate?.certified === 'no' ? `not certified: ${result.certificate.reason}` : ''),
     stats,
     solution_key: solution ? solutionToKey(solution) : '',

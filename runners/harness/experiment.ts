@@ -11,7 +11,7 @@ import { listBackends } from '../../encodings/registry.ts';
 import { loadDataset, parseSizes, type Dataset } from '../../datasets/load.ts';
 import { DEFAULT_BACKENDS } from './default-backends.ts';
 import { loadPresolver } from './presolver.ts';
-import { PLAN_DEFAULTS } from './plan-defaults.ts';
+import { PLAN_DEFAULTS, SETTINGS, settingRows, type FileSettingName, type FileSettings, type PlanFlags, type SettingName, type ValueKind, type ValueOf } from '../settings/table.ts';
 
 const isGridSize = (text: string) => {
   try {
@@ -43,21 +43,37 @@ const backendEntry = z.union([
   }).strict(),
 ]);
 
+const kindSchema: Record<ValueKind, z.ZodTypeAny> = {
+  text: z.string(),
+  switch: z.boolean(),
+  'whole number': z.number().int(),
+  'positive whole number': z.number().int().positive(),
+  'positive number': z.number().positive(),
+};
+
+/** The file's keys for the plan's values, from the settings table (each in its typed unit, e.g. seconds). */
+function settingKeys(): Record<string, z.ZodTypeAny> {
+  const keys: Record<string, z.ZodTypeAny> = {};
+  for (const [, row] of settingRows()) {
+    if (row.file === undefined) continue;
+    const value = kindSchema[row.kind ?? 'text'];
+    keys[row.file] = (row.unit ? value.describe(`${row.unit.typed} per run`) : value).optional();
+  }
+  return keys;
+}
+
+/** An experiment file: its name, datasets and back-ends (lists, read here), and a key for each value of the plan in the table. */
 export const experimentSchema = z.object({
   name: z.string().optional(),
   datasets: z.array(datasetEntry).min(1),
   backends: z.array(backendEntry).min(1),
-  timeout: z.number().positive().optional().describe('seconds per run'),
-  unique: z.boolean().optional(),
-  certify: z.boolean().optional(),
-  repeat: z.number().int().positive().optional(),
-  jobs: z.number().int().positive().optional(),
-  seed: z.number().int().optional(),
-  out: z.string().optional(),
-  memoryMb: z.number().int().positive().optional(),
-}).strict();
+  ...settingKeys(),
+}).strict() as unknown as z.ZodType<Experiment>;
 
-export type Experiment = z.infer<typeof experimentSchema>;
+/** The plan's values in an experiment file, by setting name, in the table's units (times in ms). */
+type FileValues = { [N in FileSettingName]?: ValueOf<N> };
+
+export type Experiment = { name?: string; datasets: z.infer<typeof datasetEntry>[]; backends: z.infer<typeof backendEntry>[] } & FileSettings;
 
 export function readExperiment(path: string): Experiment {
   let text: string;
@@ -82,7 +98,7 @@ export function readExperiment(path: string): Experiment {
 
 // One plan resolution for bench, fuzz and reproduce: an explicit flag beats the experiment file, which beats
 // the default, for every setting. The command line passes only the flags the user typed (commander's
-// option-value source tells them apart from defaults); PLAN_DEFAULTS are the defaults every front end shows.
+// option-value source tells them apart from defaults); the defaults are the settings table's.
 
 export { PLAN_DEFAULTS };
 
@@ -96,52 +112,46 @@ export interface BackendSpec {
   presolve?: string;
 }
 
-/** The settings a user typed on the command line: each beats the experiment file's value. */
-export interface PlanFlags {
-  dataset?: string;
-  backends?: readonly BackendChoice[];
-  timeout?: number;
-  unique?: boolean;
-  certify?: boolean;
-  repeat?: number;
-  jobs?: number;
-  seed?: number;
-  out?: string;
-  memoryMb?: number;
-  /** Dataset filters, applied to every dataset of the plan. */
-  sizes?: string[];
-  limit?: number;
-  sample?: number;
-  /** Back-end options (--option, --sat-engine), for every back-end of the plan that declares them. */
-  options?: Readonly<Record<string, string>>;
-  /** A presolver spec, in front of every back-end of the plan. */
-  presolve?: string;
-}
+export type { PlanFlags };
+
+type HasDefault<N extends SettingName> = (typeof SETTINGS)[N] extends { default: unknown } ? true : false;
+
+/**
+ * The values of a plan, by setting name, in the table's units (times in ms): each typed, else the file's, else
+ * the default. `unique` is true with `certify`. Unset where neither a flag, the file nor a default says: the
+ * command chooses (jobs: cores - 1; out: results/<name>-<time>; baseline: chooseBaseline's).
+ */
+export type PlanValues = { [N in FileSettingName as HasDefault<N> extends true ? N : never]: ValueOf<N> }
+  & { [N in FileSettingName as HasDefault<N> extends true ? never : N]?: ValueOf<N> };
 
 /** A plan ready to run: datasets loaded and filtered, back-ends checked and able to run here. */
 export interface ResolvedPlan {
   name?: string;
   datasets: Dataset[];
   backends: BackendSpec[];
-  timeoutMs: number;
-  unique: boolean;
-  /** Certify every unique and no-loop answer (implies unique). */
-  certify: boolean;
-  repeat: number;
-  seed: number;
-  memoryMb: number;
-  /** Unset when neither a flag nor the file says: the command chooses (cores - 1, results/<name>-<time>). */
-  jobs?: number;
-  out?: string;
+  settings: PlanValues;
   /** Default back-ends left out because they cannot run here, with why. */
   skipped: string[];
+}
+
+/** Every value of the plan that the table gives an experiment-file key: typed, else the file's, else the default. */
+function planValues(flags: PlanFlags, experiment: Experiment | undefined): PlanValues {
+  const values: Record<string, unknown> = {};
+  for (const [name, row] of settingRows()) {
+    if (row.file === undefined) continue;
+    const inFile = (experiment as Record<string, unknown> | undefined)?.[row.file];
+    const value = flags[name] ?? (inFile !== undefined && row.unit ? row.unit.fromTyped(inFile as number) : inFile) ?? row.default;
+    if (value !== undefined) values[name] = value;
+  }
+  values.unique = Boolean(values.unique || values.certify);
+  return values as PlanValues;
 }
 
 /** Resolves a plan from the flags the user typed and an experiment file (read with readExperiment), if any. */
 export async function resolvePlan(flags: PlanFlags, file?: { path: string; experiment: Experiment }): Promise<ResolvedPlan> {
   const experiment = file?.experiment;
-  const seed = flags.seed ?? experiment?.seed ?? PLAN_DEFAULTS.seed;
-  const certify = flags.certify ?? experiment?.certify ?? PLAN_DEFAULTS.certify;
+  const settings = planValues(flags, experiment);
+  const { seed } = settings;
   const datasets = flags.dataset !== undefined || !experiment
     ? [loadDataset(flags.dataset ?? PLAN_DEFAULTS.dataset, { sizes: flags.sizes, limit: flags.limit, sample: flags.sample, seed })]
     : experiment.datasets.map((d) => {
@@ -154,21 +164,23 @@ export async function resolvePlan(flags: PlanFlags, file?: { path: string; exper
     : experiment
       ? experimentBackends(experiment, file!.path)
       : undefined;
-  const { backends, skipped } = wanted ? { backends: await checkedVariants(wanted, flags), skipped: [] } : await defaultVariants(flags);
+  // --sat-engine is the back-end option `engine`, over an --option engine=.
+  const options = { ...flags.option, ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
+  const shared: SharedChoices = { ...(flags.presolve !== undefined ? { presolve: flags.presolve } : {}), ...(Object.keys(options).length ? { options } : {}) };
+  const { backends, skipped } = wanted ? { backends: await checkedVariants(wanted, shared), skipped: [] } : await defaultVariants(shared);
   return {
     ...(experiment?.name !== undefined ? { name: experiment.name } : {}),
     datasets,
     backends,
-    timeoutMs: (flags.timeout ?? experiment?.timeout ?? PLAN_DEFAULTS.timeout) * 1000,
-    unique: (flags.unique ?? experiment?.unique ?? PLAN_DEFAULTS.unique) || certify,
-    certify,
-    repeat: flags.repeat ?? experiment?.repeat ?? PLAN_DEFAULTS.repeat,
-    seed,
-    memoryMb: flags.memoryMb ?? experiment?.memoryMb ?? PLAN_DEFAULTS.memoryMb,
-    ...(flags.jobs ?? experiment?.jobs) !== undefined ? { jobs: flags.jobs ?? experiment?.jobs } : {},
-    ...(flags.out ?? experiment?.out) !== undefined ? { out: flags.out ?? experiment?.out } : {},
+    settings,
     skipped,
   };
+}
+
+/** What a typed flag sets for every back-end of a plan: a presolver in front of each, and options for each that declares them. */
+interface SharedChoices {
+  presolve?: string;
+  options?: Readonly<Record<string, string>>;
 }
 
 interface WantedBackend {
@@ -191,7 +203,7 @@ function experimentBackends(experiment: Experiment, path: string): WantedBackend
 }
 
 /** Each wanted back-end checked (known, options declared, able to run here), with the shared options and presolver. */
-async function checkedVariants(wanted: readonly WantedBackend[], flags: PlanFlags): Promise<BackendSpec[]> {
+async function checkedVariants(wanted: readonly WantedBackend[], flags: SharedChoices): Promise<BackendSpec[]> {
   const specs: BackendSpec[] = [];
   const declared = new Set<string>();
   for (const w of wanted) {
@@ -205,7 +217,7 @@ async function checkedVariants(wanted: readonly WantedBackend[], flags: PlanFlag
 }
 
 /** The default back-ends (DEFAULT_BACKENDS) that can run here; the others are listed with why. */
-async function defaultVariants(flags: PlanFlags): Promise<{ backends: BackendSpec[]; skipped: string[] }> {
+async function defaultVariants(flags: SharedChoices): Promise<{ backends: BackendSpec[]; skipped: string[] }> {
   const all = await listBackends();
   const { usable, skipped } = await splitAvailable(all.filter((b) => DEFAULT_BACKENDS.includes(b.name)));
   skipped.push(...DEFAULT_BACKENDS.filter((id) => !all.some((b) => b.name === id)).map((id) => `${id} (not part of this build)`));

@@ -9,6 +9,7 @@ import { writeCsv } from './results-files.ts';
 import { slurmShardDirs } from './slurm.ts';
 import { assignShards, planTasks, readPlanFile, type PlanFile, type PlanTask } from './shard.ts';
 import { shellCommand } from './shell.ts';
+import { planSettingFieldNames, readRunFile, runFieldsOfPlan, writeRunFile, type RunFile } from './run-file.ts';
 
 export interface ShardSummary {
   dir: string;
@@ -46,13 +47,8 @@ export interface MergeOutcome {
   disagreements: Disagreement[];
 }
 
-function readJson(path: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
+/** A shard's run.json, or nothing when it has none or it is unreadable: merge goes by plan.json and the records. */
+const readRun = (dir: string): RunFile => readRunFile(dir, { lenient: true }) ?? {};
 
 const describe = (m: MachineDescription) => `${m.cpu}, ${m.cores ?? '?'} cores, ${m.memoryMb ?? '?'} MB, ${m.os}, Node ${m.node}`;
 
@@ -64,9 +60,10 @@ function machineOf(run: Record<string, unknown>): MachineDescription {
 
 /** Which fields of two plans differ, for the refusal message. */
 function planDifference(a: PlanFile, b: PlanFile): string {
-  const fields = ['datasets', 'backends', 'timeoutSeconds', 'unique', 'certify', 'repeat', 'seed', 'memoryMbPerWorker', 'gitCommit'] as const;
-  const differ = fields.filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
-  const detail = differ.map((f) => (f === 'datasets' || f === 'backends' ? f : `${f} ${JSON.stringify(a[f])} vs ${JSON.stringify(b[f])}`));
+  const fields = ['datasets', 'backends', ...planSettingFieldNames(), 'gitCommit'];
+  const field = (plan: PlanFile, f: string) => JSON.stringify((plan as unknown as Record<string, unknown>)[f]);
+  const differ = fields.filter((f) => field(a, f) !== field(b, f));
+  const detail = differ.map((f) => (f === 'datasets' || f === 'backends' ? f : `${f} ${field(a, f)} vs ${field(b, f)}`));
   return detail.join(', ') || 'fingerprint only';
 }
 
@@ -109,13 +106,13 @@ export function mergeShards(outDir: string, dirs: readonly string[], options: Me
   const given = [...new Set(dirs.map((d) => resolve(d)).flatMap((d) => (!existsSync(join(d, 'plan.json')) && slurmShardDirs(d).length ? slurmShardDirs(d) : [d])))];
   if (given.length === 0 && !options.plan) throw new UsageError('merge needs at least one shard directory');
   if (given.includes(out)) throw new UsageError(`${outDir} is also one of the shard directories; merge into a new directory`);
-  if (existsSync(join(out, 'run.json')) && !readJson(join(out, 'run.json')).merged) throw new UsageError(`${outDir} holds a bench run, not a merge; choose another OUT`);
-  const shards: { dir: string; plan: PlanFile; run: Record<string, unknown>; records: RunRecord[] }[] = [];
+  if (existsSync(join(out, 'run.json')) && !readRun(out).merged) throw new UsageError(`${outDir} holds a bench run, not a merge; choose another OUT`);
+  const shards: { dir: string; plan: PlanFile; run: RunFile; records: RunRecord[] }[] = [];
   for (const dir of given) {
     if (!existsSync(dir)) throw new UsageError(`${dir}: no such directory`);
     const plan = readPlanFile(dir);
     if (!plan) throw new UsageError(`${dir}: no plan.json here (not a bench results directory, or one made before shards existed)`);
-    shards.push({ dir, plan, run: readJson(join(dir, 'run.json')), records: readRecords(dir) });
+    shards.push({ dir, plan, run: readRun(dir), records: readRecords(dir) });
   }
   const reference = options.plan ?? shards[0].plan;
   for (const s of shards) {
@@ -208,11 +205,7 @@ export function mergeShards(outDir: string, dirs: readonly string[], options: Me
     invocation: base.invocation ?? { argv: reference.argv },
     datasets: base.datasets ?? reference.datasets.map((d) => ({ name: d.name, instances: d.instances.length })),
     backends: reference.backends.map((b) => ({ ...b, ...(versions.get(b.label) ? { versions: versions.get(b.label) } : {}) })),
-    timeoutSeconds: reference.timeoutSeconds,
-    unique: reference.unique,
-    ...(reference.certify ? { certify: true } : {}),
-    repeat: reference.repeat,
-    seed: reference.seed,
+    ...runFieldsOfPlan(reference as unknown as Record<string, unknown>),
     limits: base.limits,
     isolation: base.isolation,
     plan: { fingerprint: reference.fingerprint, tasks: tasks.length },
@@ -225,7 +218,7 @@ export function mergeShards(outDir: string, dirs: readonly string[], options: Me
     conflicts,
     missingCommands: commands,
   };
-  writeFileSync(join(out, 'run.json'), JSON.stringify(run, null, 2) + '\n');
+  writeRunFile(out, run);
   return { out, records, planned: tasks.length, duplicates, conflicts, missing, commands, shards: summaries, machines, disagreements };
 }
 

@@ -1,5 +1,5 @@
-// The defaults of a plan when neither a flag nor the experiment file sets a value. A module of its own, so
-// that the flag table (read by every command) does not load the experiment-file reader (yaml and zod) with them.
+// Defaults that code without the settings table needs (a worker's limits, the browser build's time limit).
+// A module of its own, so that a worker or the browser bundle does not load the table and its readers.
 export interface WorkerLimits {
   /** Resident memory cap per worker process, in MB. */
   memoryMb: number;
@@ -13,12 +13,5 @@ export const DEFAULT_LIMITS: WorkerLimits = { memoryMb: 4096, graceMs: 2000 };
 /** The back-end that solve, serve and the library run when none is named. */
 export const DEFAULT_SOLVE_BACKEND = 'auto';
 
-export const PLAN_DEFAULTS = Object.freeze({
-  dataset: 'quick',
-  timeout: 60,
-  unique: false,
-  certify: false,
-  repeat: 1,
-  seed: 1,
-  memoryMb: DEFAULT_LIMITS.memoryMb,
-});
+/** The time limit of a run when none is given (the table's `timeout` default). */
+export const DEFAULT_TIMEOUT_MS = 60_000;

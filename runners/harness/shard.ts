@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { UsageError } from '../../encodings/errors.ts';
 import { runKey } from '../../reports/records.ts';
 import { fingerprintOf } from './run-log.ts';
+import type { PlanSettingFields } from './run-file.ts';
 
 /** One run to do: instance x back-end x repeat, with the size that predicts its cost. */
 export interface PlanTask {
@@ -18,18 +19,11 @@ export interface PlanTask {
 }
 
 /** Everything that decides what a run measures; two runs with equal plans measure the same thing. */
-export interface PlanDescription {
+export type PlanDescription = PlanSettingFields & {
   datasets: { name: string; contentHash: string; instances: [id: string, rows: number, cols: number][] }[];
   backends: { id: string; label: string; params: Record<string, string>; presolve?: string }[];
-  timeoutSeconds: number;
-  unique: boolean;
-  /** Present (true) when the run certifies its answers. */
-  certify?: boolean;
-  repeat: number;
-  seed: number;
-  memoryMbPerWorker: number;
   gitCommit: string | null;
-}
+};
 
 export interface PlanFile extends PlanDescription {
   fingerprint: string;

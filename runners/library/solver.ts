@@ -11,11 +11,11 @@ import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.
 import { contractJson } from '../harness/run-result.ts';
 import { DEFAULT_LIMITS, type SolveMessage, type WorkerProcess, type WorkerRun } from '../workers/worker-process.ts';
 import { couldNotStart, Scheduler, type Lane } from '../workers/scheduler.ts';
-import { DEFAULT_SOLVE_BACKEND, PLAN_DEFAULTS } from '../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
 
 export const DEFAULT_BACKEND = DEFAULT_SOLVE_BACKEND;
-export const DEFAULT_TIMEOUT_MS = PLAN_DEFAULTS.timeout * 1000;
+export { DEFAULT_TIMEOUT_MS };
 
 /** What `solve --json` prints: the status, the verified loop, uniqueness, the back-end's own time and its stats. */
 export interface SolveResult {

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { backendRows } from '../../harness/backend-rows.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {
   program
     .command('backends')
     .description('list back-end IDs, what each is, and whether it can run here')
     .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies, grids}' }))
-    .option('--versions', 'also ask each available back-end for its engine and version (loads every engine: a few seconds)')
+    .addOption(flagOption('versions'))
     .action(async (options: { json?: boolean; versions?: boolean }) => {
       const rows = await backendRows(options.versions);
       if (options.json) {

@@ -1,18 +1,16 @@
-import os from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { benchPlanOf, chooseBaseline, defaultOut, runUntilStopped } from '../../harness/bench.ts';
+import { benchPlanOf, limitsOf, runUntilStopped } from '../../harness/bench.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { readExperiment, resolvePlan } from '../../harness/experiment.ts';
-import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { parseShard } from '../../harness/shard.ts';
 import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { shellCommand } from '../../harness/shell.ts';
-import { addFlags, flagOption, FLAGS, planFlags, refuseTyped } from '../flags.ts';
+import { addFlags, benchFlagNames, planFlags, refuseTyped } from '../../settings/command-line.ts';
+import { SETTINGS } from '../../settings/table.ts';
 
 interface BenchFlags {
-  baseline?: string;
   out?: string;
   config?: string;
   resume?: boolean;
@@ -24,25 +22,18 @@ export function register(program: Command): void {
   const command = program
     .command('bench')
     .description('run back-ends over a dataset in isolated worker processes; write results.jsonl, results.csv, run.json and the report');
-  addFlags(command, ['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory'], {
-    backends: { help: `${FLAGS.backends.help} (default: ${DEFAULT_BACKENDS.join(', ')}, those available here)` },
+  // Every setting of a bench plan in the table (each with a runBench option), these first in this order.
+  const settings = benchFlagNames(['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory', 'report', 'baseline']);
+  addFlags(command, settings, {
+    backends: { help: `${SETTINGS.backends.help} (default: ${DEFAULT_BACKENDS.join(', ')}, those available here)` },
     unique: { help: 'every back-end also proves or refutes uniqueness' },
     certify: { help: 'every back-end that can also certifies its answer (a proof checked by the independent checker; implies --unique): the certified, proof_bytes and check_ms columns' },
     out: { help: 'results directory (default: results/<dataset>-<time>)' },
     seed: { help: 'random seed for --sample and for the solvers' },
     presolve: { help: "decide edges with this back-end's deduction before each run: rules, or with its options, e.g. rules:trial=off" },
   });
+  addFlags(command, ['shard', 'slurm', 'shards', 'maxParallel', 'wait', 'dryRun', 'sbatchArg', 'collect']);
   command
-    .addOption(flagOption('report'))
-    .addOption(flagOption('baseline'))
-    .option('--shard <K/N>', 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`')
-    .option('--slurm', 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here')
-    .option('--shards <n>', 'with --slurm: number of shards, one array task each')
-    .option('--max-parallel <m>', 'with --slurm: at most M array tasks at once (the %M of --array; default: all)')
-    .option('--wait', 'with --slurm: wait for the job, then merge the shards into --out and build the report')
-    .option('--dry-run', 'with --slurm: print the sbatch script and submit nothing')
-    .option('--sbatch-arg <arg>', 'with --slurm: one more sbatch option, e.g. --sbatch-arg=--partition=long (repeatable; overrides the derived --time, --mem, --cpus-per-task)', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--collect <dir>', 'merge the shards of an earlier `bench --slurm --out DIR` into DIR and build its report (only --no-report goes with it)')
     .addHelpText('after', '\nWith --config, a flag typed beside the file wins over the file\'s value (--backends replaces its back-ends, --dataset its datasets, --option and --presolve apply to each of its back-ends).\nExit status: 0 when done; 3 when back-ends disagree or an answer was rejected by the verifier; 130 when interrupted (resume with --resume); 2 for bad input.\nWith --slurm --wait or --collect: 1 when runs of the plan are missing after the job (listed, with the commands that run them).\nSLURM: --cpus-per-task is --jobs (default 1 with --slurm), --mem covers every worker at --memory plus the parent, --time the worst case of the largest shard.\nThe checkout, the dataset and --out must be on a filesystem that every node sees.')
     .action(async (_options: unknown, self: Command) => {
       const flags = self.opts<BenchFlags & SlurmFlags>();
@@ -56,26 +47,24 @@ export function register(program: Command): void {
       if (flags.sbatchArg.length && !flags.slurm) throw new UsageError('--sbatch-arg needs --slurm');
       const experiment = flags.config ? readExperiment(flags.config) : undefined;
       const plan = await resolvePlan(planFlags(self), flags.config && experiment ? { path: flags.config, experiment } : undefined);
-      const { datasets, backends: specs, timeoutMs, unique, certify, repeat, seed } = plan;
+      const { datasets, backends: specs } = plan;
       for (const d of datasets) {
         if (d.instances.length === 0) throw new UsageError(`dataset ${d.name}: no instances left after the filters`);
         for (const s of d.skipped ?? []) process.stderr.write(`bench: warning: ${d.name}: skipped ${s.id}: ${s.reason}\n`);
       }
       if (plan.skipped.length) process.stderr.write(`bench: default back-ends skipped: ${plan.skipped.join('; ')}\n`);
-      const baseline = chooseBaseline(specs, flags.baseline);
-      const jobs = plan.jobs ?? (flags.slurm ? 1 : Math.max(1, os.availableParallelism() - 1));
-      const out = plan.out ?? defaultOut(plan.name ?? datasets.map((d) => d.name).join('+'));
-      const limits = { ...DEFAULT_LIMITS, memoryMb: plan.memoryMb };
-      if (flags.slurm) {
-        return runSlurm(flags, { datasets, backends: specs, timeoutMs, unique, certify, repeat, seed, invocation: { argv: process.argv.slice(2) } }, limits, jobs, out);
-      }
-      const runs = datasets.reduce((n, d) => n + d.instances.length, 0) * specs.length * repeat;
-      process.stderr.write(`bench: ${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${timeoutMs / 1000} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
-      const outcome = await runUntilStopped('bench', benchPlanOf(plan, {
-        out, resume: Boolean(flags.resume), jobs, baseline,
+      // Under SLURM each array task is given one core unless --jobs says more.
+      if (flags.slurm) plan.settings.jobs ??= 1;
+      const run = benchPlanOf(plan, { resume: Boolean(flags.resume), invocation: { argv: process.argv.slice(2) } });
+      const { jobs, out, timeout } = run.settings;
+      if (flags.slurm) return runSlurm(flags, run, limitsOf(run.settings), jobs, out);
+      const runs = datasets.reduce((n, d) => n + d.instances.length, 0) * specs.length * run.settings.repeat;
+      process.stderr.write(`bench: ${shard ? `shard ${shard.index}/${shard.count} of ` : ''}${runs} runs: ${datasets.map((d) => `${d.name} (${d.instances.length})`).join(', ')} x ${specs.map((s) => s.label).join(', ')}; timeout ${SETTINGS.timeout.unit.toTyped(timeout)} s, ${jobs} job${jobs > 1 ? 's' : ''}; results in ${out}\n`);
+      const outcome = await runUntilStopped('bench', {
+        ...run,
         invocation: { argv: process.argv.slice(2), ...(flags.config ? { config: flags.config, experiment } : {}) },
         ...(shard ? { shard } : {}),
-      }));
+      });
       const counts = new Map<string, number>();
       for (const r of outcome.records) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
       process.stderr.write(`bench: ${outcome.records.length} runs recorded: ${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')}\n`);

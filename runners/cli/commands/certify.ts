@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { flagOption } from '../../settings/command-line.ts';
 import { checkProof, describeResult, type CertifyResult } from '../../../encodings/certify/check.ts';
 import { PuzzleError } from '../../../encodings/errors.ts';
 import { sameShape } from '../../../encodings/grid.ts';
@@ -14,8 +15,8 @@ export function register(program: Command): void {
     .description('check a proof against a puzzle: prints "verified: unique loop" or "verified: no loop" (exit 0), or a step that fails and why (exit 1); only the steps the empty clause of the proof needs are checked')
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .argument('<proof>', 'proof file in the format of docs/proof-format.md (the proof states its claim), or - for stdin')
-    .option('--answer <solution>', 'a solution JSON file {rows, cols, h, v} (or a `solve --json` result): the proof must claim this loop as the only one')
-    .option('--json', 'print {"verified": true, "claim": "unique"|"unsat", "solution", "steps", "checked", "checkMs"} or {"verified": false, "line", "kind", "reason"} ("checked": how many steps of each kind the empty clause needs, the ones checked)')
+    .addOption(flagOption('answer'))
+    .addOption(flagOption('json', { help: 'print {"verified": true, "claim": "unique"|"unsat", "solution", "steps", "checked", "checkMs"} or {"verified": false, "line", "kind", "reason"} ("checked": how many steps of each kind the empty clause needs, the ones checked)' }))
     .action((puzzleArg: string, proofArg: string, options: { answer?: string; json?: boolean }) => {
       if (puzzleArg === '-' && proofArg === '-') throw new PuzzleError('the puzzle and the proof cannot both come from standard input');
       const { puzzle } = readPuzzleArgument(puzzleArg);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verify } from '../../../encodings/verify.ts';
 import { readPuzzleArgument, readSolutionArgument } from '../input.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {
   program

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { flagOption } from '../../settings/command-line.ts';
 import { readSide, writeComparison } from '../../../reports/compare-page.ts';
 
 export function register(program: Command): void {
@@ -8,8 +9,8 @@ export function register(program: Command): void {
     .description('compare two result directories run for run: status and time in A and B, regressions, geometric-mean speed-up with a bootstrap interval, Wilcoxon p; writes compare.md, compare.html, compare.csv and a scatter chart')
     .argument('<a>', 'the baseline results directory (bench, merge or bench --slurm output)')
     .argument('<b>', 'the results directory compared with it')
-    .option('--out <dir>', 'where to write the comparison (default: B/compare)')
-    .option('--fail-on-regression', 'exit 4 when a run solved or proved unsat in A is not in B (for CI)')
+    .addOption(flagOption('out', { help: 'where to write the comparison (default: B/compare)' }))
+    .addOption(flagOption('failOnRegression'))
     .addHelpText('after', '\nRuns are paired by instance, back-end label and repeat. Exit status: 0; 4 with --fail-on-regression when a regression exists; 2 for bad input.')
     .action(async (a: string, b: string, flags: { out?: string; failOnRegression?: boolean }) => {
       const out = flags.out ?? join(b, 'compare');

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { flagOption } from '../../settings/command-line.ts';
 import { FORMAT_NAMES, writePuzzle, type FormatName } from '../../../encodings/formats/index.ts';
 import { renderSvg } from '../../../encodings/render.ts';
 import { UsageError } from '../../../encodings/errors.ts';
@@ -11,7 +12,7 @@ export function register(program: Command): void {
     .command('convert')
     .description('print a puzzle in another format (a solution carried by pzprv3 or JSON input travels along)')
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file (text grid, pzprv3, JSON), or - for stdin')
-    .requiredOption('--to <format>', `target format: ${TARGETS.join('|')}`)
+    .addOption(flagOption('to', { help: `target format: ${TARGETS.join('|')}`, required: true }))
     .action((puzzleArg: string, options: { to: string }) => {
       const target = options.to.trim().toLowerCase();
       if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`--to must be one of ${TARGETS.join(', ')}; got '${options.to}'`);

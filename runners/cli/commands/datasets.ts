@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { builtinDatasetNames, builtinManifest } from '../../../datasets/builtin.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {
   program

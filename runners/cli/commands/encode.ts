@@ -4,7 +4,7 @@ import { UsageError } from '../../../encodings/errors.ts';
 import { gridOf } from '../../../encodings/grid.ts';
 import { listBackends } from '../../../encodings/registry.ts';
 import { formatBackendSpec, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 import { readPuzzleArgument } from '../input.ts';
 
 export function register(program: Command): void {
@@ -13,7 +13,7 @@ export function register(program: Command): void {
     .description('write the CNF of a SAT back-end\'s encoding as DIMACS, with comments mapping edges to variables')
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .addOption(flagOption('backend', { help: 'a back-end with a CNF encoding (sat-*; `backends` lists them), optionally with its options, e.g. sat-closure:closure=squaring; sat-lazy gives its degree and clue CNF, before any cut' }).makeOptionMandatory())
-    .option('--dimacs <file>', 'where to write the CNF (default: standard output)')
+    .addOption(flagOption('dimacs'))
     .action(async (puzzleArg: string, flags: { backend: BackendChoice; dimacs?: string }) => {
       const { puzzle } = readPuzzleArgument(puzzleArg);
       const { backend, params } = await resolveBackendSpec(flags.backend, '--backend');

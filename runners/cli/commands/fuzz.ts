@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { BackendChoice } from '../../../encodings/backend-spec.ts';
@@ -12,7 +11,8 @@ import { loadPresolver } from '../../harness/presolver.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/executor.ts';
-import { addFlags, flagOption, FLAGS } from '../flags.ts';
+import { addFlags, flagOption } from '../../settings/command-line.ts';
+import { defaultJobs, SETTINGS } from '../../settings/table.ts';
 import { TILINGS } from '../../../encodings/tilings/index.ts';
 
 interface FuzzFlags {
@@ -58,23 +58,18 @@ export function register(program: Command): void {
     .command('fuzz')
     .description('differential testing: back-ends against an exact oracle on small grids and against each other on larger ones; disagreements shrunk to regression cases')
     .addOption(flagOption('count', { default: 1000 }))
-    .option('--sizes <RxC..RxC>', 'sizes of the small puzzles, judged by the exact oracle', '1x1..5x5')
-    .option('--large-sizes <RxC..RxC>', 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', '6x6..10x10')
-    .option('--large-share <fraction>', 'share of large puzzles, 0 to 1', '0.1')
-    .option('--grids <names>', `the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids (${Object.keys(TILINGS).join(', ')}), or all; on another grid --sizes and --large-sizes are Loopy's height x width, raised to the grid's least`, 'square');
-  addFlags(command, ['backends', 'presolve', 'certify', 'seed', 'jobs', 'timeout'], {
+    // Outside the table: a range of sizes here, where bench's --sizes is a list; one spelling, two settings.
+    .option('--sizes <RxC..RxC>', 'sizes of the small puzzles, judged by the exact oracle', '1x1..5x5');
+  addFlags(command, ['largeSizes', 'largeShare', 'grids', 'backends', 'presolve', 'certify', 'seed', 'jobs', 'timeout'], {
     certify: { help: 'every back-end that can also certifies its unique and no-loop answers; each proof is checked by the independent checker, and a proof that is missing or rejected is a wrong answer' },
-    backends: { help: `${FLAGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
+    backends: { help: `${SETTINGS.backends.help}; or all: every back-end that can run here with each choice of each of its options and each presolver (default: ${DEFAULT_BACKENDS.join(', ')}, those available)` },
     presolve: { help: "decide edges with this back-end's deduction first, for every listed back-end: rules, or e.g. rules:trial=off" },
     seed: { help: 'random seed: the same seed gives the same puzzles' },
-    timeout: { help: 'time limit per run (a run past it is killed and counts as timeout, not as an answer)', default: 10 },
+    timeout: { help: 'time limit per run (a run past it is killed and counts as timeout, not as an answer)', default: 10_000 },
+    grids: { help: `the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids (${Object.keys(TILINGS).join(', ')}), or all; on another grid --sizes and --large-sizes are Loopy's height x width, raised to the grid's least` },
   });
-  command
-    .option('--oracle-cells <n>', 'the exact oracle judges grids of up to this many cells', String(ORACLE_MAX_CELLS))
-    .option('--oracle-timeout <seconds>', "the oracle's budget per puzzle; past it the puzzle is judged by cross-checks", '10')
-    .option('--shrink <n>', 'disagreements shrunk per back-end variant (0: none)', '3')
-    .option('--shrink-budget <n>', 'puzzles tried while shrinking one disagreement, at most', '400');
-  addFlags(command, ['out', 'resume'], {
+  addFlags(command, ['oracleCells', 'oracleTimeout', 'shrink', 'shrinkBudget', 'out', 'resume'], {
+    oracleCells: { default: String(ORACLE_MAX_CELLS) },
     out: { help: 'results directory (default: results/fuzz-<time>)' },
   });
   command
@@ -82,7 +77,7 @@ export function register(program: Command): void {
     .action(async (flags: FuzzFlags) => {
       const count = flags.count;
       const seed = flags.seed;
-      const jobs = flags.jobs ?? Math.max(1, os.availableParallelism() - 1);
+      const jobs = flags.jobs ?? defaultJobs();
       const largeShare = Number(flags.largeShare);
       const grids = flags.grids === 'all' ? ['square', ...Object.keys(TILINGS)] : flags.grids.split(',').map((g) => g.trim());
       for (const g of grids) if (g !== 'square' && !TILINGS[g]) throw new UsageError(`--grids: '${g}' is not a grid; choose square, all or of ${Object.keys(TILINGS).join(', ')}`);
@@ -95,7 +90,7 @@ export function register(program: Command): void {
         cases: { seed, sizes: sizeRange(flags.sizes, '--sizes'), largeSizes: sizeRange(flags.largeSizes, '--large-sizes'), largeShare, ...(grids.join() === 'square' ? {} : { grids }) },
         variants: chosen.variants,
         jobs,
-        timeoutMs: flags.timeout * 1000,
+        timeoutMs: flags.timeout,
         out,
         resume: Boolean(flags.resume),
         oracleMaxCells: parseInteger(flags.oracleCells, '--oracle-cells', 0),

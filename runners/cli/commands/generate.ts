@@ -16,7 +16,7 @@ import { formatSeconds, Progress } from '../../harness/progress.ts';
 import { execute, stopOnInterrupt } from '../../harness/executor.ts';
 import { RunLog } from '../../harness/run-log.ts';
 import { checkResume, holdsAny, type Settings } from '../../harness/resume.ts';
-import { flagOption } from '../flags.ts';
+import { addFlags } from '../../settings/command-line.ts';
 import { formatBackendSpec, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 
 /** The generator's grid: any RxC up to 62500 cells (250x250). */
@@ -91,27 +91,22 @@ interface PuzzleLine {
 }
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('generate')
-    .description('generate puzzles with exactly one solution, one per line; the same seed gives the same output')
-    .requiredOption('--size <RxC>', 'rows x columns, e.g. 10x10 or 30x25 (up to 250x250)')
-    .addOption(flagOption('count', { default: 1 }))
-    .addOption(flagOption('seed', { help: 'random seed' }))
-    .option('--difficulty <level>', `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}`, 'any')
-    .option('--with <generator>', 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', 'slitherbench')
-    .option('--grid <type>', `square, or another of Loopy's grids: ${Object.keys(TILINGS).join(', ')} (--size is then height x width; docs/grids.md)`, 'square')
-    .addOption(flagOption('backend', { help: 'back-end that alone proves uniqueness, optionally with its options, e.g. cdcl-loop:core=typescript (default: rules deduction, then auto on what deduction leaves)' }))
-    .option('--confirm <id>', 'back-end that proves every finished puzzle unique again, other than the one that built it, optionally with its options, or none (default: cpsat-circuit, an engine of its own, on the square grid and sat-lazy on the others; else cdcl-loop)')
-    .option('--confirm-timeout <seconds>', 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', '300')
-    .addOption(flagOption('certify', { help: 'also certify every finished puzzle unique: a proof written by cdcl-loop and checked by the independent checker (within --confirm-timeout); a puzzle that cannot be certified stops the run' }))
-    .option('--strategy <name>', `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)`)
-    .option('--minimal', 'local strategy: finally try every remaining clue alone, so that none can be removed (one whole-grid check per clue)')
-    .option('--check-timeout <seconds>', 'time limit of one uniqueness check', '60')
-    .option('--format <format>', 'url|loopy|text|json (text and json: one puzzle per line is not possible, so each is followed by a blank line)', 'url')
-    .option('--ids', 'prefix every line with an id and a TAB (the built-in dataset layout)')
-    .option('--out <file>', 'write to this file instead of standard output')
-    .option('--state <file>', 'where an interrupted run (Ctrl-C or a kill) keeps its state (default: OUT.state.json with --out; the finished puzzles in OUT.state.jsonl beside it)')
-    .option('--resume', 'carry on from the state file of an earlier run made with the same settings (else refused, naming what differs); the state stays when the set is done, so a finished set is written again, not made again. Without it an --out that holds a set is refused')
+    .description('generate puzzles with exactly one solution, one per line; the same seed gives the same output');
+  addFlags(command, ['size', 'count', 'seed', 'difficulty', 'with', 'grid', 'backend', 'confirm', 'confirmTimeout', 'certify', 'strategy', 'minimal', 'checkTimeout', 'format', 'ids', 'out', 'state', 'resume'], {
+    size: { required: true },
+    count: { default: 1 },
+    seed: { help: 'random seed' },
+    difficulty: { help: `any|easy|medium|hard (graded by the rules back-end's deduction levels); with --with loopy: ${LOOPY_DIFFICULTIES.join('|')}` },
+    grid: { help: `square, or another of Loopy's grids: ${Object.keys(TILINGS).join(', ')} (--size is then height x width; docs/grids.md)` },
+    backend: { help: 'back-end that alone proves uniqueness, optionally with its options, e.g. cdcl-loop:core=typescript (default: rules deduction, then auto on what deduction leaves)' },
+    certify: { help: 'also certify every finished puzzle unique: a proof written by cdcl-loop and checked by the independent checker (within --confirm-timeout); a puzzle that cannot be certified stops the run' },
+    strategy: { help: `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)` },
+    out: { flags: '--out <file>', help: 'write to this file instead of standard output' },
+    resume: { help: 'carry on from the state file of an earlier run made with the same settings (else refused, naming what differs); the state stays when the set is done, so a finished set is written again, not made again. Without it an --out that holds a set is refused' },
+  });
+  command
     .action(async (flags: Flags, command: Command) => {
       const { rows, cols } = parseSize(flags.size);
       const { count, seed } = flags;

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { buildReport } from '../../../reports/index.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {
   program
     .command('report')
     .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png and their data) and summary.md from a bench run')
     .argument('<dir>', 'a results directory written by `bench`')
-    .option('--interactive', 'report.html draws its charts live (vega-embed, inlined): tooltips with the instance and time, a back-end filter; without it the page is static SVG and runs no script')
+    .addOption(flagOption('interactive'))
     .addOption(flagOption('baseline', { help: 'the back-end every scatter chart is drawn against (default: the one bench recorded, else auto when it ran, else the first listed)' }))
     .action(async (dir: string, flags: { interactive?: boolean; baseline?: string }) => {
       const { htmlPath, files } = await buildReport(dir, { interactive: flags.interactive, baseline: flags.baseline });

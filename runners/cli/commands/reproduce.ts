@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { flagOption } from '../../settings/command-line.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { listText, reproduce, SOURCES, sourceByName } from '../../experiments/reproduce.ts';
 import { Interrupted, SOURCE_NAMES } from '../../experiments/reproduce-plans.ts';
@@ -15,10 +16,10 @@ export function register(program: Command): void {
     .command('reproduce')
     .description('rerun the experiments of a published source and hold each of its claims against our figure; writes DIR/index.html, DIR/claims.csv and DIR/charts/')
     .argument('<what>', `list, all, or a source: ${SOURCE_NAMES.join(', ')}`)
-    .option('--quick', 'fewer puzzles and shorter limits (under 3 minutes for all); results kept apart from a full run')
-    .option('--out <dir>', 'where the page, claims.csv, charts and each bench plan\'s results (DIR/runs/) go', 'results/reproduce')
-    .option('--claim <id>', 'only this claim of the source (see `reproduce list`)')
-    .option('--no-run', 'only rebuild the page from the results already in DIR')
+    .addOption(flagOption('quick'))
+    .addOption(flagOption('out', { help: 'where the page, claims.csv, charts and each bench plan\'s results (DIR/runs/) go', default: 'results/reproduce' }))
+    .addOption(flagOption('claim'))
+    .addOption(flagOption('run'))
     .addHelpText('after', `
 Each source runs its experiments as bench plans (runners/experiments/reproduce-*.yaml) into DIR/runs/<plan>;
 an interrupted reproduce resumes where it stopped when run again. Every figure on the page is computed from

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import { flagOption } from '../../settings/command-line.ts';
 import { readRunInfo, resultsPage } from '../../../reports/results-page.ts';
 import { shellCommand } from '../../harness/shell.ts';
 
@@ -9,8 +10,8 @@ export function register(program: Command): void {
     .command('results-page')
     .description('write a Markdown page of a bench run\'s results with its commit, machine, load, runs and the command that reruns it (for docs/results/)')
     .argument('<dir>', 'a results directory written by `bench`')
-    .option('--out <file>', 'write the page here (default: standard output)')
-    .option('--title <text>', 'the page\'s heading (default: the directory\'s name)')
+    .addOption(flagOption('out', { flags: '--out <file>', help: 'write the page here (default: standard output)' }))
+    .addOption(flagOption('title'))
     .action((dir: string, flags: { out?: string; title?: string }) => {
       const run = readRunInfo(dir);
       const invocation = (run.invocation ?? {}) as { argv?: string[] };

@@ -3,9 +3,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
 import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
-import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
-import { flagOption } from '../flags.ts';
+import { addFlags } from '../../settings/command-line.ts';
 import { parseBackendList } from '../../../encodings/backend-spec.ts';
 
 interface ServeFlags {
@@ -22,19 +21,13 @@ interface ServeFlags {
 }
 
 export function register(program: Command): void {
-  program
-    .command('serve')
-    .description('an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle')
-    .option('--port <n>', 'TCP port (0: any free port)', '7468')
-    .option('--host <address>', 'address to bind; the service has no authentication, so keep it on localhost unless the network is trusted', '127.0.0.1')
-    .option('--workers <n>', 'warm workers per back-end (puzzles of one back-end solved at the same time)', String(Math.max(1, os.availableParallelism())))
-    .option('--max-pending <n>', 'requests queued or running before new ones get 503 with Retry-After', String(32))
-    .option('--warm <ids>', 'back-ends whose workers start with the server (others start on their first request and stay warm), comma-separated, each optionally with its options as --backends takes them (checked at start); "none" for none', DEFAULT_SOLVE_BACKEND)
-    .addOption(flagOption('memory', { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' }))
-    .option('--body-limit <bytes>', 'largest request body; larger ones get 413', String(DEFAULT_SERVICE.bodyLimit))
-    .option('--max-cells <n>', 'largest grid accepted, in cells; larger ones get 400', String(DEFAULT_SERVICE.maxCells))
-    .option('--max-timeout <seconds>', 'largest time limit a request may ask for (its default too)', String(DEFAULT_SERVICE.maxTimeoutSeconds))
-    .option('--log <file>', 'append every answer with its request to this JSONL file, each line written before the answer is sent')
+  addFlags(program.command('serve').description('an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle'), ['port', 'host', 'workers', 'maxPending', 'warm', 'memory', 'bodyLimit', 'maxCells', 'maxTimeout', 'log'], {
+    workers: { default: String(Math.max(1, os.availableParallelism())) },
+    memory: { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' },
+    bodyLimit: { default: String(DEFAULT_SERVICE.bodyLimit) },
+    maxCells: { default: String(DEFAULT_SERVICE.maxCells) },
+    maxTimeout: { default: String(DEFAULT_SERVICE.maxTimeoutSeconds) },
+  })
     .addHelpText(
       'after',
       [

@@ -11,7 +11,7 @@ import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 import { gridRefusal, type SolveOptions } from '../../../encodings/backend.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
-import { flagOption } from '../flags.ts';
+import { flagOption } from '../../settings/command-line.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 import { preparedBackend } from '../../harness/solve-request.ts';
 import { selfTimed } from '../../workers/worker-kind.ts';
@@ -28,9 +28,9 @@ export function register(program: Command): void {
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_SOLVE_BACKEND, '--backend'), defaultText: DEFAULT_SOLVE_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))
-      .option('--svg <file>', 'also write a picture of the puzzle and its loop as SVG')
-      .option('--proof <file>', 'with --certify: write the proof to this file instead of checking it here (check it with `certify check PUZZLE FILE`)')
-      .option('--in-process', 'run the back-end in this process (no hard time or memory limit; for debugging)'),
+      .addOption(flagOption('svg'))
+      .addOption(flagOption('proof'))
+      .addOption(flagOption('inProcess')),
   ).action(async (puzzleArg: string, flags: SolveFlags & { backend: BackendChoice; json?: boolean; inProcess?: boolean; svg?: string; proof?: string }, command: Command) => {
     const options = solveOptionsFrom(flags, flags.backend);
     if (flags.proof && !flags.certify) throw new UsageError('--proof needs --certify');

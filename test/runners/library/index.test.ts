@@ -168,7 +168,7 @@ test('runBench takes certify and baseline as bench takes --certify and --baselin
   assert.equal(read('library', 'run.json').baseline, 'rules');
   assert.equal(read('cli', 'run.json').baseline, 'rules');
   await assert.rejects(runBench({ ...given, out: join(out, 'other'), baseline: 'z3-lazy' }), (e: Error) => e instanceof UsageError && /z3-lazy: not one of this run's back-ends \(cdcl-loop, rules\)/.test(e.message));
-  await assert.rejects(runBench({ ...given, out: join(out, 'misspelt'), certfy: true } as never), (e: Error) => e instanceof UsageError && /^runBench: unknown option certfy; it takes out, .*\bcertify\b.*\bbaseline\b/.test(e.message));
+  await assert.rejects(runBench({ ...given, out: join(out, 'misspelt'), certfy: true } as never), (e: Error) => e instanceof UsageError && /^runBench: unknown option certfy; it takes out, (?=.*\bcertify\b)(?=.*\bbaseline\b)/.test(e.message));
 });
 
 test('the library writes nothing to stdout or stderr, even when a worker crashes', () => {

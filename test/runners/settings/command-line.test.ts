@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { addFlags, FLAGS, planFlags, type FlagName } from '../../../runners/cli/flags.ts';
+import { addFlags, planFlags } from '../../../runners/settings/command-line.ts';
+import { SETTINGS, type SettingName } from '../../../runners/settings/table.ts';
 import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/experiment.ts';
 import { parseBackendList, parseBackendSpec } from '../../../encodings/backend-spec.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../../../runners/cli/solve-flags.ts';
@@ -27,7 +28,7 @@ function planFolder(): { dir: string; set: string; plan: string } {
   return { dir, set, plan };
 }
 
-const PLAN_FLAG_NAMES: FlagName[] = ['dataset', 'backends', 'config', 'unique', 'timeout', 'repeat', 'jobs', 'out', 'seed', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine'];
+const PLAN_FLAG_NAMES: SettingName[] = ['dataset', 'backends', 'config', 'unique', 'timeout', 'repeat', 'jobs', 'out', 'seed', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine'];
 
 /** The plan bench would run for these arguments, resolved in this process. */
 async function planFor(args: string[]) {
@@ -42,16 +43,16 @@ test('every plan setting: a typed flag beats the file, the file beats the defaul
   const fromFile = await planFor(['--config', plan]);
   const typed = await planFor(['--config', plan, '--timeout', '5', '--unique', '--repeat', '2', '--jobs', '1', '--seed', '9', '--out', join(dir, 'typed'), '--memory', '500', '--backends', 'rules']);
   const bare = await planFor(['--dataset', set]);
-  const pick = (p: Awaited<ReturnType<typeof planFor>>) => ({ timeoutMs: p.timeoutMs, unique: p.unique, repeat: p.repeat, jobs: p.jobs, seed: p.seed, out: p.out, memoryMb: p.memoryMb, backends: p.backends.map((b) => b.label) });
+  const pick = ({ settings: s, backends }: Awaited<ReturnType<typeof planFor>>) => ({ timeoutMs: s.timeout, unique: s.unique, repeat: s.repeat, jobs: s.jobs, seed: s.seed, out: s.out, memoryMb: s.memory, backends: backends.map((b) => b.label) });
   assert.deepEqual(pick(fromFile), { timeoutMs: 30_000, unique: true, repeat: 3, jobs: 2, seed: 7, out: join(dir, 'from-file'), memoryMb: 1000, backends: ['sat-lazy', 'cdcl-loop[core=typescript]'] });
   assert.deepEqual(pick(typed), { timeoutMs: 5_000, unique: true, repeat: 2, jobs: 1, seed: 9, out: join(dir, 'typed'), memoryMb: 500, backends: ['rules'] });
-  assert.deepEqual(pick(bare), { timeoutMs: PLAN_DEFAULTS.timeout * 1000, unique: false, repeat: 1, jobs: undefined, seed: 1, out: undefined, memoryMb: PLAN_DEFAULTS.memoryMb, backends: bare.backends.map((b) => b.label) });
+  assert.deepEqual(pick(bare), { timeoutMs: PLAN_DEFAULTS.timeout, unique: false, repeat: 1, jobs: undefined, seed: 1, out: undefined, memoryMb: PLAN_DEFAULTS.memory, backends: bare.backends.map((b) => b.label) });
   // A switch the file turns on is turned off by its --no- form.
-  assert.equal((await planFor(['--config', plan, '--no-unique'])).unique, false);
-  assert.equal((await planFor(['--config', plan])).unique, true);
+  assert.equal((await planFor(['--config', plan, '--no-unique'])).settings.unique, false);
+  assert.equal((await planFor(['--config', plan])).settings.unique, true);
   // A flag typed with its default value still wins: what counts is that it was typed.
-  assert.equal((await planFor(['--config', plan, '--timeout', String(PLAN_DEFAULTS.timeout)])).timeoutMs, PLAN_DEFAULTS.timeout * 1000);
-  assert.equal((await planFor(['--config', plan, '--repeat', '1'])).repeat, 1);
+  assert.equal((await planFor(['--config', plan, '--timeout', String(PLAN_DEFAULTS.timeout / 1000)])).settings.timeout, PLAN_DEFAULTS.timeout);
+  assert.equal((await planFor(['--config', plan, '--repeat', '1'])).settings.repeat, 1);
 });
 
 test('typed dataset filters and back-end options apply to every dataset and back-end of the file', async () => {
@@ -82,16 +83,17 @@ test('a flag the file\'s back-ends cannot take is an error, never dropped in sil
 });
 
 test('every declared flag is spelled as it is named, and a command can word it for itself', () => {
-  const names = Object.keys(FLAGS) as FlagName[];
-  const command = addFlags(new Command('x'), names, { timeout: { help: 'per puzzle', default: 10 } });
+  const names = Object.keys(SETTINGS) as SettingName[];
+  const command = addFlags(new Command('x'), names, { timeout: { help: 'per puzzle', default: 10_000 } });
   // A switch a file can turn on comes with its --no- form, which sets the same value.
-  const negations = Object.entries(FLAGS).filter(([, f]) => 'negation' in f).map(([name]) => `--no-${name}`);
+  const negations = Object.entries(SETTINGS).filter(([, f]) => 'negation' in f).map(([name]) => `--no-${name}`);
   assert.deepEqual(negations, ['--no-unique', '--no-certify']);
   assert.deepEqual(command.options.filter((o) => !negations.includes(o.long!)).map((o) => o.attributeName()), names);
   assert.deepEqual(command.options.filter((o) => negations.includes(o.long!)).map((o) => o.attributeName()), ['unique', 'certify']);
   const timeout = command.options.find((o) => o.long === '--timeout')!;
   assert.equal(timeout.description, 'per puzzle');
-  assert.equal(timeout.defaultValue, 10);
+  assert.equal(timeout.defaultValue, 10_000, 'held in ms');
+  assert.match(timeout.defaultValueDescription!, /^10$/, 'shown in seconds, as typed');
 });
 
 test('solve: the back-end\'s own options, then --option and --sat-engine over them, as bench and the library do', () => {
@@ -153,5 +155,17 @@ test('generate --backend and --confirm take back-ends with their options; a bad 
     const bad = await cli(['generate', '--size', '4x4', '--count', '1', ...args]);
     assert.equal(bad.code, 2, bad.stderr);
     assert.equal(bad.stderr.trim(), message);
+  }
+});
+
+test('a setting a command does not take is refused in one line that says so; another unknown option as commander says it', async () => {
+  for (const [args, message] of [
+    [['fuzz', '--dataset', 'quick'], "error: unknown option '--dataset': a setting that fuzz does not take (`slitherbench fuzz --help` lists those it does)"],
+    [['solve', '1x1t0:4', '--no-unique'], "error: unknown option '--no-unique': a setting that solve does not take (`slitherbench solve --help` lists those it does)"],
+    [['solve', '1x1t0:4', '--bogus'], "error: unknown option '--bogus'"],
+  ] as const) {
+    const r = await cli([...args]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr.trim(), message);
   }
 });
