@@ -99,6 +99,82 @@ function digits(token: string, from: number): number {
   return value;
 }
 
+/**
+ * Reads a step line written the usual way, one space between words and nothing but digits and '-' after its
+ * letter, checking it as readStep does; any other line it leaves to readStep, which words the errors. Most
+ * lines of a proof are read here, without splitting them into words.
+ */
+class FastReader {
+  private line = '';
+  private at = 0;
+  /** The last word read had a '-'. */
+  private negative = false;
+  /** The literals of the last line read. */
+  readonly literals: number[] = [];
+
+  constructor(private readonly grid: FlatGrid) {}
+
+  /** The line's kind, its literals in `literals`; null when readStep must read it. */
+  step(line: string): StepKind | null {
+    this.line = line;
+    this.at = 0;
+    const n = line.length;
+    const literals = this.literals;
+    let kind: StepKind;
+    const first = line.charCodeAt(0);
+    if (first === 45 || (first >= 48 && first <= 57)) kind = 'learnt clause';
+    else if (line.charCodeAt(1) === 32 && isStepLetter(first)) {
+      kind = kindOf(line[0])!;
+      this.at = 2;
+    } else return null;
+    literals.length = 0;
+    for (;;) {
+      if (this.at >= n) return null;
+      const v = this.word(true);
+      if (v === -2) break;
+      if (v < 1 || v > this.grid.edgeCount) return null;
+      literals.push(this.negative ? 2 * v - 1 : 2 * v - 2);
+    }
+    if (kind === 'learnt clause' && literals.length === 0) kind = 'empty clause';
+    if (this.at >= n) return kind;
+    if (kind !== 'cycle lemma' && kind !== 'cut lemma') return null;
+    const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
+    for (;;) {
+      if (this.at >= n) return null;
+      const v = this.word(false);
+      if (v === -2) break;
+      if (v < 1 || v > most) return null;
+    }
+    if (this.at >= n) return kind;
+    if (kind !== 'cut lemma') return null;
+    const hinge = this.word(false);
+    return hinge >= 1 && hinge <= this.grid.vertexCount && this.at >= n ? kind : null;
+  }
+
+  /** The next word's number (after a '-' if `signed`), -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
+  private word(signed: boolean): number {
+    const line = this.line;
+    const n = line.length;
+    let i = this.at;
+    this.negative = signed && line.charCodeAt(i) === 45;
+    if (this.negative) i++;
+    const from = i;
+    let value = 0;
+    for (; i < n; i++) {
+      const digit = line.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) break;
+      value = Math.min(value * 10 + digit, 2 ** 31);
+    }
+    if (i === from || (i < n && line.charCodeAt(i) !== 32)) return -1;
+    const zero = !this.negative && i === from + 1 && value === 0;
+    this.at = i < n ? i + 1 : i;
+    return zero ? -2 : value;
+  }
+}
+
+/** b, w, y, x or d: the letters that start a step. */
+const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 100;
+
 /** A step's line read: its clause's literals and, for a cycle lemma, its named cycle, for a cut lemma its vertex set and hinge. */
 interface Step {
   literals: number[];
@@ -161,16 +237,25 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const lines = text.split('\n');
   let n = 0;
   let stepLine = 0;
-  /** The next line that is not blank or a comment, as tokens, or null at the end. */
-  const next = (): string[] | null => {
+  /** The next line that is not blank or a comment (its index), or -1 at the end. */
+  const nextLine = (): number => {
     while (n < lines.length) {
-      const tokens = lines[n++].trim().split(/\s+/);
-      if (tokens[0] !== '' && tokens[0] !== 'c') {
+      const line = lines[n++];
+      // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
+      const first = line.charCodeAt(0);
+      const plain = first === 45 || (first >= 48 && first <= 57) || (line.charCodeAt(1) === 32 && isStepLetter(first));
+      const word = plain ? '' : line.trim().split(/\s+/)[0];
+      if (plain || (word !== '' && word !== 'c')) {
         stepLine = n;
-        return tokens;
+        return n - 1;
       }
     }
-    return null;
+    return -1;
+  };
+  /** The next line that is not blank or a comment, as tokens, or null at the end. */
+  const next = (): string[] | null => {
+    const at = nextLine();
+    return at < 0 ? null : lines[at].trim().split(/\s+/);
   };
 
   const header = next();
@@ -217,16 +302,21 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
-  for (let tokens = next(); tokens !== null; tokens = next()) {
-    const kind = kindOf(tokens[0]);
-    if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, d or a clause)`);
-    if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
-    let literals: number[];
-    try {
-      literals = readStep(kind, tokens, read).literals;
-    } catch (error) {
-      if (error instanceof StepFailure) return fail(kind, error.message);
-      throw error;
+  const fast = new FastReader(grid);
+  for (let at = nextLine(); at >= 0; at = nextLine()) {
+    let kind = fast.step(lines[at]);
+    let literals = fast.literals;
+    if (kind === null) {
+      const tokens = lines[at].trim().split(/\s+/);
+      kind = kindOf(tokens[0]);
+      if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, d or a clause)`);
+      if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
+      try {
+        literals = readStep(kind, tokens, read).literals;
+      } catch (error) {
+        if (error instanceof StepFailure) return fail(kind, error.message);
+        throw error;
+      }
     }
     if (kind === 'blocking clause' && !loop) return fail(kind, 'a blocking clause needs a claim of a unique loop');
     steps[kind]++;
