@@ -521,8 +521,9 @@ export function trial(deadline: f64): bool {
       }
       const sVertex = byVertex, sCell = byCell, sLoop = byLoop, sGuess = byGuess, sCorner = cornerUpdates;
       const mark = trailLength;
-      const lineMark = proofTop;
-      if (proofOn) beginProbe(e, LINE);
+      // The probes run unlogged: one that decides something runs again, logged (logTrial).
+      const logging = proofOn;
+      proofOn = false;
       const lineOk = assume(e, LINE);
       stamp++;
       if (lineOk) {
@@ -535,8 +536,6 @@ export function trial(deadline: f64): bool {
         }
       }
       undo(mark);
-      const crossMark = proofTop;
-      if (proofOn) beginProbe(e, CROSS);
       const crossOk = assume(e, CROSS);
       common.length = 0;
       if (lineOk && crossOk) {
@@ -549,13 +548,14 @@ export function trial(deadline: f64): bool {
         }
       }
       undo(mark);
+      proofOn = logging;
+      if (proofOn) logTrial(e, lineOk, crossOk, mark);
       byVertex = sVertex;
       byCell = sCell;
       byLoop = sLoop;
       byGuess = sGuess;
       cornerUpdates = sCorner;
       family = F_TRIAL;
-      if (proofOn) logTrial(e, lineOk, crossOk, lineMark, crossMark);
       if (!lineOk && !crossOk) return false;
       if (!lineOk) {
         if (!set(e, CROSS)) return false;
@@ -1091,26 +1091,34 @@ function beginProbe(e: i32, value: u8): void {
 }
 
 /**
- * After both probes of edge e (their lines from lineMark and from crossMark): the lines of a probe that failed
- * are kept, and e's other value follows (written as a unit when set, or here when both failed); when neither
- * failed and some edges took the same value in both, both probes' lines are kept, and for each such edge f the
- * clauses "e on implies f's value" and "e off implies it", from which its unit follows. A probe that closed a
- * loop wrote nothing after it: for f off, a cycle lemma "not all of that loop on, or f off". Other lines go.
+ * After both probes of edge e (the trail at `mark` before each): a probe that failed runs again, logged, and e's
+ * other value follows (written as a unit when set, or here when both failed); when neither failed and some edges
+ * took the same value in both, both run again, logged, and for each such edge f the clauses "e on implies f's
+ * value" and "e off implies it" follow, from which its unit does. A probe that closed a loop wrote nothing after
+ * it: for f off, a cycle lemma "not all of that loop on, or f off". A probe runs again as it ran: from the same
+ * state, propagation reaches the same fixpoint, or the same contradiction.
  */
-function logTrial(e: i32, lineOk: bool, crossOk: bool, lineMark: i32, crossMark: i32): void {
+function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
+  const decided = lineOk && crossOk && common.length > 0;
+  const saved = family;
+  if (!lineOk || decided) {
+    beginProbe(e, LINE);
+    assume(e, LINE);
+    undo(mark);
+  }
+  if (!crossOk || decided) {
+    beginProbe(e, CROSS);
+    assume(e, CROSS);
+    undo(mark);
+  }
+  family = saved;
   context = -1;
   closed = false;
-  const decided = lineOk && crossOk && common.length > 0;
   if (!lineOk && !crossOk) {
     record(PROOF_LEARNT, 1);
     unchecked((proof[proofTop++] = 2 * e + 1));
     return;
   }
-  if (!lineOk) proofTop = crossMark;
-  else if (!crossOk) {
-    memory.copy(changetype<usize>(proof) + (<usize>lineMark << 2), changetype<usize>(proof) + (<usize>crossMark << 2), <usize>(proofTop - crossMark) << 2);
-    proofTop = lineMark + proofTop - crossMark;
-  } else if (!decided) proofTop = lineMark;
   if (!decided) return;
   for (let i = 0; i < common.length; i++) {
     const f = unchecked(common[i]);
