@@ -411,7 +411,10 @@ function propagateUnit(unit: i32): bool {
     s2 |= b2;
     s3 |= b3;
   }
-  if (proofOn && useCorners) logCornerStep(edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
+  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
+  if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
+    logCornerStep(edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
+  }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
   if ((canOn & canOff) != 15) {
@@ -751,6 +754,8 @@ let probeSide = 0;
 let cycleMark = new StaticArray<i32>(0);
 let cycleStamp = 0;
 let cycleLits = new StaticArray<i32>(0);
+/** The last on-edge found outside a cycle (logCycle's witness), tried first the next time. */
+let witness = -1;
 // derive's unit: its edges (-1 missing), its rule (a clue 0-4, 5 a vertex), its corners; the clause being derived.
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
@@ -769,6 +774,7 @@ export function startProof(): void {
   cycleMark = new StaticArray<i32>(edgeCount);
   cycleStamp = 0;
   cycleLits = new StaticArray<i32>(edgeCount + 2);
+  witness = -1;
 }
 
 /** No more lines (auto's check of a fully decided puzzle runs the rules again). */
@@ -852,14 +858,17 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
   if (closed || proofEnded) return;
   let n = walkCycle(from, to, skip, extra);
   if (withWitness) {
-    // An on-edge off the cycle: the trail holds every decided edge, the earliest first.
-    for (let i = 0; i < trailLength; i += 3) {
+    // An on-edge off the cycle: the last one found while it still is, else from the trail, which holds every
+    // decided edge, the earliest first.
+    let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
+    for (let i = 0; i < trailLength && !found; i += 3) {
       const f = unchecked(trail[i + 1]);
       if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
-        unchecked((cycleLits[n++] = 2 * f + 1));
-        break;
+        witness = f;
+        found = true;
       }
     }
+    if (found) unchecked((cycleLits[n++] = 2 * witness + 1));
   }
   writeLine(PROOF_CYCLE, cycleLits, n);
 }
@@ -904,10 +913,10 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
 }
 
 /**
- * Whether unit propagation over the unit's rule and its corners' clauses, from the state and derived[0..n) set
- * false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
+ * Whether unit propagation over the unit's rule and (with `corners`) its corners' clauses, from the state and
+ * derived[0..n) set false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
  */
-function localConflict(n: i32): bool {
+function localConflict(n: i32, corners: bool = true): bool {
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
     const s = e < 0 ? CROSS : unchecked(state[e]);
@@ -944,7 +953,7 @@ function localConflict(n: i32): bool {
       changed = true;
       continue;
     }
-    if (!useCorners) break;
+    if (!useCorners || !corners) break;
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
@@ -1021,8 +1030,6 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
     derive(0);
     return;
   }
-  // The unit's count alone, which the checker's propagation finds with no line.
-  if (localConflict(0)) return;
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
     if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
@@ -1053,7 +1060,8 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
         const ej = unchecked(unitEdges[j]);
         if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
         if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
-        derive(n);
+        // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
+        if (!localConflict(n, false)) derive(n);
       }
     }
   }
