@@ -1034,9 +1034,10 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
     const e = unchecked(unitEdges[i]);
     if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
     const value = valueAfter(i, canOn, canOff);
-    if (value < 0 || countDecides(i, value)) continue;
+    if (value < 0) continue;
     unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
-    derive(1);
+    // Decided by the unit's count from the state: the checker's propagation over its rule finds it with no line.
+    if (!localConflict(1, false)) derive(1);
   }
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
@@ -1065,28 +1066,6 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
       }
     }
   }
-}
-
-/** Whether the unit's count, from the state, decides slot i to `value` (unit propagation on its rule does). */
-function countDecides(i: i32, value: i32): bool {
-  for (let k = 0; k < 4; k++) {
-    const e = unchecked(unitEdges[k]);
-    const s = e < 0 ? CROSS : unchecked(state[e]);
-    unchecked((localValue[k] = s == UNKNOWN ? -1 : s == LINE ? 1 : 0));
-  }
-  let on = 0;
-  let open = 0;
-  for (let k = 0; k < 4; k++) {
-    const v = unchecked(localValue[k]);
-    if (v == 1) on++;
-    else if (v < 0) open++;
-  }
-  if (value == 1) {
-    for (let c = on; c < on + open; c++) if (allowedCount(c)) return false;
-  } else {
-    for (let c = on + 1; c <= on + open; c++) if (allowedCount(c)) return false;
-  }
-  return true;
 }
 
 /** A trial probe of edge e set to `value` starts: its lines hold e's other value. */
