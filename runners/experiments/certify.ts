@@ -1,13 +1,15 @@
 // What certified answers cost: each puzzle solved with and without --certify by auto and cdcl-loop in this
 // process (warm, one at a time), and the checker's time on each proof. Proof on is the back-end's own time
 // (timeMs) with the proof written down, over its time without; check is the checker's time over the time
-// without. Writes runs.csv and summary.md, with the load average beside the figures.
+// without. For auto also what its deduction did (the edges it decided, how many answers it gave alone) and
+// whether the certified run took the plain run's steps. Writes runs.csv and summary.md, with the load average.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';
 import { loadDataset } from '../../datasets/load.ts';
+import { edgeCountOf } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
@@ -16,14 +18,15 @@ import { machineInfo } from '../harness/machine.ts';
 import { parseInteger } from '../harness/values.ts';
 import { checked, commandLine, fail } from './script.ts';
 
-const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal'];
+const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25'];
 const BACKENDS = ['auto', 'cdcl-loop'];
 
 const USAGE = `usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]
 
 Solves each puzzle of the sets with and without --certify (auto and cdcl-loop, in this process, one at a
 time, after a warm-up), K times each way in alternating order, and checks each proof; records the
-back-end's time both ways and the checker's time, and their medians per set.
+back-end's time both ways and the checker's time, and their medians per set; for auto, the share of the edges
+its deduction decided, the answers it gave alone, and the runs whose certified steps were the plain ones.
   --sets      built-in sets (default ${SETS.join(',')})
   --per-set   at most N puzzles of each set (default: all)
   --repeat    runs of each puzzle each way (default 3; each figure is the median of the K)
@@ -37,7 +40,7 @@ const repeat = values.repeat ? checked(() => parseInteger(values.repeat!, '--rep
 const out = values.out ?? 'results/bench-certify';
 mkdirSync(out, { recursive: true });
 
-interface Run { set: string; id: string; backend: string; status: string; certified: string; offMs: number; onMs: number; checkMs: number; proofBytes: number }
+interface Run { set: string; id: string; backend: string; status: string; certified: string; offMs: number; onMs: number; checkMs: number; proofBytes: number; decidedShare: number; byDeduction: boolean; samePath: boolean }
 const runs: Run[] = [];
 const loadAtStart = os.loadavg();
 const options = { timeoutMs: 120_000, unique: true, seed: 1, params: {} };
@@ -58,14 +61,22 @@ for (const id of BACKENDS) {
     let status = '';
     let certified = '';
     let proofBytes = 0;
+    // auto's deduction: the edges it decided and the stage that answered, certified and plain (the last run of each).
+    const path = { on: '', off: '' };
+    let decidedShare = NaN;
+    let byDeduction = false;
     for (let k = 0; k < repeat; k++) {
       // Alternating which goes first, so that neither always follows the other's garbage.
       for (const certify of k % 2 === 0 ? [false, true] : [true, false]) {
         const run = await solveWithBackend(backend, instance.puzzle, certify ? { ...options, certify } : options);
+        const stats = run.stats as { decidedByRules?: number; finishedBy?: string };
+        path[certify ? 'on' : 'off'] = `${stats.decidedByRules} ${stats.finishedBy}`;
         if (!certify) {
           off.push(run.timeMs);
           continue;
         }
+        decidedShare = (stats.decidedByRules ?? NaN) / edgeCountOf(instance.puzzle);
+        byDeduction = stats.finishedBy === 'rules';
         on.push(run.timeMs);
         status = run.status;
         certified = run.certificate?.certified ?? 'no';
@@ -73,7 +84,7 @@ for (const id of BACKENDS) {
         proofBytes = run.certificate?.proofBytes ?? 0;
       }
     }
-    runs.push({ set, id: instance.id, backend: id, status, certified, offMs: median(off)!, onMs: median(on)!, checkMs: median(check) ?? NaN, proofBytes });
+    runs.push({ set, id: instance.id, backend: id, status, certified, offMs: median(off)!, onMs: median(on)!, checkMs: median(check) ?? NaN, proofBytes, decidedShare, byDeduction, samePath: path.on === path.off });
     done++;
     process.stderr.write(`\rbench:certify: ${id} ${done}/${puzzles.length} puzzles (${set})   `);
   }
@@ -82,7 +93,7 @@ for (const id of BACKENDS) {
 const loadAtEnd = os.loadavg();
 const info = machineInfo() as { machine: { cpu: string; cores: number; memoryMb: number; os: string }; software: { node: string }; gitCommit: string | null };
 
-writeFileSync(join(out, 'runs.csv'), stringify(runs.map((r) => [r.set, r.id, r.backend, r.status, r.certified, r.offMs, r.onMs, r.checkMs, r.proofBytes]), { header: true, columns: ['set', 'instance', 'backend', 'status', 'certified', 'off_ms', 'on_ms', 'check_ms', 'proof_bytes'] }));
+writeFileSync(join(out, 'runs.csv'), stringify(runs.map((r) => [r.set, r.id, r.backend, r.status, r.certified, r.offMs, r.onMs, r.checkMs, r.proofBytes, r.decidedShare, r.byDeduction, r.samePath]), { header: true, columns: ['set', 'instance', 'backend', 'status', 'certified', 'off_ms', 'on_ms', 'check_ms', 'proof_bytes', 'deduction_share', 'by_deduction', 'same_path'] }));
 const rows = sets.flatMap((set) => BACKENDS.map((backend) => {
   const mine = runs.filter((r) => r.set === set && r.backend === backend);
   const certifiedCount = mine.filter((r) => r.certified === 'yes').length;
@@ -92,6 +103,10 @@ const rows = sets.flatMap((set) => BACKENDS.map((backend) => {
   const worstCheck = Math.max(...mine.map((r) => r.checkMs / r.offMs));
   return [set, backend, `${certifiedCount}/${mine.length}`, fmt(median(mine.map((r) => r.offMs))!, 1), fmt(median(mine.map((r) => r.onMs))!, 1), `${fmt(onRatio, 2)}x`, `${fmt(worstOn, 2)}x`, fmt(median(mine.map((r) => r.checkMs))!, 1), `${fmt(checkRatio, 2)}x`, `${fmt(worstCheck, 2)}x`, fmt(median(mine.map((r) => r.proofBytes))! / 1024, 0)];
 }));
+const deductionRows = sets.map((set) => {
+  const mine = runs.filter((r) => r.set === set && r.backend === 'auto');
+  return [set, `${fmt(100 * median(mine.map((r) => r.decidedShare))!, 0)}%`, `${mine.filter((r) => r.byDeduction).length}/${mine.length}`, `${mine.filter((r) => r.samePath).length}/${mine.length}`];
+});
 const summary = [
   '# What certified answers cost',
   '',
@@ -101,9 +116,13 @@ const summary = [
   `- machine: ${info.machine.cpu}, ${info.machine.cores} cores, ${info.machine.memoryMb} MB, ${info.machine.os}; Node ${info.software.node}`,
   `- load average (1, 5, 15 min): ${loadAtStart.map((x) => x.toFixed(2)).join(', ')} at the start, ${loadAtEnd.map((x) => x.toFixed(2)).join(', ')} at the end`,
   '',
-  `Each puzzle solved with and without \`--certify\` in one process, warm, one at a time; ${repeat} runs each way, each figure the median of them. Proof on: the back-end's time with the proof written (its text included) over its time without, per puzzle, then the median over the set; check: the checker's time over the time without. auto, asked to certify, answers with one search of the puzzle as given (no deduction first), so its "on" is that search with its proof, against its usual presolve and search "off".`,
+  `Each puzzle solved with and without \`--certify\` in one process, warm, one at a time; ${repeat} runs each way, each figure the median of them. Proof on: the back-end's time with the proof written (its text included) over its time without, per puzzle, then the median over the set; check: the checker's time over the time without. auto, asked to certify, takes its usual steps (deduction, trial, then one search of what is left) and writes what its deduction decides into the proof before the search's steps; past the search's first 1,000 conflicts it does not turn to a second search of the puzzle as given, as plain auto does.`,
   '',
   markdownTable(['set', 'back-end', 'certified', 'off ms (median)', 'on ms (median)', 'on/off (median)', 'on/off (worst)', 'check ms (median)', 'check/off (median)', 'check/off (worst)', 'proof KB (median)'], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right']),
+  '',
+  "auto's deduction in its certified runs: the share of the edges it decided (median), the answers it gave alone (every edge decided, or a contradiction), and the runs whose certified steps were the plain ones (the same edges decided and the same stage answering; trial's time budget can end it at another point when the proof slows it).",
+  '',
+  markdownTable(['set', 'decided by deduction (median)', 'answered by deduction', 'same steps as plain'], deductionRows, ['left', 'right', 'right', 'right']),
   '',
 ].join('\n');
 writeFileSync(join(out, 'summary.md'), summary);

@@ -60,10 +60,10 @@ const backend: Backend = {
     const started = now();
     const chosen = searchOptions(backend, options);
     const run: Run = { puzzle, chosen, started, deadline: started + options.timeoutMs, unique: options.unique };
-    // A proof's base is the puzzle's rules alone, and what deduction decides is not in it: a certified answer
-    // comes from one search of the puzzle as given, as with presolve=off.
-    if (writesProof(options.certify, puzzle, chosen)) return certifiedSearch(puzzle, chosen, run);
-    if (optionValue(backend, options, 'presolve') === 'off') return searchFrom(run, undefined, { decidedByRules: 0 });
+    // A certified answer takes the same steps, in auto's core, which writes what deduction decides into the
+    // proof before the search's steps (docs/proof-format.md); with presolve=off, cdcl-loop's search alone.
+    const certify = writesProof(options.certify, puzzle, chosen);
+    if (optionValue(backend, options, 'presolve') === 'off') return certify ? certifiedSearch(puzzle, chosen, run) : searchFrom(run, undefined, { decidedByRules: 0 });
     const trialMs = optionValue(backend, options, 'trial-ms');
     const perHundredCells = Number(trialMs);
     const budget = trialMs === 'none' ? options.timeoutMs : Math.min(options.timeoutMs, (perHundredCells * puzzle.clues.length) / 100);
@@ -73,9 +73,9 @@ const backend: Backend = {
     const from = optionValue(backend, options, 'trial-from');
     const trialFrom = optionValue(backend, options, 'trial') === 'off' ? Infinity : from === 'size' ? (puzzle.clues.length < TRIAL_ALWAYS_CELLS && !puzzle.tiling ? 0.5 : 0) : Number(from) / 100;
     const presolve = { trialFrom, trialBudgetMs: Math.round(budget * 10) / 10, presolveDeadline: started + budget };
-    if (chosen.core === 'wasm' && optionValue(backend, options, 'steps') === 'one-call') {
-      // The usual case, in one call of auto's core; solveInSteps is the same in JavaScript.
-      return solveWithAutoCore(puzzle, chosen, { ...run, ...presolve });
+    if (certify || (chosen.core === 'wasm' && optionValue(backend, options, 'steps') === 'one-call')) {
+      // The usual case, in one call of auto's core; solveInSteps is the same in JavaScript (and writes no proof).
+      return solveWithAutoCore(puzzle, chosen, { ...run, ...presolve, certify });
     }
     return solveInSteps(run, presolve);
   },

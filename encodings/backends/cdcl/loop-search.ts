@@ -109,12 +109,11 @@ export function blockingClause(loop: Uint8Array): number[] {
 
 /**
  * The proof a search wrote (created with `proof`), for its outcome: of a unique loop or of no loop; none for
- * other outcomes (a second loop, no answer in time).
+ * other outcomes (a second loop, no answer in time). `log`: the steps before the search's (auto's deduction).
  */
-export function proofOf(search: LoopSearch, puzzle: Puzzle, outcome: Outcome): string | undefined {
+export function proofOf(search: LoopSearch, puzzle: Puzzle, outcome: Outcome, log = new ProofLog(puzzle)): string | undefined {
   const claim: ProofClaim | undefined = outcome.status === 'unsat' ? { kind: 'unsat' } : outcome.unique === true && outcome.solution ? { kind: 'unique', loop: outcome.solution.on } : undefined;
   if (!claim || !search.drainProof) return undefined;
-  const log = new ProofLog(puzzle);
   search.drainProof(log);
   return log.text(puzzle, claim);
 }

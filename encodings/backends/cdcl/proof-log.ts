@@ -1,14 +1,16 @@
 // The proof a certifying search writes (docs/proof-format.md): the cdcl core's records turned into the proof's
 // text as they are drained from the core, then the header and the claim in front. Records: [kind, n, literal
-// x n] (literal 2e: edge e on, 2e + 1: off), and for a cut lemma then [hinge or -1, m, vertex x m].
+// x n] (literal 2e: edge e on, 2e + 1: off), for a cut lemma then [hinge or -1, m, vertex x m], for a named
+// cycle lemma [m, edge x m].
 import { edgeCountOf } from '../../grid.ts';
-import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from './wasm/abi.ts';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
 
 const PREFIX: Record<number, string> = {
   [PROOF_LEARNT]: '',
   [PROOF_DELETE]: 'd ',
   [PROOF_WINDOW]: 'w ',
   [PROOF_CYCLE]: 'y ',
+  [PROOF_NAMED_CYCLE]: 'y ',
   [PROOF_CUT]: 'x ',
   [PROOF_BLOCKING]: 'b ',
 };
@@ -75,6 +77,14 @@ export class ProofLog {
       }
       i += n;
       out[at++] = 48; // '0'
+      if (kind === PROOF_NAMED_CYCLE) {
+        // The cycle's edges (edge index + 1).
+        const m = records[i++];
+        out[at++] = 32;
+        for (let k = 0; k < m; k++) number(records[i + k] + 1);
+        i += m;
+        out[at++] = 48;
+      }
       if (kind === PROOF_CUT) {
         // The vertex set (vertex index + 1) and, when there is one, the hinge vertex after it.
         const hinge = records[i];

@@ -8,6 +8,8 @@ import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
 import { graphPuzzleOf, slotTablesOf } from '../../../wasm/graph-tables.ts';
 import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
+import { ProofLog } from '../../cdcl/proof-log.ts';
+import { PROOF_BLOCKING, PROOF_EMPTY } from '../../../wasm/proof-records.ts';
 import { connectivityLevel } from '../../cdcl/loop-propagator.ts';
 import { ANSWERS, WasmLoopSearch, type CdclCore } from '../../cdcl/wasm/binding.ts';
 import { levelName, STATUS } from '../../rules/wasm/binding.ts';
@@ -24,7 +26,9 @@ interface AutoCore extends CdclCore {
   firstLoopPointer(): number;
   decidedLoopPointer(): number;
   autoGraphPointer(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): number;
-  solveAuto(graph: number, rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number): void;
+  solveAuto(graph: number, rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
+  deductionProofPointer(): number;
+  deductionProofLength(): number;
 }
 
 /**
@@ -47,9 +51,11 @@ export function portfolioStats(stats: Stats, portfolio: Portfolio): Stats {
 /**
  * auto with the wasm search: the rules presolve (trial when deduction decided
  * at least `trialFrom` of the edges, both until `presolveDeadline`), then the search and the uniqueness step,
- * as auto.ts does them in steps. `started`: when the solve began (for presolveMs).
+ * as auto.ts does them in steps. `started`: when the solve began (for presolveMs). With `certify`, the same
+ * steps write a proof of a unique loop or of no loop: the deduction's lines, then the search's (one search: the
+ * search on the puzzle as given, which plain auto turns to past the first turn, writes none).
  */
-export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean }): SolveResult {
+export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean; certify?: boolean }): SolveResult {
   const core = autoCores.take();
   const edges = edgeCountOf(puzzle);
   const cells = puzzle.clues.length;
@@ -70,9 +76,11 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
     const pairs = new Int32Array(core.memory.buffer, core.autoFixedPointer(fixed.length), 2 * fixed.length);
     fixed.forEach((f, i) => pairs.set([f.edge, f.on ? 1 : 0], 2 * i));
   }
-  core.solveAuto(puzzle.tiling ? 1 : 0, puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0);
+  core.solveAuto(puzzle.tiling ? 1 : 0, puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0, run.certify ? 1 : 0);
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
+  const log = run.certify ? new ProofLog(puzzle) : undefined;
+  log?.append(new Int32Array(core.memory.buffer, core.deductionProofPointer(), core.deductionProofLength()));
   const loop = (at: number) => loopOf(puzzle, new Uint8Array(core.memory.buffer, at, edges).slice());
   const stats: Stats = {
     presolveMs: info[PRESOLVED_AT] - run.started,
@@ -81,7 +89,7 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
     trialRan: info[TRIAL_RAN] === 1,
     trialFinished: info[TRIAL_FINISHED] === TRIAL_NOT_RUN ? null : info[TRIAL_FINISHED] === TRIAL_COMPLETED,
   };
-  let done: { outcome: Outcome; stats: Stats };
+  let done: { outcome: Outcome; stats: Stats; proof?: string };
   if (info[PRESOLVE] === CONTRADICTION) done = { outcome: { status: 'unsat', solution: null, unique: null }, stats: { ...stats, finishedBy: 'rules' } };
   else if (info[PRESOLVE] !== SEARCHED) {
     // Every edge decided by deduction, which is sound for every loop: the one they make is the only one.
@@ -99,10 +107,30 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
       if (typeof found === 'string' || !second) done = { outcome: firstOutcome(found), stats: searched };
       else done = { outcome: uniquenessOutcome(found, second === 'sat' ? loop(core.loopPointer()) : second), stats: searched };
     }
+    if (log) done.proof = proofOf(search, puzzle, done.outcome, log);
   }
+  if (log && info[PRESOLVE] !== SEARCHED) done.proof = deductionProof(puzzle, log, done.outcome, info[PRESOLVE] === CONTRADICTION);
   autoCores.give(core);
   done.stats.solverMs = elapsedMs(run.started);
-  return { ...done.outcome, stats: done.stats };
+  return { ...done.outcome, ...(done.proof ? { proof: done.proof } : {}), stats: done.stats };
+}
+
+/**
+ * The proof of an answer deduction gave alone: no loop (its lines end with the empty clause, or every edge is
+ * decided and the assignment breaks a rule), or the loop every edge of which it decided, whose blocking clause
+ * the units of its edges falsify. `ended`: the lines end with the empty clause (deduction met a contradiction).
+ */
+function deductionProof(puzzle: Puzzle, log: ProofLog, outcome: Outcome, ended: boolean): string | undefined {
+  if (outcome.status === 'unsat') {
+    // A contradiction's lines end with the empty clause already (the rules core wrote it).
+    if (!ended) log.append(Int32Array.of(PROOF_EMPTY, 0));
+    return log.text(puzzle, { kind: 'unsat' });
+  }
+  if (outcome.unique !== true || !outcome.solution) return undefined;
+  const blocking: number[] = [];
+  outcome.solution.on.forEach((bit, e) => bit && blocking.push(2 * e + 1));
+  log.append(Int32Array.of(PROOF_BLOCKING, blocking.length, ...blocking, PROOF_EMPTY, 0));
+  return log.text(puzzle, { kind: 'unique', loop: outcome.solution.on });
 }
 
 /**
@@ -121,10 +149,13 @@ export function certifiedSearch(puzzle: Puzzle, options: LoopSearchOptions, run:
   return { ...outcome, ...(proof ? { proof } : {}), stats };
 }
 
-/** Past the first turn: the turns go on as Portfolio takes them, the puzzle as given in a second instance. */
-function carryOn(search: WasmLoopSearch, puzzle: Puzzle, options: LoopSearchOptions, run: { deadline: number; unique: boolean }, stats: Stats, first?: Uint8Array): { outcome: Outcome; stats: Stats } {
+/**
+ * Past the first turn: the turns go on as Portfolio takes them, the puzzle as given in a second instance (not
+ * when certifying: the proof is the first search's).
+ */
+function carryOn(search: WasmLoopSearch, puzzle: Puzzle, options: LoopSearchOptions, run: { deadline: number; unique: boolean; certify?: boolean }, stats: Stats, first?: Uint8Array): { outcome: Outcome; stats: Stats } {
   let asGiven: AutoCore | undefined;
-  const portfolio = new Portfolio(search, [() => WasmLoopSearch.load(puzzle, options, undefined, (asGiven = autoCores.take()))]);
+  const portfolio = new Portfolio(search, run.certify ? [] : [() => WasmLoopSearch.load(puzzle, options, undefined, (asGiven = autoCores.take()))]);
   const outcome = portfolio.run(puzzle, run.deadline, run.unique, { turn: 1, first });
   if (asGiven) autoCores.give(asGiven);
   return { outcome, stats: portfolioStats(stats, portfolio) };

@@ -94,14 +94,19 @@ export function infoPointer(): usize { return changetype<usize>(info); }
 export function firstLoopPointer(): usize { return changetype<usize>(firstLoop); }
 /** With DECIDED and the rules core's status solved: the loop deduction made (one byte per edge, 1 on). */
 export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
+/** With `proof`: the deduction's proof records (deductionProofLength() integers), before the search's own. */
+export function deductionProofPointer(): usize { return rules.proofPointer(); }
+export function deductionProofLength(): i32 { return rules.proofLength(); }
 
 /**
  * The puzzle (an R x C square grid, or with `graph` the graph at autoGraphPointer, its faces in place of cells) and its fixed edges assumed, deduction with the corner rules (on square faces), trial when deduction decided at least `trialFrom` of the edges (0-1;
  * above 1: never), both until `presolveDeadline`; a puzzle decided completely is checked for one loop. Then
  * the search on the puzzle with the decided edges as units, its first turn of `firstTurn` conflicts, and with
- * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`.
+ * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`. With
+ * `proof` both stages write a proof: the deduction's lines (at deductionProofPointer), then the search's from
+ * the edges it decided (at proofPointer), as one proof with the empty clause at the end of either.
  */
-export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool): void {
+export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool, proof: bool): void {
   const cells = graph ? graphFaces : rows * cols;
   const edges = graph ? graphEdges : gridEdgeCount(rows, cols);
   info[FIRST_ANSWER] = NOT_RUN;
@@ -115,6 +120,7 @@ export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, se
   } else rules.setupGrid(rows, cols, 1);
   memory.copy(rules.cluesPointer(), changetype<usize>(clueCodes), cells);
   rules.finishSetup();
+  if (proof) rules.startProof();
   for (let i = 0; i < fixedCount; i++) {
     if (!rules.assume(unchecked(fixedEdges[2 * i]), unchecked(fixedEdges[2 * i + 1]) == 1 ? LINE : CROSS)) {
       presolved(CONTRADICTION, 0);
@@ -150,6 +156,7 @@ export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, se
   } else search.setupGrid(rows, cols, seed, connectivity);
   memory.copy(search.cluesPointer(), changetype<usize>(clueCodes), cells);
   search.finishSetup();
+  if (proof) search.startProof();
   memory.copy(search.inputPointer((edges + 3) >> 2), rules.statePointer(), edges);
   const units = search.addFixedEdges();
   search.addRuleClauses();
@@ -175,6 +182,10 @@ export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, se
 }
 
 function presolved(how: i32, decided: i32): void {
+  // The deduction's proof ends here: with a contradiction, the empty clause; a decided puzzle's loop check and
+  // the search write nothing into it.
+  if (how == CONTRADICTION) rules.logEmpty();
+  rules.stopProof();
   info[PRESOLVE] = how;
   info[DECIDED_EDGES] = decided;
   info[PRESOLVED_AT] = now();

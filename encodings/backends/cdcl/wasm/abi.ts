@@ -31,13 +31,3 @@ export const REPHASE_INTERVAL = 1000;
 // <= GLUE_LBD, and the locked ones) once there are more than LEARNT_LIMIT, which then grows by LEARNT_LIMIT_STEP.
 export const ACTIVITY_DECAY = 0.95, ACTIVITY_LIMIT = 1e100, ACTIVITY_SCALE_DOWN = 1e-100, INITIAL_ACTIVITY = 1e-3;
 export const LEARNT_LIMIT = 2000, LEARNT_LIMIT_STEP = 300, GLUE_LBD = 2;
-
-// The records of the proof the core writes after startProof (docs/proof-format.md; proof-log.ts turns them into
-// its text): [kind, n, literal x n], a cut lemma followed by [hinge vertex or -1, m, vertex x m].
-export const PROOF_LEARNT = 1;
-export const PROOF_DELETE = 2;
-export const PROOF_WINDOW = 3;
-export const PROOF_CYCLE = 4;
-export const PROOF_CUT = 5;
-export const PROOF_BLOCKING = 6;
-export const PROOF_EMPTY = 7;

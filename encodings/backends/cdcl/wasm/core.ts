@@ -18,7 +18,7 @@ import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/gr
 import { SORT } from '~lib/util/sort';
 // The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
-import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from './abi';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from '../../../wasm/proof-records';
 import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
 import { ACTIVITY_DECAY, ACTIVITY_LIMIT, ACTIVITY_SCALE_DOWN, GLUE_LBD, INITIAL_ACTIVITY, LEARNT_LIMIT, LEARNT_LIMIT_STEP } from './abi';
 

@@ -13,6 +13,7 @@ import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/gr
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
 import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_MAX_DEPTH, STAT_NODES } from './abi';
+import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE } from '../../../wasm/proof-records';
 
 @external("env", "now")
 declare function now(): f64;
@@ -438,13 +439,18 @@ function set(e: i32, value: u8): bool {
   push3(T_EDGE, e, UNKNOWN);
   unchecked((state[e] = value));
   unknowns--;
+  if (proofOn) logDecided(e, value);
   enqueueEdge(e);
   if (value == CROSS) return true;
   unchecked(degree[a]++);
   unchecked(degree[b]++);
   lines++;
   if (da == 1 && db == 1 && unchecked(partner[a]) == b) {
-    if (lines != unchecked(segmentLength[a]) + 1) return false;
+    if (lines != unchecked(segmentLength[a]) + 1) {
+      if (proofOn) logCycle(a, b, e, e, true);
+      return false;
+    }
+    if (proofOn) logClosedLoop(a, b, e);
     const saved = family;
     family = F_LOOP;
     for (let f = 0; f < edgeCount; f++) if (unchecked(state[f]) == UNKNOWN && !set(f, CROSS)) return false;
@@ -460,6 +466,7 @@ function set(e: i32, value: u8): bool {
     for (let slot = 0; slot < vertexSlots; slot++) {
       const f = unchecked(vertexEdges[endA * vertexSlots + slot]);
       if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB)) {
+        if (proofOn) logCycle(endA, endB, -1, f, true);
         const saved = family;
         family = F_LOOP;
         if (!set(f, CROSS)) return false;
@@ -551,6 +558,10 @@ function propagateUnit(unit: i32): bool {
     s1 |= b1;
     s2 |= b2;
     s3 |= b3;
+  }
+  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
+  if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
+    logCornerStep(edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -785,7 +796,9 @@ export function assume(edge: i32, value: u8): bool {
 }
 
 export function deduce(corners: bool): bool {
-  useCorners = corners;
+  // Another grid's rings write no proof lines yet: a logged deduction there counts alone, and trial and the
+  // search decide the rest.
+  useCorners = corners && (square || !proofOn);
   for (let v = 0; v < vertexCount; v++) enqueue(v);
   for (let i = 0; i < cluedCount; i++) enqueue(vertexCount + unchecked(cluedCells[i]));
   return propagate();
@@ -813,6 +826,9 @@ function trialSweeps(deadline: f64): bool {
       }
       const sVertex = byVertex, sCell = byCell, sLoop = byLoop, sGuess = byGuess, sCorner = cornerUpdates;
       const mark = trailLength;
+      // The probes run unlogged: one that decides something runs again, logged (logTrial).
+      const logging = proofOn;
+      proofOn = false;
       const lineOk = assume(e, LINE);
       stamp++;
       if (lineOk) {
@@ -837,6 +853,8 @@ function trialSweeps(deadline: f64): bool {
         }
       }
       undo(mark);
+      proofOn = logging;
+      if (proofOn) logTrial(e, lineOk, crossOk, mark);
       byVertex = sVertex;
       byCell = sCell;
       byLoop = sLoop;
@@ -1010,3 +1028,405 @@ export function continueWithTrial(deadline: f64): i32 {
 }
 
 export function wasTimedOut(): bool { return timedOut; }
+
+// --- the deduction's proof log (docs/proof-format.md), written only after startProof ---
+// auto's certified answers start from what this core decides, so each decision goes into the proof as a clause
+// the checker accepts: an edge decided by a vertex's or a clue's count is a unit clause that follows by unit
+// propagation (the checker's base holds each rule's prime implicates); a closing edge set off, or a loop closed
+// too early, a cycle lemma; what the corner rules decide, clauses over one vertex's or one cell's four edges that
+// follow by unit propagation from its rule and the clauses of its corners, split on its open edges where unit
+// propagation alone does not reach (derive). In a trial probe every clause also holds the probed edge's other
+// value ("edge e on implies ..."), so that it is valid whatever the probe; a probe that decides nothing leaves
+// no line, and one that does leaves its lines, then the units trial decides.
+let proofOn = false;
+let proof = new StaticArray<i32>(0);
+let proofTop = 0;
+let proofEnded = false;
+/** In a probe: the literal every line holds (the probed edge's other value); -1 outside trial. */
+let context = -1;
+/** A loop closed in this probe (or outside trial): every edge after it follows from that loop, and no line is written. */
+let closed = false;
+/** Per trial probe (0: on, 1: off): the closed loop's literals (every edge of it off) when it was a solution. */
+let probeCycle0 = new StaticArray<i32>(0);
+let probeCycle1 = new StaticArray<i32>(0);
+let probeCycleLength0 = -1;
+let probeCycleLength1 = -1;
+let probeSide = 0;
+/** Marks of a walked cycle's edges, by stamp. */
+let cycleMark = new StaticArray<i32>(0);
+let cycleStamp = 0;
+let cycleLits = new StaticArray<i32>(0);
+/** The last on-edge found outside a cycle (logCycle's witness), tried first the next time. */
+let witness = -1;
+// derive's unit: its edges (-1 missing), its rule (a clue 0-4, 5 a vertex), its corners; the clause being derived.
+const unitEdges = new StaticArray<i32>(4);
+const unitCorners = new StaticArray<i32>(4);
+let unitKind = 0;
+const derived = new StaticArray<i32>(8);
+const localValue = new StaticArray<i32>(4);
+
+/** From now on every decision goes into the proof (call after finishSetup, before deduction). */
+export function startProof(): void {
+  proofOn = true;
+  proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
+  proofTop = 0;
+  proofEnded = false;
+  context = -1;
+  closed = false;
+  cycleMark = new StaticArray<i32>(edgeCount);
+  cycleStamp = 0;
+  cycleLits = new StaticArray<i32>(edgeCount + 2);
+  witness = -1;
+}
+
+/** No more lines (auto's check of a fully decided puzzle runs the rules again). */
+export function stopProof(): void { proofOn = false; }
+
+/** The records written: proofLength() integers at proofPointer(), in the cdcl core's format (proof-records.ts). */
+export function proofPointer(): usize { return changetype<usize>(proof); }
+export function proofLength(): i32 { return proofTop; }
+
+/** The empty clause, once: deduction met a contradiction outside trial, which unit propagation now reaches. */
+export function logEmpty(): void {
+  if (!proofOn || proofEnded) return;
+  record(PROOF_EMPTY, 0);
+  proofEnded = true;
+}
+
+/** Room for a record of n literals and `extra` numbers after them; its header written, the rest to follow at proofTop. */
+function record(kind: i32, n: i32, extra: i32 = 0): void {
+  if (proofTop + n + extra + 2 > proof.length) {
+    const bigger = new StaticArray<i32>(max(proof.length * 2, proofTop + n + extra + 2));
+    memory.copy(changetype<usize>(bigger), changetype<usize>(proof), <usize>proofTop << 2);
+    proof = bigger;
+  }
+  unchecked((proof[proofTop++] = kind));
+  unchecked((proof[proofTop++] = n));
+}
+
+/** A line of lits[0..n) and, in a probe, its context literal. Outside trial an empty one ends the proof. */
+function writeLine(kind: i32, lits: StaticArray<i32>, n: i32): void {
+  if (proofEnded) return;
+  const withContext = context >= 0 && kind == PROOF_LEARNT;
+  record(kind, n + (withContext ? 1 : 0));
+  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = lits[i]));
+  if (withContext) unchecked((proof[proofTop++] = context));
+  if (kind == PROOF_LEARNT && n == 0 && !withContext) proofEnded = true;
+}
+
+/** Outside trial, each decided edge is a unit clause (not twice, when a derivation just ended with it). */
+function logDecided(e: i32, value: u8): void {
+  if (context >= 0 || closed || proofEnded) return;
+  const lit = value == LINE ? 2 * e : 2 * e + 1;
+  if (proofTop >= 3 && unchecked(proof[proofTop - 3]) == PROOF_LEARNT && unchecked(proof[proofTop - 2]) == 1 && unchecked(proof[proofTop - 1]) == lit) return;
+  record(PROOF_LEARNT, 1);
+  unchecked((proof[proofTop++] = lit));
+}
+
+/** The edge at `v` other than `previous` that is on (a path's next step), or -1. */
+function nextOnEdge(v: i32, previous: i32): i32 {
+  for (let slot = 0; slot < vertexSlots; slot++) {
+    const f = unchecked(vertexEdges[v * vertexSlots + slot]);
+    if (f >= 0 && f != previous && unchecked(state[f]) == LINE) return f;
+  }
+  return -1;
+}
+
+/** The on-path from `from` to `to` not starting with `skip`, and `extra`: each edge off, in cycleLits, marked; how many. */
+function walkCycle(from: i32, to: i32, skip: i32, extra: i32): i32 {
+  cycleStamp++;
+  let n = 0;
+  let v = from;
+  let previous = skip;
+  while (n == 0 || v != to) {
+    const f = nextOnEdge(v, previous);
+    if (f < 0) break;
+    unchecked((cycleLits[n++] = 2 * f + 1));
+    unchecked((cycleMark[f] = cycleStamp));
+    v = unchecked(edgeEnds[f * 2]) == v ? unchecked(edgeEnds[f * 2 + 1]) : unchecked(edgeEnds[f * 2]);
+    previous = f;
+  }
+  unchecked((cycleLits[n++] = 2 * extra + 1));
+  unchecked((cycleMark[extra] = cycleStamp));
+  return n;
+}
+
+/**
+ * The path from `from` to `to` (not starting with `skip`) closed by `extra` is a cycle that cannot be the loop,
+ * as an on-edge lies outside it: a cycle lemma "not all of the cycle on, or that edge off". With `extra` the
+ * closing edge of a path, it is set off; with `extra` the edge just set on, a contradiction.
+ */
+function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool): void {
+  if (closed || proofEnded) return;
+  let n = walkCycle(from, to, skip, extra);
+  if (withWitness) {
+    // An on-edge off the cycle: the last one found while it still is, else from the trail, which holds every
+    // decided edge, the earliest first.
+    let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
+    for (let i = 0; i < trailLength && !found; i += 3) {
+      const f = unchecked(trail[i + 1]);
+      if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
+        witness = f;
+        found = true;
+      }
+    }
+    if (found) unchecked((cycleLits[n++] = 2 * witness + 1));
+  }
+  writeLine(PROOF_CYCLE, cycleLits, n);
+}
+
+/**
+ * Edge `e` closes the path from a to b into a loop holding every on-edge. When it leaves a clue unmet it is no
+ * solution, and the cycle lemma "not all of it on" ends the matter. When it is a solution every other edge is
+ * off, which the lines that follow would each need a cycle lemma for: none is written after it (outside trial the
+ * proof then ends with the loop's blocking clause; in a probe, trial writes a lemma per edge it keeps).
+ */
+function logClosedLoop(a: i32, b: i32, e: i32): void {
+  if (closed || proofEnded) return;
+  const n = walkCycle(a, b, e, e);
+  let solution = true;
+  for (let i = 0; i < cluedCount && solution; i++) {
+    const cell = unchecked(cluedCells[i]);
+    let on = 0;
+    for (let j = 0; j < cellSlots; j++) {
+      const f = unchecked(cellEdges[cell * cellSlots + j]);
+      if (f >= 0 && unchecked(state[f]) == LINE) on++;
+    }
+    if (on != <i32>unchecked(clues[cell])) solution = false;
+  }
+  if (!solution) writeLine(PROOF_CYCLE, cycleLits, n);
+  else if (context >= 0) {
+    const kept = new StaticArray<i32>(n);
+    memory.copy(changetype<usize>(kept), changetype<usize>(cycleLits), <usize>n << 2);
+    if (probeSide == 0) {
+      probeCycle0 = kept;
+      probeCycleLength0 = n;
+    } else {
+      probeCycle1 = kept;
+      probeCycleLength1 = n;
+    }
+  }
+  closed = true;
+}
+
+/** Whether `count` on-edges meet the unit's rule. */
+@inline function allowedCount(count: i32): bool {
+  return unitKind == 5 ? count == 0 || count == 2 : count == unitKind;
+}
+
+/**
+ * Whether unit propagation over the unit's rule and (with `corners`) its corners' clauses, from the state and
+ * derived[0..n) set false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
+ */
+function localConflict(n: i32, corners: bool = true): bool {
+  for (let i = 0; i < 4; i++) {
+    const e = unchecked(unitEdges[i]);
+    const s = e < 0 ? CROSS : unchecked(state[e]);
+    unchecked((localValue[i] = s == UNKNOWN ? -1 : s == LINE ? 1 : 0));
+  }
+  for (let k = 0; k < n; k++) {
+    const lit = unchecked(derived[k]);
+    for (let i = 0; i < 4; i++) {
+      if (unchecked(unitEdges[i]) != lit >> 1) continue;
+      const falsified = lit & 1 ? 1 : 0;
+      if (unchecked(localValue[i]) == 1 - falsified) return true; // the literal is true: the clause holds
+      unchecked((localValue[i] = falsified));
+    }
+  }
+  let changed = true;
+  while (changed) {
+    changed = false;
+    let on = 0;
+    let open = 0;
+    for (let i = 0; i < 4; i++) {
+      const v = unchecked(localValue[i]);
+      if (v == 1) on++;
+      else if (v < 0) open++;
+    }
+    let reachable = false;
+    let withAllOff = false;
+    let withAllOn = false;
+    for (let c = on; c <= on + open; c++) if (allowedCount(c)) reachable = true;
+    if (!reachable) return true;
+    for (let c = on; c < on + open; c++) if (allowedCount(c)) withAllOff = true;
+    for (let c = on + 1; c <= on + open; c++) if (allowedCount(c)) withAllOn = true;
+    if (open > 0 && (!withAllOff || !withAllOn)) {
+      for (let i = 0; i < 4; i++) if (unchecked(localValue[i]) < 0) unchecked((localValue[i] = withAllOff ? 0 : 1));
+      changed = true;
+      continue;
+    }
+    if (!useCorners || !corners) break;
+    for (let q = 0; q < 4; q++) {
+      const i = unchecked(CORNER_SLOTS[q * 2]);
+      const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
+      const mask = <i32>unchecked(corner[unitCorners[q]]);
+      const vi = unchecked(localValue[i]);
+      const vj = unchecked(localValue[j]);
+      if (vi >= 0 && vj >= 0) {
+        if (!((mask >> (vi + vj)) & 1)) return true;
+      } else if (vi >= 0 || vj >= 0) {
+        const known = vi >= 0 ? vi : vj;
+        const offOk = (mask >> known) & 1;
+        const onOk = (mask >> (known + 1)) & 1;
+        if (!offOk && !onOk) return true;
+        if (!offOk || !onOk) {
+          unchecked((localValue[vi >= 0 ? j : i] = onOk ? 1 : 0));
+          changed = true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Writes derived[0..n), which the unit's rule and corners imply: as it is when unit propagation reaches it, else
+ * after the same clause with each value of one more open edge of the unit (at most four edges deep).
+ */
+function derive(n: i32): void {
+  if (!localConflict(n)) {
+    let split = -1;
+    for (let i = 0; i < 4 && split < 0; i++) {
+      const e = unchecked(unitEdges[i]);
+      if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
+      let inClause = false;
+      for (let k = 0; k < n; k++) if (unchecked(derived[k]) >> 1 == e) inClause = true;
+      if (!inClause) split = e;
+    }
+    if (split >= 0) {
+      unchecked((derived[n] = 2 * split));
+      derive(n + 1);
+      unchecked((derived[n] = 2 * split + 1));
+      derive(n + 1);
+    }
+  }
+  writeLine(PROOF_LEARNT, derived, n);
+}
+
+/** The value after this step of the unit's slot i: 1 on, 0 off, -1 open (`canOn`, `canOff`: propagateUnit's). */
+function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
+  const e = unchecked(unitEdges[i]);
+  if (e < 0) return 0;
+  const s = unchecked(state[e]);
+  if (s != UNKNOWN) return s == LINE ? 1 : 0;
+  if (!((canOff >> i) & 1)) return 1;
+  if (!((canOn >> i) & 1)) return 0;
+  return -1;
+}
+
+/**
+ * A step of propagateUnit with the corners: the edges it decides that the unit's count alone does not (each a
+ * derived clause), and the clauses of the counts it takes from each corner (a corner's two edges: a count of 0
+ * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state already satisfies
+ * them; with no assignment left, the contradiction.
+ */
+function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
+  if (closed || proofEnded) return;
+  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
+  unchecked((unitCorners[0] = k0));
+  unchecked((unitCorners[1] = k1));
+  unchecked((unitCorners[2] = k2));
+  unchecked((unitCorners[3] = k3));
+  unitKind = kind;
+  if (!any) {
+    derive(0);
+    return;
+  }
+  for (let i = 0; i < 4; i++) {
+    const e = unchecked(unitEdges[i]);
+    if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
+    const value = valueAfter(i, canOn, canOff);
+    if (value < 0) continue;
+    unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
+    // Decided by the unit's count from the state: the checker's propagation over its rule finds it with no line.
+    if (!localConflict(1, false)) derive(1);
+  }
+  for (let q = 0; q < 4; q++) {
+    const k = unchecked(unitCorners[q]);
+    const old = <i32>unchecked(corner[k]);
+    const kept = old & (q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
+    if (kept == old || kept == 0) continue;
+    const i = unchecked(CORNER_SLOTS[q * 2]);
+    const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
+    const vi = valueAfter(i, canOn, canOff);
+    const vj = valueAfter(j, canOn, canOff);
+    for (let count = 0; count < 3; count++) {
+      if (!((old >> count) & 1) || (kept >> count) & 1) continue;
+      // The assignments of the two edges with this count, each forbidden by a clause.
+      for (let ai = 0; ai < 2; ai++) {
+        const aj = count - ai;
+        if (aj < 0 || aj > 1) continue;
+        // The clause "not (slot i is ai and slot j is aj)", satisfied when either side already differs.
+        if ((vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+        let n = 0;
+        const ei = unchecked(unitEdges[i]);
+        const ej = unchecked(unitEdges[j]);
+        if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
+        if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
+        // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
+        if (!localConflict(n, false)) derive(n);
+      }
+    }
+  }
+}
+
+/** A trial probe of edge e set to `value` starts: its lines hold e's other value. */
+function beginProbe(e: i32, value: u8): void {
+  context = value == LINE ? 2 * e + 1 : 2 * e;
+  probeSide = value == LINE ? 0 : 1;
+  if (probeSide == 0) probeCycleLength0 = -1;
+  else probeCycleLength1 = -1;
+  closed = false;
+}
+
+/**
+ * After both probes of edge e (the trail at `mark` before each): a probe that failed runs again, logged, and e's
+ * other value follows (written as a unit when set, or here when both failed); when neither failed and some edges
+ * took the same value in both, both run again, logged, and for each such edge f the clauses "e on implies f's
+ * value" and "e off implies it" follow, from which its unit does. A probe that closed a loop wrote nothing after
+ * it: for f off, a cycle lemma "not all of that loop on, or f off". A probe runs again as it ran: from the same
+ * state, propagation reaches the same fixpoint, or the same contradiction.
+ */
+function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
+  const decided = lineOk && crossOk && common.length > 0;
+  const saved = family;
+  if (!lineOk || decided) {
+    beginProbe(e, LINE);
+    assume(e, LINE);
+    undo(mark);
+  }
+  if (!crossOk || decided) {
+    beginProbe(e, CROSS);
+    assume(e, CROSS);
+    undo(mark);
+  }
+  family = saved;
+  context = -1;
+  closed = false;
+  if (!lineOk && !crossOk) {
+    record(PROOF_LEARNT, 1);
+    unchecked((proof[proofTop++] = 2 * e + 1));
+    return;
+  }
+  if (!decided) return;
+  for (let i = 0; i < common.length; i++) {
+    const f = unchecked(common[i]);
+    const lit = unchecked(commonValue[f]) == LINE ? 2 * f : 2 * f + 1;
+    for (let side = 0; side < 2; side++) {
+      const n = side == 0 ? probeCycleLength0 : probeCycleLength1;
+      if (n < 0 || lit == 2 * f) continue;
+      // Named: f may join two of the loop's vertices, and the off edges then hold more than one cycle.
+      const cycle = side == 0 ? probeCycle0 : probeCycle1;
+      record(PROOF_NAMED_CYCLE, n + 1, n + 1);
+      for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k]));
+      unchecked((proof[proofTop++] = lit));
+      unchecked((proof[proofTop++] = n));
+      for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k] >> 1));
+    }
+    for (let side = 0; side < 2; side++) {
+      record(PROOF_LEARNT, 2);
+      unchecked((proof[proofTop++] = side == 0 ? 2 * e + 1 : 2 * e));
+      unchecked((proof[proofTop++] = lit));
+    }
+  }
+}
