@@ -92,7 +92,8 @@ export function solveExactly(puzzle: Puzzle, limit = 2, deadline = Infinity): Or
     for (const [e, next] of neighbours[at]) {
       if (onPath[e] || dead[e]) continue;
       if (next === start) {
-        if (length < 3 || e < firstEdge) continue;
+        // A loop is at least three edges long: a triangle's closes after a path of two.
+        if (length < 2 || e < firstEdge) continue;
         if (add(e) && meetsEverything()) {
           solutions.push(loopOf(puzzle, onPath.slice()));
           if (solutions.length >= limit) {

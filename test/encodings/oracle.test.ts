@@ -2,7 +2,7 @@
 // independent enumeration (cell regions whose boundary is one loop), and honours clues and fixed edges.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gridOf, makePuzzle, withFixedEdges } from '../../encodings/grid.ts';
+import { gridOf, makePuzzle, makeTiledPuzzle, withFixedEdges } from '../../encodings/grid.ts';
 import { solveExactly } from '../../encodings/oracle.ts';
 import { solutionToKey } from '../../encodings/solution.ts';
 import { allLoops, meetsClues, mix, smallCases } from '../helpers/small-grids.ts';
@@ -54,4 +54,35 @@ test('no loop: all zeros, and clues no loop can meet', () => {
 
 test('a deadline stops a long listing with a RangeError', () => {
   assert.throws(() => solveExactly(blank(6, 6), Infinity, Date.now() + 50), RangeError);
+});
+
+// Grids with triangles: a loop may be three edges long (it was missed once, so a unique triangle read as no loop).
+test('on small patches of other grids the oracle lists every cycle a brute force over edge sets finds, triangles included', () => {
+  const isOneCycle = (grid: ReturnType<typeof gridOf>, on: number[]): boolean => {
+    const degree = new Int32Array(grid.vertexCount);
+    for (const e of on) for (const v of grid.verticesOfEdge(e)) degree[v]++;
+    if (on.length === 0 || degree.some((d) => d !== 0 && d !== 2)) return false;
+    const seen = new Set([on[0]]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const e of on) if (!seen.has(e) && on.some((f) => seen.has(f) && grid.verticesOfEdge(f).some((v) => grid.verticesOfEdge(e).includes(v)))) seen.add(e), (grew = true);
+    }
+    return seen.size === on.length;
+  };
+  let triangles = 0;
+  for (const tiling of [{ type: 'triangular', width: 1, height: 2 }, { type: 'kagome', width: 1, height: 1 }, { type: 'snubsquare', width: 1, height: 1 }, { type: 'honeycomb', width: 2, height: 2 }] as const) {
+    const probe = gridOf({ rows: tiling.height, cols: tiling.width, tiling });
+    const puzzle = makeTiledPuzzle(tiling, new Array(probe.faceCount).fill(null));
+    const grid = gridOf(puzzle);
+    assert.ok(grid.edgeCount <= 20, `${tiling.type}: ${grid.edgeCount} edges is too many to brute-force`);
+    const theirs: string[] = [];
+    for (let mask = 1; mask < 2 ** grid.edgeCount; mask++) {
+      const on = Array.from({ length: grid.edgeCount }, (_, e) => e).filter((e) => (mask >> e) & 1);
+      if (isOneCycle(grid, on)) theirs.push(on.join(','));
+    }
+    const mine = solveExactly(puzzle, Infinity).solutions.map((s) => Array.from(s.on).flatMap((bit, e) => (bit ? [e] : [])).join(','));
+    assert.deepEqual(mine.sort(), theirs.sort(), tiling.type);
+    triangles += theirs.filter((t) => t.split(',').length === 3).length;
+  }
+  assert.ok(triangles > 0, 'some patch has a loop of three edges');
 });
