@@ -1,6 +1,6 @@
 // The files of `compare A B`: compare.md, compare.html (self-contained: the chart is inline SVG),
 // compare.csv (every run) and the scatter chart (.vl.json, .svg, .png).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../encodings/errors.ts';
@@ -8,6 +8,7 @@ import { specToSvg, svgToPng } from './chart-images.ts';
 import { BOOTSTRAP_RESAMPLES, compareRecords, FLOOR_MS, type BackendComparison, type Comparison, type ComparedRun } from './compare.ts';
 import { esc, htmlTable, STYLE } from './html.ts';
 import { readRecords, type RunRecord } from './records.ts';
+import { readRunInfo, runTimeoutMs, type RunInfo } from './run-info.ts';
 import { chartBase, colourScale, drawnMs, timeAxisDomain, type ChartSpec } from './specs.ts';
 import { fmt, labelsThenNumbers, type Table, tableMarkdown } from './tables.ts';
 
@@ -15,25 +16,21 @@ export interface Side {
   label: 'A' | 'B';
   dir: string;
   records: RunRecord[];
-  run: Record<string, unknown>;
+  run: RunInfo;
 }
 
 export function readSide(label: 'A' | 'B', dir: string): Side {
   if (!existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`${dir}: no results.jsonl here (a bench, merge or bench --slurm --wait output directory is needed)`);
   const records = readRecords(dir);
   if (records.length === 0) throw new UsageError(`${dir}: results.jsonl holds no runs`);
-  let run: Record<string, unknown> = {};
-  try {
-    run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
-  } catch {
-    // run.json is context only; a results file alone can still be compared
-  }
+  // run.json is context only; a results file alone can still be compared.
+  const run = readRunInfo(dir, { missing: 'null', lenient: true }) ?? {};
   return { label, dir, records, run };
 }
 
 /** The hardware and software that timed a side: every shard's for a merge. */
-export function machinesOf(run: Record<string, unknown>): string[] {
-  if (Array.isArray(run.machines)) return (run.machines as { description: string; hosts?: string[] }[]).map((m) => `${m.description}${m.hosts?.length ? ` (host ${m.hosts.join(', ')})` : ''}`);
+export function machinesOf(run: RunInfo): string[] {
+  if (run.machines) return run.machines.map((m) => `${m.description}${m.hosts?.length ? ` (host ${m.hosts.join(', ')})` : ''}`);
   const m = (run.machine ?? {}) as Record<string, unknown>;
   const s = (run.software ?? {}) as Record<string, unknown>;
   if (!run.machine) return ['unknown machine (no run.json)'];
@@ -41,7 +38,7 @@ export function machinesOf(run: Record<string, unknown>): string[] {
 }
 
 const hardware = (line: string) => line.replace(/ \(host [^)]*\)$/, '');
-const timeoutOf = (side: Side) => (typeof side.run.timeoutSeconds === 'number' ? side.run.timeoutSeconds : null);
+const timeoutOf = (side: Side) => { const ms = runTimeoutMs(side.run); return ms === undefined ? null : ms / 1000; };
 
 /** Notes that keep a reader from over-reading the ratios. */
 export function cautions(a: Side, b: Side): string[] {
@@ -56,7 +53,7 @@ export function cautions(a: Side, b: Side): string[] {
 }
 
 function sideLine(side: Side): string {
-  const datasets = Array.isArray(side.run.datasets) ? (side.run.datasets as { name: string }[]).map((d) => d.name).join(', ') : '?';
+  const datasets = side.run.datasets ? side.run.datasets.map((d) => d.name).join(', ') : '?';
   return `${side.label}: ${side.dir}: ${side.records.length} runs of ${datasets}; limit ${timeoutOf(side) ?? '?'} s; commit ${side.run.gitCommit ?? 'unknown'}; ${machinesOf(side.run).join('; ')}`;
 }
 

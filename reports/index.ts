@@ -10,15 +10,9 @@ import { reportHtml } from './html.ts';
 import { specToSvg, svgToPng } from './chart-images.ts';
 import { allCharts, chartData, defaultBaseline } from './specs.ts';
 import { stringify } from 'csv-stringify/sync';
+import { readRunInfo, runTimeoutMs, type RunInfo } from './run-info.ts';
 import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
-function readJson(path: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
 
 /** The puzzle and loop of a record, drawn; null when the record lacks either. */
 function picture(record: RunRecord): string | null {
@@ -40,14 +34,14 @@ export interface ReportOptions {
 }
 
 /** The baseline of a run: asked for, else recorded in run.json, else the default among its back-ends as listed. */
-function baselineOf(run: Record<string, unknown>, records: RunRecord[], asked?: string): string | undefined {
+function baselineOf(run: RunInfo, records: RunRecord[], asked?: string): string | undefined {
   const labels = new Set(records.map((r) => r.backend));
   if (asked !== undefined) {
     if (!labels.has(asked)) throw new UsageError(`--baseline ${asked}: no runs of that back-end here (${[...labels].sort().join(', ')})`);
     return asked;
   }
   if (typeof run.baseline === 'string' && labels.has(run.baseline)) return run.baseline;
-  const listed = Array.isArray(run.backends) ? (run.backends as { label?: string }[]).map((b) => b.label).filter((l): l is string => !!l && labels.has(l)) : [];
+  const listed = (run.backends ?? []).map((b) => b.label).filter((l): l is string => !!l && labels.has(l));
   return defaultBaseline(listed);
 }
 
@@ -55,9 +49,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (!existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`${dir}: no results.jsonl here (run \`slitherbench bench --out ${dir}\` first)`);
   const records = readRecords(dir);
   if (records.length === 0) throw new UsageError(`${dir}: results.jsonl holds no runs`);
-  const run = readJson(join(dir, 'run.json'));
+  const run = readRunInfo(dir, { missing: 'null', lenient: true }) ?? {};
   const disagreements = existsSync(join(dir, 'disagreements.json')) ? (JSON.parse(readFileSync(join(dir, 'disagreements.json'), 'utf8')) as HtmlDisagreement[]) : [];
-  const timeoutMs = typeof run.timeoutSeconds === 'number' ? run.timeoutSeconds * 1000 : Math.max(...records.map((r) => r.solve_ms), 1000);
+  const timeoutMs = runTimeoutMs(run) ?? Math.max(...records.map((r) => r.solve_ms), 1000);
   const charts = allCharts(records, timeoutMs, baselineOf(run, records, options.baseline));
   const chartDir = join(dir, 'charts');
   mkdirSync(chartDir, { recursive: true });
@@ -84,8 +78,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   }
   const summary = summaryRows(records, timeoutMs);
   // A merged run names its machines; several are a caution on every time in the table.
-  const machines = Array.isArray(run.machines) ? (run.machines as { description: string; hosts: string[] }[]) : [];
-  const machineLines = machines.length ? `${machines.length > 1 ? '**Caution:** timings come from different machines:\n' : ''}${machines.map((m) => `- machine: ${m.description} (host ${m.hosts.join(', ')})`).join('\n')}\n\n` : '';
+  const machines = run.machines ?? [];
+  const machineLines = machines.length ? `${machines.length > 1 ? '**Caution:** timings come from different machines:\n' : ''}${machines.map((m) => `- machine: ${m.description} (host ${(m.hosts ?? []).join(', ')})`).join('\n')}\n\n` : '';
   const certificates = certificateRows(records);
   const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}${certificates.length ? `\n## Certified answers\n\n${certificateMarkdown(certificates)}` : ''}`;
   writeFileSync(join(dir, 'summary.md'), markdown);
@@ -108,7 +102,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
 type HtmlDisagreement = { instance: string; kind: string; detail: string };
 
-function titleOf(run: Record<string, unknown>, dir: string): string {
-  const datasets = Array.isArray(run.datasets) ? (run.datasets as { name: string }[]).map((d) => d.name).join(', ') : dir;
+function titleOf(run: RunInfo, dir: string): string {
+  const datasets = run.datasets ? run.datasets.map((d) => d.name).join(', ') : dir;
   return `slitherbench report: ${datasets}`;
 }

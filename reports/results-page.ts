@@ -1,16 +1,15 @@
 // A results page for docs/results/: what a bench run measured, with everything needed to judge and rerun it
 // (commit, machine, load, runs, the command). The figures come from the run's records, never typed by hand.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { UsageError } from '../encodings/errors.ts';
 import { readRecords } from './records.ts';
+import { readRunInfo as readRunFile, runTimeoutMs, type RunInfo } from './run-info.ts';
 import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
 export interface ResultsPageInput {
   /** The run's directory, as it is named on the page. */
   dir: string;
   /** run.json of the run. */
-  run: Record<string, unknown>;
+  run: RunInfo;
   /** The command that reruns the run, as the user would type it. */
   command: string;
   /** The page's title; default: the directory's name. */
@@ -18,23 +17,19 @@ export interface ResultsPageInput {
 }
 
 /** run.json of a results directory, or a UsageError saying what is missing. */
-export function readRunInfo(dir: string): Record<string, unknown> {
-  const path = join(dir, 'run.json');
-  if (!existsSync(path)) throw new UsageError(`${dir}: no run.json here (a results directory is written by \`slitherbench bench --out DIR\`)`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-}
+export const readRunInfo = (dir: string): RunInfo => readRunFile(dir, { missing: 'error' })!;
 
 const loads = (value: unknown): string | null => (Array.isArray(value) && value.length === 3 ? value.map((x) => Number(x).toFixed(2)).join(', ') : null);
 
 /** The lines that say where and how the figures were measured. */
-export function provenanceLines(run: Record<string, unknown>, runs: number, command: string): string[] {
+export function provenanceLines(run: RunInfo, runs: number, command: string): string[] {
   const machine = (run.machine ?? {}) as Record<string, unknown>;
   const software = (run.software ?? {}) as Record<string, unknown>;
   const load = (run.loadAverage ?? {}) as Record<string, unknown>;
   const start = loads(load.atStart);
   const end = loads(load.atWrite);
-  const datasets = Array.isArray(run.datasets) ? (run.datasets as { name: string; instances: number }[]) : [];
-  const backends = Array.isArray(run.backends) ? (run.backends as { label: string }[]) : [];
+  const datasets = run.datasets ?? [];
+  const backends = run.backends ?? [];
   return [
     `- command: \`${command}\``,
     `- commit: ${run.gitCommit ? `\`${String(run.gitCommit)}\`` : 'not recorded'}`,
@@ -48,7 +43,7 @@ export function provenanceLines(run: Record<string, unknown>, runs: number, comm
 export function resultsPage(input: ResultsPageInput): string {
   const records = readRecords(input.dir);
   if (records.length === 0) throw new UsageError(`${input.dir}: results.jsonl holds no runs`);
-  const timeoutMs = Number(input.run.timeoutSeconds ?? 60) * 1000;
+  const timeoutMs = runTimeoutMs(input.run) ?? 60_000;
   const title = input.title ?? input.dir.replace(/\/+$/, '').split('/').pop();
   const certificates = certificateRows(records);
   return [

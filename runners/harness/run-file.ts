@@ -1,10 +1,11 @@
 // run.json, the record of how a bench run (or a merge of shards) went, and the settings part of plan.json: one
 // typed form, written and read here. The settings' fields come from the settings table, in their typed unit
 // (a time limit in seconds); everything in memory holds them in the table's units (ms).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { longFlag, SETTINGS, settingRows, type Setting, type SettingName, type ValueOf } from '../settings/table.ts';
 import type { Settings } from './resume.ts';
+import { readRunInfo, TIMEOUT_FIELD, type RunInfo } from '../../reports/run-info.ts';
 
 /** A plan's values by setting name, in the table's units (times in ms). */
 export type SettingValues = Readonly<Record<string, unknown>>;
@@ -30,21 +31,14 @@ export interface RunFileBackend {
   versions?: string[];
 }
 
-/** run.json: the settings' fields (from the table: `timeoutSeconds`, `unique`, ...; absent in one made before a setting existed) and these. */
-export interface RunFile extends Partial<SettingFields<'run'>> {
-  /** The machine and software (machine.ts); a merge lists every machine in `machines`. */
-  machine?: unknown;
-  software?: unknown;
+/** run.json: what reports/ reads of it (RunInfo), the settings' fields (from the table: `timeoutSeconds`, `unique`, ...; absent in one made before a setting existed) and these. */
+export interface RunFile extends RunInfo, Partial<SettingFields<'run'>> {
   invocation?: Record<string, unknown>;
-  datasets?: { name: string; path?: string; instances: number; skipped?: unknown[] }[];
   backends?: RunFileBackend[];
   /** Worker limits: `memoryMbPerWorker` (the --memory setting) and `killGraceMs`. */
   limits?: { memoryMbPerWorker: number; killGraceMs: number };
   plan?: { fingerprint: string; tasks: number };
   shard?: { index: number; count: number; tasks: number };
-  started?: string | null;
-  ended?: string | null;
-  interrupted?: boolean;
   resumes?: unknown[];
   /** True for the run.json of `merge` (or `bench --slurm --wait`). */
   merged?: boolean;
@@ -103,19 +97,13 @@ export function writeRunFile(dir: string, run: RunFile): void {
 }
 
 /** The run.json of a results directory, or null when there is none (or, when `lenient`, one that is not JSON). */
-export function readRunFile(dir: string, { lenient = false } = {}): RunFile | null {
-  const path = join(dir, 'run.json');
-  if (!existsSync(path)) return null;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as RunFile;
-  } catch (error) {
-    if (lenient) return null;
-    throw error;
-  }
-}
+export const readRunFile = (dir: string, { lenient = false } = {}): RunFile | null => readRunInfo(dir, { missing: 'null', lenient }) as RunFile | null;
+
+// reports/ reads the time limit from the field the table writes it to: the two names are one, or this fails to compile.
+const timeoutField: typeof TIMEOUT_FIELD = SETTINGS.timeout.record.run;
 
 /** A run's time limit in ms, from its run.json; undefined when it does not say. */
 export function runTimeoutMs(run: RunFile | null): number | undefined {
-  const typed = run?.[SETTINGS.timeout.record.run];
+  const typed = run?.[timeoutField];
   return typeof typed === 'number' ? SETTINGS.timeout.unit.fromTyped(typed) : undefined;
 }
