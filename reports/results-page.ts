@@ -2,7 +2,7 @@
 // (commit, machine, load, runs, the command). The figures come from the run's records, never typed by hand.
 import { UsageError } from '../encodings/errors.ts';
 import { readRecords } from './records.ts';
-import { readRunInfo as readRunFile, runTimeoutMs, type RunInfo } from './run-info.ts';
+import { readRunInfo as readRunJson, runTimeoutMs, type RunInfo } from './run-info.ts';
 import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
 export interface ResultsPageInput {
@@ -17,7 +17,7 @@ export interface ResultsPageInput {
 }
 
 /** run.json of a results directory, or a UsageError saying what is missing. */
-export const readRunInfo = (dir: string): RunInfo => readRunFile(dir, { missing: 'error' })!;
+export const readRunInfo = (dir: string): RunInfo => readRunJson(dir, { missing: 'error' })!;
 
 const loads = (value: unknown): string | null => (Array.isArray(value) && value.length === 3 ? value.map((x) => Number(x).toFixed(2)).join(', ') : null);
 

@@ -253,8 +253,6 @@ function setupRings(): void {
     }
   }
   // A vertex's corners join its edges in turn: walk from an edge with the outside beside it (one corner) or any.
-  const cornersAt = new Array<i32>();
-  for (let v = 0; v < vertexCount; v++) cornersAt.push(0);
   const atStart = new StaticArray<i32>(vertexCount + 1);
   for (let c = 0; c < count; c++) unchecked(atStart[cornerVertex[c] + 1]++);
   for (let v = 0; v < vertexCount; v++) unchecked((atStart[v + 1] += atStart[v]));
