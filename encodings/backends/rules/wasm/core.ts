@@ -35,6 +35,8 @@ const T_EDGE = 0;
 const T_CORNER = 1;
 const T_PARTNER = 2;
 const T_LENGTH = 3;
+const T_UNION = 4;
+const T_SPLICE = 5;
 
 const POPCOUNT: StaticArray<i32> = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 const CORNER_SLOTS: StaticArray<i32> = [0, 2, 0, 3, 1, 2, 1, 3];
@@ -106,6 +108,10 @@ let queue = new StaticArray<i32>(0);
 let queued = new StaticArray<u8>(0);
 let head = 0;
 let tail = 0;
+let parityQueue = new StaticArray<i32>(0);
+let parityQueued = new StaticArray<u8>(0);
+let parityHead = 0;
+let parityTail = 0;
 let useCorners = false;
 let lines = 0;
 let unknowns = 0;
@@ -131,6 +137,15 @@ let byGuess = 0;
 let nodes = 0;
 let maxDepth = 0;
 let cornerUpdates = 0;
+// Another grid's edge classes (Loopy's linedsf): edges known equal or opposite, in a union-find without path
+// compression (so a merge is undone from the trail) and each class a cycle through classNext, walked when one of
+// its edges is decided.
+let classParent = new StaticArray<i32>(0);
+let classFlip = new StaticArray<u8>(0);
+let classRank = new StaticArray<u8>(0);
+let classNext = new StaticArray<i32>(0);
+let classes = false;
+let foundFlip = 0;
 
 /** Allocates a square grid's arrays; the wrapper then writes the tables through the pointers below. */
 export function setup(vertices: i32, edges: i32, cells: i32, maxSolutions: i32): void {
@@ -170,6 +185,10 @@ function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i3
   segmentLength = new StaticArray<i32>(vertices);
   queue = new StaticArray<i32>(vertices + cells + 1);
   queued = new StaticArray<u8>(vertices + cells);
+  parityQueue = new StaticArray<i32>(vertices + cells + 1);
+  parityQueued = new StaticArray<u8>(vertices + cells);
+  parityHead = 0;
+  parityTail = 0;
   head = 0;
   tail = 0;
   useCorners = false;
@@ -192,6 +211,16 @@ function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i3
   nodes = 0;
   maxDepth = 0;
   cornerUpdates = 0;
+  const classEdges = isSquare ? 0 : edges;
+  classParent = new StaticArray<i32>(classEdges);
+  classFlip = new StaticArray<u8>(classEdges);
+  classRank = new StaticArray<u8>(classEdges);
+  classNext = new StaticArray<i32>(classEdges);
+  for (let e = 0; e < classEdges; e++) {
+    unchecked((classParent[e] = e));
+    unchecked((classNext[e] = e));
+  }
+  classes = false;
 }
 
 /** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
@@ -402,7 +431,9 @@ function undo(mark: i32): void {
       unknowns++;
     } else if (kind == T_CORNER) unchecked((corner[index] = <u8>old));
     else if (kind == T_PARTNER) unchecked((partner[index] = old));
-    else unchecked((segmentLength[index] = old));
+    else if (kind == T_LENGTH) unchecked((segmentLength[index] = old));
+    else if (kind == T_UNION) unmerge(index, old);
+    else splice(index, old);
   }
 }
 
@@ -424,6 +455,11 @@ function enqueueEdge(e: i32): void {
 
 /** Propagator.set: false where it throws. */
 function set(e: i32, value: u8): bool {
+  if (!setEdge(e, value)) return false;
+  return !classes || unchecked(classNext[e]) == e || setClass(e, value);
+}
+
+function setEdge(e: i32, value: u8): bool {
   const current = unchecked(state[e]);
   if (current == value) return true;
   if (current != UNKNOWN) return false;
@@ -471,6 +507,34 @@ function set(e: i32, value: u8): bool {
         family = saved;
       }
     }
+  } else if (!square && useCorners) {
+    // Every line is on this one path: an edge closing it is on only if the loop it makes meets every clue
+    // (Loopy's loop deduction; another grid's, with its corners, so the square grid's steps stay as they were).
+    for (let slot = 0; slot < vertexSlots; slot++) {
+      const f = unchecked(vertexEdges[endA * vertexSlots + slot]);
+      if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB) && !closesSolution(f)) {
+        const saved = family;
+        family = F_LOOP;
+        if (!set(f, CROSS)) return false;
+        family = saved;
+      }
+    }
+  }
+  return true;
+}
+
+/** Whether every clue is met once edge f (which closes the one path of lines into a loop) is on. */
+function closesSolution(f: i32): bool {
+  const a = unchecked(edgeCells[f * 2]);
+  const b = unchecked(edgeCells[f * 2 + 1]);
+  for (let i = 0; i < cluedCount; i++) {
+    const cell = unchecked(cluedCells[i]);
+    let n = cell == a || cell == b ? 1 : 0;
+    for (let j = 0; j < cellSlots; j++) {
+      const e = unchecked(cellEdges[cell * cellSlots + j]);
+      if (e >= 0 && unchecked(state[e]) == LINE) n++;
+    }
+    if (n != <i32>unchecked(clues[cell])) return false;
   }
   return true;
 }
@@ -629,6 +693,7 @@ function propagateRing(unit: i32): bool {
   ringSelf = unit;
   const mark = trailLength;
   const ok = ringDeduce(unit);
+  if (ok) enqueueParity(unit);
   ringSelf = -1;
   if (ok && edgesSetSince(mark) > ringSets) enqueue(unit);
   return ok;
@@ -763,24 +828,255 @@ function ringDeduce(unit: i32): bool {
   return false;
 }
 
+// --- edge classes: what parity says (Loopy's hard level) ---
+
+/** The root of e's class; foundFlip: 1 when e is the opposite of its root. */
+function findClass(e: i32): i32 {
+  let flip = 0;
+  while (unchecked(classParent[e]) != e) {
+    flip ^= <i32>unchecked(classFlip[e]);
+    e = unchecked(classParent[e]);
+  }
+  foundFlip = flip;
+  return e;
+}
+
+/** Two open edges are equal (opposite false) or opposite: false when their classes already say otherwise. */
+function mergeClasses(a: i32, b: i32, opposite: i32): bool {
+  let ra = findClass(a);
+  const fa = foundFlip;
+  let rb = findClass(b);
+  const fb = foundFlip;
+  if (ra == rb) return (fa ^ fb) == opposite;
+  if (unchecked(classRank[ra]) < unchecked(classRank[rb])) {
+    const t = ra;
+    ra = rb;
+    rb = t;
+  }
+  push3(T_UNION, rb, unchecked(classRank[ra]));
+  unchecked((classParent[rb] = ra));
+  unchecked((classFlip[rb] = <u8>(fa ^ fb ^ opposite)));
+  if (unchecked(classRank[ra]) == unchecked(classRank[rb])) unchecked(classRank[ra]++);
+  push3(T_SPLICE, a, b);
+  splice(a, b);
+  classes = true;
+  // Every unit beside an edge of the joined class sees its parity anew.
+  let x = a;
+  do {
+    enqueueParityEdge(x);
+    x = unchecked(classNext[x]);
+  } while (x != a);
+  return true;
+}
+
+function unmerge(child: i32, rootRank: i32): void {
+  unchecked((classRank[classParent[child]] = <u8>rootRank));
+  unchecked((classParent[child] = child));
+  unchecked((classFlip[child] = 0));
+}
+
+/** Swaps two edges' successors: joins their classes' cycles, or parts them again. */
+function splice(a: i32, b: i32): void {
+  const next = unchecked(classNext[a]);
+  unchecked((classNext[a] = classNext[b]));
+  unchecked((classNext[b] = next));
+}
+
+/** e was decided: every edge of its class follows. */
+function setClass(e: i32, value: u8): bool {
+  findClass(e);
+  const own = foundFlip ^ (value == LINE ? 1 : 0);
+  for (let m = unchecked(classNext[e]); m != e; m = unchecked(classNext[m])) {
+    findClass(m);
+    if (!setEdge(m, (own ^ foundFlip) != 0 ? LINE : CROSS)) return false;
+  }
+  return true;
+}
+
+let groupRoot = new StaticArray<i32>(64);
+let groupEdge = new StaticArray<i32>(64);
+let groupFlip = new StaticArray<i32>(64);
+let groupOdd = new StaticArray<i32>(64);
+let groupOn = new StaticArray<i32>(64);
+let groupOff = new StaticArray<i32>(64);
+
+/**
+ * A unit of another grid after its ring: its open edges by class. The count
+ * of lines among them has a known parity, so one class left over with an odd number of edges is decided, and two
+ * are equal or opposite; a corner allowing only 1 (or 0 and 2) makes its edges opposite (equal), and edges of one
+ * class make their corner so; a class whose either value breaks the unit's count is decided.
+ */
+function parityDeduce(unit: i32): bool {
+  const isVertex = unit < vertexCount;
+  const ring = isVertex ? vertexRing : cellEdges;
+  const pairs = isVertex ? ringCorners : faceCorners;
+  const width = isVertex ? vertexSlots : cellSlots;
+  const start = isVertex ? unit * width : (unit - vertexCount) * width;
+  let m = 0;
+  while (m < width && unchecked(ring[start + m]) >= 0) {
+    unchecked((ringEdges[m] = ring[start + m]));
+    unchecked((ringPairs[m] = pairs[start + m]));
+    m++;
+  }
+  if (m == 1) unchecked((ringPairs[0] = -1));
+  let on = 0;
+  let groups = 0;
+  let flips = 0;
+  let repeated = false;
+  for (let i = 0; i < m; i++) {
+    const e = unchecked(ringEdges[i]);
+    const s = unchecked(state[e]);
+    if (s == LINE) on++;
+    if (s != UNKNOWN) continue;
+    const r = findClass(e);
+    flips ^= foundFlip;
+    let g = 0;
+    while (g < groups && unchecked(groupRoot[g]) != r) g++;
+    if (g == groups) {
+      unchecked((groupRoot[g] = r));
+      unchecked((groupEdge[g] = e));
+      unchecked((groupFlip[g] = foundFlip));
+      unchecked((groupOdd[g] = 0));
+      unchecked((groupOn[g] = 0));
+      unchecked((groupOff[g] = 0));
+      groups++;
+    } else repeated = true;
+    unchecked((groupOdd[g] ^= 1));
+    // Lines this edge adds when its class's root is on (groupOn) or off (groupOff).
+    if (foundFlip == 0) unchecked(groupOn[g]++);
+    else unchecked(groupOff[g]++);
+  }
+  if (groups == 0) return true;
+  // Parity: the open edges' lines add up to `need` modulo 2; the even classes drop out.
+  const need = (isVertex ? on : <i32>unchecked(clues[unit - vertexCount]) - on) & 1;
+  let odd0 = -1;
+  let odd1 = -1;
+  let odds = 0;
+  for (let g = 0; g < groups; g++) {
+    if (!unchecked(groupOdd[g])) continue;
+    if (odds == 0) odd0 = g;
+    else if (odds == 1) odd1 = g;
+    odds++;
+  }
+  // Each odd class's edges sum to root ^ (their flips): the roots must sum to need ^ flips.
+  const rootsSum = need ^ flips;
+  if (odds == 0 && rootsSum != 0) return false;
+  if (odds == 1) {
+    const g = odd0;
+    const value = rootsSum ^ unchecked(groupFlip[g]);
+    if (!set(unchecked(groupEdge[g]), value ? LINE : CROSS)) return false;
+    return true;
+  }
+  if (odds == 2) {
+    const a = unchecked(groupEdge[odd0]);
+    const b = unchecked(groupEdge[odd1]);
+    if (!mergeClasses(a, b, rootsSum ^ unchecked(groupFlip[odd0]) ^ unchecked(groupFlip[odd1]))) return false;
+  }
+  // Corners and classes, each way.
+  for (let i = 0; i < m; i++) {
+    const pair = unchecked(ringPairs[i]);
+    if (pair < 0) continue;
+    const a = unchecked(ringEdges[i]);
+    const b = unchecked(ringEdges[i + 1 == m ? 0 : i + 1]);
+    if (unchecked(state[a]) != UNKNOWN || unchecked(state[b]) != UNKNOWN) continue;
+    const mask = <i32>unchecked(corner[pair]);
+    if (mask == 0b010 || mask == 0b101) {
+      if (!mergeClasses(a, b, mask == 0b010 ? 1 : 0)) return false;
+      continue;
+    }
+    const ra = findClass(a);
+    const fa = foundFlip;
+    if (findClass(b) == ra && !restrictCorner(pair, (fa ^ foundFlip) != 0 ? 0b010 : 0b101)) return false;
+  }
+  // Counting by class, where some class holds two of the unit's open edges: each class adds groupOn lines or
+  // groupOff, so a value of it that leaves the others unable to reach the count is ruled out.
+  if (!repeated) return true;
+  let low = 0;
+  let high = 0;
+  for (let g = 0; g < groups; g++) {
+    low += min(unchecked(groupOn[g]), unchecked(groupOff[g]));
+    high += max(unchecked(groupOn[g]), unchecked(groupOff[g]));
+  }
+  const left = isVertex ? 0 : <i32>unchecked(clues[unit - vertexCount]) - on;
+  if (left < 0) return false;
+  const base = isVertex ? on : 0;
+  const goal = isVertex ? 0b101 : 1 << left;
+  for (let g = 0; g < groups; g++) {
+    const a = unchecked(groupOn[g]);
+    const b = unchecked(groupOff[g]);
+    if (a + b < 2) continue;
+    const lo = low - min(a, b);
+    const hi = high - max(a, b);
+    const onOk = reaches(base + a + lo, base + a + hi, goal);
+    const offOk = reaches(base + b + lo, base + b + hi, goal);
+    if (!onOk && !offOk) return false;
+    if (onOk && offOk) continue;
+    const e = unchecked(groupEdge[g]);
+    // groupEdge's own value: the root's, flipped by its groupFlip.
+    const rootOn = onOk ? 1 : 0;
+    if (unchecked(state[e]) == UNKNOWN && !set(e, (rootOn ^ unchecked(groupFlip[g])) != 0 ? LINE : CROSS)) return false;
+  }
+  return true;
+}
+
+/** Whether some count in [from, to] is in the bit set goal (counts above 30 never are). */
+@inline function reaches(from: i32, to: i32, goal: i32): bool {
+  if (from < 0) from = 0;
+  if (to > 30) to = 30;
+  if (from > to) return false;
+  const span = ((1 << (to - from + 1)) - 1) << from;
+  return (span & goal) != 0;
+}
+
 function clearQueue(): void {
   while (head != tail) {
     unchecked((queued[queue[head]] = 0));
     head = head + 1 == queue.length ? 0 : head + 1;
   }
+  while (parityHead != parityTail) {
+    unchecked((parityQueued[parityQueue[parityHead]] = 0));
+    parityHead = parityHead + 1 == parityQueue.length ? 0 : parityHead + 1;
+  }
 }
 
 function propagate(): bool {
-  while (head != tail) {
-    const unit = unchecked(queue[head]);
-    head = head + 1 == queue.length ? 0 : head + 1;
-    unchecked((queued[unit] = 0));
-    if (!(square ? propagateUnit(unit) : useCorners ? propagateRing(unit) : propagateCount(unit))) {
+  while (true) {
+    while (head != tail) {
+      const unit = unchecked(queue[head]);
+      head = head + 1 == queue.length ? 0 : head + 1;
+      unchecked((queued[unit] = 0));
+      if (!(square ? propagateUnit(unit) : useCorners ? propagateRing(unit) : propagateCount(unit))) {
+        clearQueue();
+        return false;
+      }
+    }
+    // Parity looks at a unit once the rings are done with it (another grid's, with its corners).
+    if (parityHead == parityTail) return true;
+    const unit = unchecked(parityQueue[parityHead]);
+    parityHead = parityHead + 1 == parityQueue.length ? 0 : parityHead + 1;
+    unchecked((parityQueued[unit] = 0));
+    if (!parityDeduce(unit)) {
       clearQueue();
       return false;
     }
   }
   return true;
+}
+
+function enqueueParity(unit: i32): void {
+  if (unchecked(parityQueued[unit])) return;
+  unchecked((parityQueued[unit] = 1));
+  unchecked((parityQueue[parityTail] = unit));
+  parityTail = parityTail + 1 == parityQueue.length ? 0 : parityTail + 1;
+}
+
+function enqueueParityEdge(e: i32): void {
+  enqueueParity(unchecked(edgeEnds[e * 2]));
+  enqueueParity(unchecked(edgeEnds[e * 2 + 1]));
+  const a = unchecked(edgeCells[e * 2]);
+  const b = unchecked(edgeCells[e * 2 + 1]);
+  if (a >= 0 && unchecked(clues[a]) >= 0) enqueueParity(vertexCount + a);
+  if (b >= 0 && unchecked(clues[b]) >= 0) enqueueParity(vertexCount + b);
 }
 
 /** Propagator.assume: a fixed edge, a guess or a probe, then propagation. */
@@ -806,12 +1102,12 @@ export function deduce(corners: bool): bool {
 export function trial(deadline: f64): bool {
   const withRings = useCorners;
   if (!square) useCorners = false;
-  const ok = trialSweeps(deadline);
+  const ok = trialSweeps(deadline, withRings);
   useCorners = withRings;
   return ok;
 }
 
-function trialSweeps(deadline: f64): bool {
+function trialSweeps(deadline: f64, withRings: bool): bool {
   let stamp = 0;
   let changed = true;
   while (changed) {
@@ -874,7 +1170,12 @@ function trialSweeps(deadline: f64): bool {
       }
       if (trailLength > mark) {
         changed = true;
-        if (!propagate()) return false;
+        // What a probe decides runs through the rings too: the probes themselves count alone (cheaper), but a
+        // decided edge is rare and the rings take it furthest.
+        useCorners = withRings;
+        const ok = propagate();
+        useCorners = square ? withRings : false;
+        if (!ok) return false;
       }
     }
   }

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { presolveWithRulesCore, solveWithRulesCore } from '../../../../../encodings/backends/rules/wasm/binding.ts';
 import { LINE, UNKNOWN } from '../../../../../encodings/backends/rules/wasm/abi.ts';
 import { loadDataset } from '../../../../../datasets/load.ts';
+import { verify } from '../../../../../encodings/verify.ts';
+import { solutionFromEdges } from '../../../../../encodings/solution.ts';
 import { honeycomb, isOneLoop, loopsOf, meetsClues, mixedStrip, oneClue, puzzleAround, triangleStrip } from '../../../wasm/graph-puzzles.ts';
 
 const key = (loop: ArrayLike<number>) => Array.from(loop).join('');
@@ -80,4 +82,23 @@ test('rules core on Loopy\'s other grids: the corner rules decide more edges tha
   }
   assert.equal(byGrid.size, 15);
   for (const [grid, { basic, corners }] of byGrid) assert.ok(corners > basic, `${grid}: ${corners} edges decided with corners, ${basic} by counting`);
+});
+
+// Loopy grades a puzzle hard when its solver needs edge parity (edges known equal or opposite) and the loop
+// rule (a path holding every line closes only into a loop meeting every clue). With those beside the corner
+// rules, deduction alone decides every hard puzzle Loopy made of each grid.
+test('rules core: deduction with parity decides every hard puzzle of Loopy\'s other grids, its loop verified', () => {
+  const grids = new Set<string>();
+  for (const set of ['triangular', 'honeycomb', 'snubsquare', 'cairo', 'greathexagonal', 'octagonal', 'kites', 'floret', 'dodecagonal', 'greatdodecagonal', 'penrose_p2_kite', 'penrose_p3_thick', 'greatgreatdodecagonal', 'kagome', 'compassdodecagonal']) {
+    for (const { puzzle } of loadDataset(`loopy-${set}-10x10-hard`).instances) {
+      const deduced = presolveWithRulesCore(puzzle, { corners: true, trial: false, deadline: Infinity });
+      assert.ok(!deduced.contradiction, set);
+      assert.equal(deduced.state.filter((s) => s === UNKNOWN).length, 0, `${set}: edges left open`);
+      // Loopy made it unique: the loop the edges make, checked by the independent verifier, is its loop.
+      const on = [...deduced.state.keys()].filter((edge) => deduced.state[edge] === LINE);
+      assert.ok(verify(puzzle, solutionFromEdges(puzzle, on)).valid, set);
+      grids.add(puzzle.tiling!.type);
+    }
+  }
+  assert.equal(grids.size, 15);
 });
