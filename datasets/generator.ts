@@ -63,8 +63,14 @@ export interface GenerateOptions {
  * tries each remaining clue alone with the full oracle (exact search), one whole-grid check per clue.
  */
 export type Strategy = 'batch' | 'local';
-/** From this many cells (60x60) local is the default: whole-grid checks per kept clue cost too much. */
+/** From this many cells (60x60) local is the default on the square grid: whole-grid checks per kept clue cost too much. */
 export const LOCAL_FROM_CELLS = 3600;
+/** On the other grids from this many faces: there the last checks of a minimal puzzle search far longer. */
+export const LOCAL_FROM_FACES = 400;
+/** The strategy generate takes when none is asked for. */
+export function defaultStrategy(faces: number, square: boolean): Strategy {
+  return faces >= (square ? LOCAL_FROM_CELLS : LOCAL_FROM_FACES) ? 'local' : 'batch';
+}
 export const STRATEGIES: readonly Strategy[] = ['batch', 'local'];
 
 /** Where a removal stands, in plain JSON: what a state file holds between runs. */

@@ -1,6 +1,6 @@
 // Generating puzzles from a program: the generator of `generate`, with the same uniqueness oracle (rules
 // deduction, then auto), so that the same size, seed and difficulty give the same puzzles as the command.
-import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, type Difficulty } from '../../datasets/generator.ts';
+import { defaultStrategy, DIFFICULTIES, generateSet, type Difficulty } from '../../datasets/generator.ts';
 import { writeUrl } from '../../encodings/formats/url.ts';
 import { clueCount, parseGridSize, type Puzzle } from '../../encodings/grid.ts';
 import { UsageError } from '../../encodings/errors.ts';
@@ -45,7 +45,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedPuzzl
     throw new UsageError(error.message);
   });
   const oracle = await backendOracle(backend, checkTimeoutMs, { calls: 0, timeouts: 0 }, { deduction: true });
-  const strategy = rows * cols >= LOCAL_FROM_CELLS ? 'local' : 'batch';
+  const strategy = defaultStrategy(rows * cols, true);
   const made = await generateSet({ rows, cols, count, seed, difficulty, oracle, strategy });
   return made.map(({ generated, difficulty: graded }) => ({
     puzzle: generated.puzzle,

@@ -1,7 +1,7 @@
 // The generator: same seed, same puzzles; every puzzle unique, proven by two different back-ends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generatePuzzle, randomLoop, Random, fullClues, withPatch, type UniquenessOracle } from '../../datasets/generator.ts';
+import { defaultStrategy, generatePuzzle, randomLoop, Random, fullClues, withPatch, type UniquenessOracle } from '../../datasets/generator.ts';
 import { TILINGS } from '../../encodings/tilings/index.ts';
 import { gridOf, makePuzzle, makeTiledPuzzle, type Puzzle } from '../../encodings/grid.ts';
 import { listBackends } from '../../encodings/registry.ts';
@@ -113,4 +113,14 @@ test('puzzles of other grids are unique by two different back-ends, the same for
       assert.notEqual(other.puzzle.tiling?.patch, one.puzzle.tiling?.patch, 'a patch drawn for each puzzle');
     }
   }
+});
+
+test('generate\'s default strategy: local from 60x60 on the square grid, from 400 faces on the others', () => {
+  assert.equal(defaultStrategy(59 * 60, true), 'batch');
+  assert.equal(defaultStrategy(60 * 60, true), 'local');
+  const honeycomb = gridOf({ rows: 23, cols: 23, tiling: { type: 'honeycomb', width: 23, height: 23 } }).faceCount;
+  assert.equal(honeycomb, 529);
+  assert.equal(defaultStrategy(honeycomb, false), 'local');
+  assert.equal(defaultStrategy(399, false), 'batch');
+  assert.equal(defaultStrategy(honeycomb, true), 'batch');
 });

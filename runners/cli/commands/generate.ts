@@ -6,7 +6,7 @@ import { getBackend } from '../../../encodings/registry.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { parseInteger, parseSeconds } from '../../harness/values.ts';
-import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, Random, STRATEGIES, withPatch, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
+import { DIFFICULTIES, defaultStrategy, generateSet, LOCAL_FROM_CELLS, LOCAL_FROM_FACES, Random, STRATEGIES, withPatch, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
 import { solveWithBackend } from '../../harness/pipeline.ts';
 import type { RunResult } from '../../harness/run-result.ts';
@@ -102,7 +102,7 @@ export function register(program: Command): void {
     grid: { help: `square, or another of Loopy's grids: ${Object.keys(TILINGS).join(', ')} (--size is then height x width; docs/grids.md)` },
     backend: { help: 'back-end that alone proves uniqueness, optionally with its options, e.g. cdcl-loop:core=typescript (default: rules deduction, then auto on what deduction leaves)' },
     certify: { help: 'also certify every finished puzzle unique: a proof written by cdcl-loop and checked by the independent checker (within --confirm-timeout); a puzzle that cannot be certified stops the run' },
-    strategy: { help: `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells)` },
+    strategy: { help: `${STRATEGIES.join('|')}: batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails (default: local from ${LOCAL_FROM_CELLS} cells on the square grid, ${LOCAL_FROM_FACES} faces on the others)` },
     out: { flags: '--out <file>', help: 'write to this file instead of standard output' },
     resume: { help: 'carry on from the state file of an earlier run made with the same settings (else refused, naming what differs); the state stays when the set is done, so a finished set is written again, not made again. Without it an --out that holds a set is refused' },
   });
@@ -120,7 +120,7 @@ export function register(program: Command): void {
       if (sizeProblem) throw new UsageError(`--size ${flags.size}: ${sizeProblem}`);
       // The local strategy's threshold is in faces (cells on the square grid), read from the grid itself.
       const faces = tiling ? gridOf({ rows, cols, tiling: withPatch(tiling, new Random(seed)) }).faceCount : rows * cols;
-      const strategy = (flags.strategy ?? (faces >= LOCAL_FROM_CELLS ? 'local' : 'batch')) as Strategy;
+      const strategy = (flags.strategy ?? defaultStrategy(faces, !tiling)) as Strategy;
       if (!STRATEGIES.includes(strategy)) throw new UsageError(`--strategy must be one of ${STRATEGIES.join(', ')}; got '${flags.strategy}'`);
       if (flags.minimal && strategy !== 'local') throw new UsageError('--minimal goes with --strategy local (the batch strategy is always minimal)');
       const statePath = flags.state ?? (flags.out ? `${flags.out}.state.json` : undefined);
