@@ -17,10 +17,10 @@ import { defaultBaseline } from '../../reports/specs.ts';
 import { writeCsv } from './results-files.ts';
 import { certificateColumns } from './certificate.ts';
 import { RunLog } from './run-log.ts';
-import { checkResume, holdsAny, type Settings } from './resume.ts';
+import { checkResume, holdsAny, settingsByFlag, type Settings } from './resume.ts';
 import { backendLabel } from '../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type PlanValues, type ResolvedPlan } from './experiment.ts';
-import { defaultJobs } from '../settings/table.ts';
+import { defaultJobs, longFlag, SETTINGS } from '../settings/table.ts';
 import { planSettingFields, planSettingsByFlag, readRunFile, runSettingFields, writeRunFile, type RunFile } from './run-file.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../workers/worker-process.ts';
@@ -229,9 +229,10 @@ export function benchSettings(plan: PlanDescription): Settings {
     const spelled = backendLabel(b.id, b.params, b.presolve);
     return b.label === spelled ? spelled : `${b.label}=${spelled}`;
   });
+  const choosing = (['dataset', 'limit', 'sizes', 'sample'] as const).map((n) => longFlag(SETTINGS[n])).join(', ');
   return {
-    'the puzzles (--dataset, --limit, --sizes, --sample)': puzzles,
-    '--backends': backends.join(','),
+    [`the puzzles (${choosing})`]: puzzles,
+    ...settingsByFlag({ backends: backends.join(',') }),
     ...planSettingsByFlag(plan as unknown as Record<string, unknown>),
     code: plan.gitCommit,
   };

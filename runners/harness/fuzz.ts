@@ -20,7 +20,7 @@ import { Progress } from './progress.ts';
 import { shellQuote } from './shell.ts';
 import { execute, type StopSignal } from './executor.ts';
 import { RunLog } from './run-log.ts';
-import { checkResume, holdsAny, type Settings } from './resume.ts';
+import { checkResume, holdsAny, settingsByFlag, type Settings } from './resume.ts';
 import { DEFAULT_LIMITS, type WorkerLimits } from '../workers/worker-process.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 import { proofFailed } from './certificate.ts';
@@ -103,22 +103,22 @@ export function solveCommand(variant: BackendSpec, url: string, certify = false)
 
 /** A run's settings as --resume compares them, by the flags that give them; fuzz.json keeps them. */
 function fuzzSettings(plan: FuzzPlan): Settings {
-  return {
-    '--count': plan.count,
-    '--seed': plan.cases.seed,
-    '--sizes': formatSizeRange(plan.cases.sizes),
-    '--large-sizes': formatSizeRange(plan.cases.largeSizes),
-    '--large-share': plan.cases.largeShare,
-    '--grids': plan.cases.grids?.join(',') ?? 'square',
-    '--backends': plan.variants.map((v) => v.label).join(','),
-    '--certify': Boolean(plan.certify),
-    '--timeout': plan.timeoutMs / 1000,
-    '--oracle-cells': plan.oracleMaxCells,
-    '--oracle-timeout': plan.oracleTimeoutMs / 1000,
-    '--shrink': plan.shrinkPerVariant,
-    '--shrink-budget': plan.shrinkBudget,
-    '--jobs': plan.jobs,
-  };
+  return settingsByFlag({
+    count: plan.count,
+    seed: plan.cases.seed,
+    sizes: formatSizeRange(plan.cases.sizes),
+    largeSizes: formatSizeRange(plan.cases.largeSizes),
+    largeShare: plan.cases.largeShare,
+    grids: plan.cases.grids?.join(',') ?? 'square',
+    backends: plan.variants.map((v) => v.label).join(','),
+    certify: Boolean(plan.certify),
+    timeout: plan.timeoutMs,
+    oracleCells: plan.oracleMaxCells,
+    oracleTimeout: plan.oracleTimeoutMs / 1000,
+    shrink: plan.shrinkPerVariant,
+    shrinkBudget: plan.shrinkBudget,
+    jobs: plan.jobs,
+  });
 }
 
 /** What a fuzz run writes into its folder as it goes. */

@@ -3,24 +3,35 @@
 // was started with, and an earlier run's results are never deleted or mixed in without --resume.
 import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../../encodings/errors.ts';
+import { longFlag, SETTINGS, settingRows, type Setting, type SettingName } from '../settings/table.ts';
 
 /** A run's settings by the name the user knows them by (a flag, e.g. `--timeout`), each a short value. */
 export type Settings = Record<string, string | number | boolean | null>;
 
+type Value = Settings[string];
+
 /**
- * Settings that may differ between a run and its resume, with why: each changes how the run goes or what is
- * shown of it, not what any run records. Everything else a command records must be equal.
+ * Settings that may differ between a run and its resume, by flag, with why (the table's `mayDiffer`): each
+ * changes how the run goes or what is shown of it, not what any run records. Everything else a command records
+ * must be equal.
  */
 export const MAY_DIFFER: Readonly<Record<string, string>> = {
-  // Each run has its own worker and limits, so its answer does not depend on how many run beside it.
-  '--jobs': 'how many runs go at once',
-  // The report is built afresh, from what is recorded, at the end of every run.
-  '--report': 'whether the report is built at the end',
-  // Only the report's scatter charts depend on it, and run.json takes the latest.
-  '--baseline': "the back-end the report's charts are drawn against",
+  ...Object.fromEntries(settingRows().flatMap(([, row]) => (row.mayDiffer ? [[longFlag(row), row.mayDiffer]] : []))),
   // The commit is not a flag: a resume after an update carries on, and run.json's resumes say under which.
   code: 'the commit the run started under',
 };
+
+/**
+ * A command's settings as --resume compares them, given by setting name and labelled with the flag the table
+ * gives each (in the typed unit: a time limit held in ms is shown in seconds).
+ */
+export function settingsByFlag(values: { readonly [N in SettingName]?: Value }): Settings {
+  const rows = SETTINGS as Readonly<Record<string, Setting<unknown>>>;
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => {
+    const row = rows[name]!;
+    return [longFlag(row), row.unit && typeof value === 'number' ? row.unit.toTyped(value) : value as Value];
+  }));
+}
 
 export interface ResumeCheck {
   /** The command, for the note on settings that changed but may (`bench`). */

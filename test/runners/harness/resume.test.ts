@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkResume, holdsAny, MAY_DIFFER, type ResumeCheck } from '../../../runners/harness/resume.ts';
+import { checkResume, holdsAny, MAY_DIFFER, settingsByFlag, type ResumeCheck } from '../../../runners/harness/resume.ts';
+import { longFlag, settingRows } from '../../../runners/settings/table.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 const env = { ...process.env, SLITHERBENCH_DIST: 'off' };
@@ -37,6 +38,14 @@ test('checkResume: an empty place starts afresh; a held one needs --resume, and 
   }
   assert.deepEqual(written, ['cmd: carrying on with --jobs was 1, now 4; code was abc, now def\n']);
   assert.ok(Object.values(MAY_DIFFER).every((why) => why.length > 0));
+  // The table's rows say which settings may differ; only the commit is not one of them.
+  const flags = new Set(settingRows().map(([, row]) => longFlag(row)));
+  assert.deepEqual(Object.keys(MAY_DIFFER).filter((name) => !flags.has(name)), ['code']);
+  assert.ok(['--jobs', '--baseline', '--no-report'].every((flag) => flag in MAY_DIFFER));
+});
+
+test('settingsByFlag labels each setting with its flag, a time limit in seconds', () => {
+  assert.deepEqual(settingsByFlag({ timeout: 20_000, confirmTimeout: 300, jobs: 2 }), { '--timeout': 20, '--confirm-timeout': 300, '--jobs': 2 });
 });
 
 test('holdsAny: a file there and not empty holds a run; a missing or empty one does not', () => {
@@ -80,8 +89,8 @@ test('fuzz: --resume carries on only under the same settings; a held --out needs
   const out = join(mkdtempSync(join(tmpdir(), 'resume-fuzz-')), 'run');
   const args = ['fuzz', '--count', '3', '--sizes', '2x2..3x3', '--large-share', '0', '--backends', 'rules', '--timeout', '5', '--shrink', '0', '--jobs', '1', '--out', out];
   await resumeCases(args, [out], join(out, 'runs.jsonl'), {
-    args: ['--seed', '9', '--oracle-timeout', '3'],
-    named: /^error: \S+ was made with other settings: --seed was 1, now 9; --oracle-timeout was 10, now 3\. /m,
+    args: ['--seed', '9', '--timeout', '4', '--oracle-timeout', '3'],
+    named: /^error: \S+ was made with other settings: --seed was 1, now 9; --timeout was 5, now 4; --oracle-timeout was 10, now 3\. /m,
   }, /resuming: 3 of 3 runs already recorded, 0 to go/);
 });
 
