@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { listBackends } from '../../encodings/registry.ts';
 import { projectManifest } from '../../encodings/project.ts';
-import { REPOSITORY } from '../harness/compiled.ts';
+import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { BROWSER_BACKENDS } from './backend-names.ts';
 
 // Always the sources (also when this runs compiled, from dist/): esbuild reads TypeScript itself.
@@ -41,7 +41,7 @@ async function buildTimeModules(): Promise<Plugin> {
   const modules = new Map([
     ['slitherbench:server-backends', `export const SERVER_BACKENDS = ${JSON.stringify(server)};`],
     [join(REPOSITORY, 'encodings/project-file.ts'), `export function readProjectFile() { return ${JSON.stringify(JSON.stringify({ version, dependencies }))}; }`],
-    [join(REPOSITORY, 'runners/harness/proof-file.ts'), `export function writeProofFile() { throw new Error('a page writes no files: write a proof with slitherbench solve --proof'); }`],
+    [join(REPOSITORY, 'runners/harness/solving/proof-file.ts'), `export function writeProofFile() { throw new Error('a page writes no files: write a proof with slitherbench solve --proof'); }`],
   ]);
   return {
     name: 'slitherbench-build-time',

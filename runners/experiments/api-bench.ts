@@ -15,8 +15,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { median as medianOrNull } from '../../reports/statistics.ts';
-import { REPOSITORY, useCompiled } from '../harness/compiled.ts';
-import { parseInteger } from '../harness/values.ts';
+import { REPOSITORY, useCompiled } from '../harness/start-up/compiled.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { parsePuzzle, Solver, verify } from '../library/index.ts';
 import { checked, commandLine } from './script.ts';
 

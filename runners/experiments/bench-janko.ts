@@ -9,8 +9,8 @@ import { sameSolution } from '../../encodings/solution.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { bySize, groupBy, median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, maxOf, ratio } from '../../reports/tables.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
+import { solveWithBackend } from '../harness/solving/pipeline.ts';
 import { checked, commandLine, fail, requireShared } from './script.ts';
 
 const USAGE = `usage: tsx runners/experiments/bench-janko.ts --backend ID [--unique] [--limit N] [--sizes RxC,...]

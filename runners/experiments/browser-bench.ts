@@ -14,9 +14,9 @@ import { parsePuzzle } from '../../encodings/formats/index.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
 import { writeBrowserBuild } from '../browser/build.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
-import { contractJson } from '../harness/run-result.ts';
-import { parseInteger } from '../harness/values.ts';
+import { solveWithBackend } from '../harness/solving/pipeline.ts';
+import { contractJson } from '../harness/solving/run-result.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { chromiumAbsent, launchChromiumContext } from './chromium.ts';
 import { checked, commandLine, fail } from './script.ts';
 

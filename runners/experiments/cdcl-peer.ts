@@ -12,7 +12,7 @@ import { writePuzzle } from '../../encodings/formats/index.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { readRecords } from '../../reports/records.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { parseInteger } from '../harness/values.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { atLeast, fastestWarmRuns, solveInFreshProcess, summarize, type PuzzleRun } from './versus-peer.ts';
 

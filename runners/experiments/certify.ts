@@ -13,9 +13,9 @@ import { edgeCountOf } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
-import { machineInfo } from '../harness/machine.ts';
-import { parseInteger } from '../harness/values.ts';
+import { solveWithBackend } from '../harness/solving/pipeline.ts';
+import { machineInfo } from '../harness/results/machine.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { checked, commandLine, fail } from './script.ts';
 
 const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25'];

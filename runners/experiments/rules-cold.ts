@@ -10,7 +10,7 @@ import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
-import { parseInteger } from '../harness/values.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { checked, commandLine, fail } from './script.ts';
 
 const SETS = ['loopy-10x10-hard', 'loopy-10x10-tricky', 'gen-15x15', 'loopy-15x15-hard', 'gen-20x20', 'loopy-20x20-hard', 'loopy-25x30-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard'];

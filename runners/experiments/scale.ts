@@ -16,7 +16,7 @@ import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records
 import { drawnMs, scaleChart, type ScalePoint } from '../../reports/specs.ts';
 import { meanPar2Seconds, median, powerLawFit, type PowerLaw } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 import { benchExperiment } from './bench-run.ts';
 import { checked, commandLine, fail } from './script.ts';
 import { PEER_BINARY } from './versus-peer.ts';

@@ -1,7 +1,7 @@
 // bench:search's command line (runners/experiments/search.ts), parsed without side effects so that it is tested.
 import { formatBackendSpec, parseBackendList, parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { parseGridSize } from '../../encodings/grid.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 
 export const SEARCH_USAGE = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
                             [--timeout S] [--repeat K] [--runs N] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]

@@ -8,10 +8,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
-import { REPOSITORY } from '../harness/compiled.ts';
+import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { servedAddress } from '../serve/served-address.ts';
 import { median } from '../../reports/statistics.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 import { checked, commandLine } from './script.ts';
 
 const USAGE = `usage: npm run bench:serve [-- --seconds S] [--clients N,N,...] [--workers W] [--backend ID] [--out DIR]

@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
-import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/compiled.ts';
+import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/start-up/compiled.ts';
 import { median } from '../../reports/statistics.ts';
-import { parseInteger } from '../harness/values.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { checked, commandLine, fail } from './script.ts';
 
 const USAGE = `usage: npm run bench:startup [-- --runs N] [--out DIR] [--bin PATH]

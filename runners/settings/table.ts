@@ -1,15 +1,15 @@
 // Every setting of slitherbench, declared once (as CaDiCaL's options.hpp declares each option once): its
 // flag, help, value and default, and, for a setting of a bench plan, its key in an experiment file, its name
 // in the library's runBench and its field in plan.json and run.json. The command line (command-line.ts), the
-// experiment schema (harness/experiment.ts), runBench (library/bench.ts), describePlan, the --resume
-// comparison and run.json (harness/run-file.ts) are all made from this table. docs/architecture.md says how
+// experiment schema (harness/plans/experiment.ts), runBench (library/bench.ts), describePlan, the --resume
+// comparison and run.json (harness/results/run-file.ts) are all made from this table. docs/architecture.md says how
 // to add a setting.
 import os from 'node:os';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendList, parseBackendSpec, parseOptionPairs, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { parseGridSize, sizeName } from '../../encodings/grid.ts';
-import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plans/plan-defaults.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 
 /** What a setting's value is, as an experiment file and runBench check it (the command line parses text instead). */
 export type ValueKind = 'text' | 'switch' | 'whole number' | 'positive whole number' | 'positive number';

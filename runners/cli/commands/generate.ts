@@ -5,17 +5,17 @@ import { clueCount, gridOf, parseGridSize, type Puzzle, type Tiling } from '../.
 import { getBackend } from '../../../encodings/registry.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { UsageError } from '../../../encodings/errors.ts';
-import { parseInteger, parseSeconds } from '../../harness/values.ts';
+import { parseInteger, parseSeconds } from '../../harness/plans/values.ts';
 import { DIFFICULTIES, generateSet, LOCAL_FROM_CELLS, Random, STRATEGIES, withPatch, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
-import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
-import { solveWithBackend } from '../../harness/pipeline.ts';
-import type { RunResult } from '../../harness/run-result.ts';
+import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/solving/oracle.ts';
+import { solveWithBackend } from '../../harness/solving/pipeline.ts';
+import type { RunResult } from '../../harness/solving/run-result.ts';
 import { TILINGS, tilingSizeProblem } from '../../../encodings/tilings/index.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
-import { formatSeconds, Progress } from '../../harness/progress.ts';
-import { execute, stopOnInterrupt } from '../../harness/executor.ts';
-import { RunLog } from '../../harness/run-log.ts';
-import { checkResume, holdsAny, settingsByFlag, type Settings } from '../../harness/resume.ts';
+import { formatSeconds, Progress } from '../../harness/execution/progress.ts';
+import { execute, stopOnInterrupt } from '../../harness/execution/executor.ts';
+import { RunLog } from '../../harness/results/run-log.ts';
+import { checkResume, holdsAny, settingsByFlag, type Settings } from '../../harness/results/resume.ts';
 import { addFlags } from '../../settings/command-line.ts';
 import { formatBackendSpec, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { mergeMessage, mergeShards, writeMissingList } from '../../harness/merge.ts';
+import { mergeMessage, mergeShards, writeMissingList } from '../../harness/shards/merge.ts';
 import { addFlags } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {

@@ -10,7 +10,7 @@ import { solutionFromEdges } from '../../../encodings/solution.ts';
 import { gridOf } from '../../../encodings/grid.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { chromiumAbsent } from '../../../runners/experiments/chromium.ts';
-import { experimentSchema } from '../../../runners/harness/experiment.ts';
+import { experimentSchema } from '../../../runners/harness/plans/experiment.ts';
 import { openRacePage } from '../../helpers/race-page.ts';
 
 const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SETTINGS, type Setting } from '../../../runners/settings/table.ts';
-import { parseInteger } from '../../../runners/harness/values.ts';
+import { parseInteger } from '../../../runners/harness/plans/values.ts';
 
 const widgets: Setting<number> = {
   flags: '--widgets <n>', help: 'widgets per puzzle (a setting that only this test adds)', parse: (text) => parseInteger(text, '--widgets', 1), default: 3,
@@ -16,7 +16,7 @@ const widgets: Setting<number> = {
 (SETTINGS as unknown as Record<string, Setting<unknown>>).widgets = widgets as Setting<unknown>;
 
 const [{ Command }, bench, { readExperiment, resolvePlan }, { runBench }] = await Promise.all([
-  import('commander'), import('../../../runners/cli/commands/bench.ts'), import('../../../runners/harness/experiment.ts'), import('../../../runners/library/index.ts'),
+  import('commander'), import('../../../runners/cli/commands/bench.ts'), import('../../../runners/harness/plans/experiment.ts'), import('../../../runners/library/index.ts'),
 ]);
 
 const dir = mkdtempSync(join(tmpdir(), 'slitherbench-setting-'));
