@@ -47,7 +47,8 @@ type TypeOf<F> = F extends `${string}<${string}` ? 'string' : 'boolean';
 type FlagsOf<N extends ScriptSettingName> = (typeof SCRIPT_SETTINGS)[N]['flags'];
 /** parseArgs' options for the settings named: each by its flag, text when the flag takes a value, else a switch; a default the script gives is always there. */
 type Options<N extends ScriptSettingName, W> = {
-  [K in N as LongOf<FlagsOf<K>>]: { type: TypeOf<FlagsOf<K>> } & (K extends keyof W ? (W[K] extends { default: string } ? { default: string } : unknown) : unknown);
+  [K in N as LongOf<FlagsOf<K>>]: { type: TypeOf<FlagsOf<K>> }
+    & (K extends keyof W ? (W[K] extends { default: string } ? { default: string } : unknown) & (W[K] extends { multiple: true } ? { multiple: true } : unknown) : unknown);
 };
 
 /** How one script words a setting: its help, and its default (as typed) or how the default reads. */
@@ -55,6 +56,8 @@ export interface Wording {
   help?: string;
   default?: string;
   defaultText?: string;
+  /** The flag may be given again, each value kept (a list). */
+  multiple?: true;
 }
 
 /** Help text folded under its flag's column, lines of at most about 116 characters. */
@@ -77,13 +80,13 @@ function fold(text: string, indent: number): string {
  * `wording` gives the script's own, and are read as commandLine reads them (their values as typed).
  */
 export function scriptCommandLine<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0) {
-  const options: Record<string, { type: 'string' | 'boolean'; default?: string }> = {};
+  const options: Record<string, { type: 'string' | 'boolean'; default?: string; multiple?: true }> = {};
   const rows: [string, string][] = [];
   for (const name of names) {
     const row = SCRIPT_SETTINGS[name] as Setting<unknown>;
     const word: Wording = (wording as { readonly [K in N]?: Wording })[name] ?? {};
     const long = /^--([\w-]+)/.exec(row.flags)![1];
-    options[long] = { type: row.flags.includes('<') ? 'string' : 'boolean', ...(word.default !== undefined ? { default: word.default } : {}) };
+    options[long] = { type: row.flags.includes('<') ? 'string' : 'boolean', ...(word.default !== undefined ? { default: word.default } : {}), ...(word.multiple ? { multiple: true } : {}) };
     const shown = word.defaultText ?? word.default;
     rows.push([`--${long}`, `${word.help ?? row.help}${shown !== undefined ? ` (default ${shown})` : ''}`]);
   }

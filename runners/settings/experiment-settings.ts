@@ -16,6 +16,8 @@ export const EXPERIMENT_SETTINGS = {
   core: setting({ flags: '--core <name>', help: 'which core to run: wasm, typescript or both' }),
   warmRun: setting({ flags: '--warm-run <dir>', help: 'the results of a warm bench run to read' }),
   jankoSample: setting({ flags: '--janko <n>', help: 'also a sample of N janko puzzles (0: none)' }),
+  jankoFile: setting({ flags: '--janko-file <file>', help: 'the janko collection (JSON)' }),
+  peerFile: setting({ flags: '--peer-file <file>', help: "the peer's (cspuz_core) timings, a CSV" }),
   peer: setting({ flags: '--peer <on|off>', help: 'also time the peer, cspuz_core\'s cspuz-slither, when its binary is found' }),
   peerBin: setting({ flags: '--peer-bin <path>', help: 'the peer binary, which you supply' }),
   vary: setting({ flags: '--vary <option>', help: 'the back-end option whose choices are compared' }),
