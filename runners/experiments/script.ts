@@ -75,11 +75,10 @@ function fold(text: string, indent: number): string {
 }
 
 /**
- * A script's command line from the settings table (settings/experiment-settings.ts): `head` is the usage line and
- * what the script does; the named settings follow it as the options' list, each with the table's help unless
- * `wording` gives the script's own, and are read as commandLine reads them (their values as typed).
+ * The named settings (settings/experiment-settings.ts and table.ts) as parseArgs options, and their list for
+ * --help: each with the table's help unless `wording` gives the script's own, its default after it.
  */
-export function scriptCommandLine<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0) {
+export function scriptOptions<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(names: readonly N[], wording: W = {} as W): { options: Options<N, W>; list: string } {
   const options: Record<string, { type: 'string' | 'boolean'; default?: string; multiple?: true }> = {};
   const rows: [string, string][] = [];
   for (const name of names) {
@@ -91,6 +90,14 @@ export function scriptCommandLine<const N extends ScriptSettingName, const W ext
     rows.push([`--${long}`, `${word.help ?? row.help}${shown !== undefined ? ` (default ${shown})` : ''}`]);
   }
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  const usage = `${head}\n${rows.map(([flag, help]) => `  ${flag.padEnd(width)}${fold(help, width + 2)}`).join('\n')}`;
-  return commandLine(usage, { options: options as Options<N, W>, allowPositionals: maxPositionals > 0 }, maxPositionals);
+  return { options: options as Options<N, W>, list: rows.map(([flag, help]) => `  ${flag.padEnd(width)}${fold(help, width + 2)}`).join('\n') };
+}
+
+/**
+ * A script's command line from the settings table: `head` is the usage line and what the script does; the
+ * named settings follow it as the options' list (scriptOptions), read as commandLine reads them (their values as typed).
+ */
+export function scriptCommandLine<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0) {
+  const { options, list } = scriptOptions(names, wording);
+  return commandLine(`${head}\n${list}`, { options, allowPositionals: maxPositionals > 0 }, maxPositionals);
 }

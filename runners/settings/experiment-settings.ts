@@ -27,6 +27,11 @@ export const EXPERIMENT_SETTINGS = {
   seconds: setting({ flags: '--seconds <n>', help: 'how long each load lasts, in seconds' }),
   clients: setting({ flags: '--clients <list>', help: 'numbers of clients sending at once, comma-separated' }),
   runs: setting({ flags: '--runs <n>', help: 'runs of each command' }),
+  modes: setting({ flags: '--modes <list>', help: 'how each puzzle is solved, comma-separated: fresh (a process per puzzle), warm (bench\'s workers) or both' }),
+  peerSource: setting({ flags: '--peer-source <where>', help: "where the peer's time comes from: csv (its recorded times) or binary" }),
+  overMs: setting({ flags: '--over-ms <ms>', help: 'list every run slower than this, in ms' }),
+  sweep: setting({ flags: '--sweep', help: 'instead: generate fresh puzzles and run them as they are made' }),
+  summaryOnly: setting({ flags: '--report', help: 'run nothing: only rebuild the summary from the runs already in --out' }),
   bin: setting({ flags: '--bin <path>', help: 'the slitherbench bin to start' }),
 } as const;
 
