@@ -75,6 +75,7 @@ function inlinePage(classic: string): string {
   const read = (name: string) => readFileSync(join(PAGE, name), 'utf8');
   const html = read('index.html');
   const replaced = html
+    .replace('<link rel="stylesheet" href="base.css">', () => `<style>\n${read('base.css')}</style>`)
     .replace('<link rel="stylesheet" href="page.css">', () => `<style>\n${read('page.css')}</style>`)
     .replace('<script id="slitherbench-classic" src="slitherbench.classic.js"></script>', () => `<script id="slitherbench-classic">\n${classic}</script>`)
     .replace('<script src="page.js"></script>', () => `<script>\n${read('page.js')}</script>`);

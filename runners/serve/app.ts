@@ -67,6 +67,8 @@ export interface SolveBody {
 const STATIC: Record<string, { file: () => URL | null; type: string }> = {
   '/': { file: () => new URL('./page/index.html', import.meta.url), type: 'text/html; charset=utf-8' },
   '/page.js': { file: () => new URL('./page/page.js', import.meta.url), type: 'text/javascript; charset=utf-8' },
+  // The rules both pages share are the browser build's (runners/browser/page/base.css).
+  '/base.css': { file: () => new URL('../browser/page/base.css', import.meta.url), type: 'text/css; charset=utf-8' },
   '/page.css': { file: () => new URL('./page/page.css', import.meta.url), type: 'text/css; charset=utf-8' },
   '/vendor/vega.min.js': { file: () => installedFile('vega/build/vega.min.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/vega-lite.min.js': { file: () => installedFile('vega-lite/build/vega-lite.min.js'), type: 'text/javascript; charset=utf-8' },
