@@ -97,7 +97,7 @@ export function scriptOptions<const N extends ScriptSettingName, const W extends
  * A script's command line from the settings table: `head` is the usage line and what the script does; the
  * named settings follow it as the options' list (scriptOptions), read as commandLine reads them (their values as typed).
  */
-export function scriptCommandLine<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0) {
+export function scriptCommandLine<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0): ReturnType<typeof parseArgs<{ options: Options<N, W>; allowPositionals: boolean }>> {
   const { options, list } = scriptOptions(names, wording);
   return commandLine(`${head}\n${list}`, { options, allowPositionals: maxPositionals > 0 }, maxPositionals);
 }
