@@ -14,9 +14,9 @@ const dist = new URL('../dist/', import.meta.url);
 const fromDist = process.env.SLITHERBENCH_DIST !== 'off';
 // `solve` runs its back-end in a worker: the worker's thread starts first, beside the freshness check and the
 // command line's load (and is dropped when dist/ turns out to be stale).
-const early = fromDist && process.argv[2] === 'solve' ? await import(new URL('runners/harness/early-thread.js', dist).href).catch(() => undefined) : undefined;
+const early = fromDist && process.argv[2] === 'solve' ? await import(new URL('runners/harness/start-up/early-thread.js', dist).href).catch(() => undefined) : undefined;
 early?.startSolveThread(process.argv.slice(3));
-const compiled = fromDist ? await import(new URL('runners/harness/compiled.js', dist).href).catch(() => undefined) : undefined;
+const compiled = fromDist ? await import(new URL('runners/harness/start-up/compiled.js', dist).href).catch(() => undefined) : undefined;
 let main;
 if (compiled?.useCompiled()) {
   ({ main } = await import(pathToFileURL(compiled.startPath('main')).href));

@@ -1,5 +1,5 @@
 // run.json, as the report, the comparison and the results page read it: one typed form and one reader. bench and
-// merge write it (runners/harness/run-file.ts, whose record extends this one with every field of the settings
+// merge write it (runners/harness/results/run-file.ts, whose record extends this one with every field of the settings
 // table); a time limit is stored in seconds, its typed unit, and read here into ms once.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { BUNDLE, listInputs, REPOSITORY, SOURCE_FOLDERS, STAMP, writeStamp } from './harness/compiled.ts';
+import { BUNDLE, listInputs, REPOSITORY, SOURCE_FOLDERS, STAMP, writeStamp } from './harness/start-up/compiled.ts';
 
 const root = REPOSITORY;
 const dist = `${root}dist/`;

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import type { Plugin } from 'esbuild';
-import { BUNDLE, SHARED, STARTS } from './harness/compiled.ts';
+import { BUNDLE, SHARED, STARTS } from './harness/start-up/compiled.ts';
 
 /** Packages bundled into the start path rather than loaded from node_modules. */
 const BUNDLED_PACKAGES = ['commander'];

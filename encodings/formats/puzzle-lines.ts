@@ -1,6 +1,6 @@
 // How a file or standard input of puzzles tells a list (one puzzle per line) from one puzzle. A module with
 // no imports: `solve` reads its input by it, and the bin guesses by it, before the command line loads,
-// whether a list will start in the command's own thread (runners/harness/early-thread.ts).
+// whether a list will start in the command's own thread (runners/harness/start-up/early-thread.ts).
 
 export function looksLikeLoopy(text: string): boolean {
   return /^-?\d+x-?\d+[^:\s]*:/.test(text.trim());

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { listBackends } from '../../encodings/registry.ts';
 import { projectManifest } from '../../encodings/project.ts';
-import { REPOSITORY } from '../harness/compiled.ts';
+import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { BROWSER_BACKENDS } from './backend-names.ts';
 
 // Always the sources (also when this runs compiled, from dist/): esbuild reads TypeScript itself.
@@ -41,7 +41,7 @@ async function buildTimeModules(): Promise<Plugin> {
   const modules = new Map([
     ['slitherbench:server-backends', `export const SERVER_BACKENDS = ${JSON.stringify(server)};`],
     [join(REPOSITORY, 'encodings/project-file.ts'), `export function readProjectFile() { return ${JSON.stringify(JSON.stringify({ version, dependencies }))}; }`],
-    [join(REPOSITORY, 'runners/harness/proof-file.ts'), `export function writeProofFile() { throw new Error('a page writes no files: write a proof with slitherbench solve --proof'); }`],
+    [join(REPOSITORY, 'runners/harness/solving/proof-file.ts'), `export function writeProofFile() { throw new Error('a page writes no files: write a proof with slitherbench solve --proof'); }`],
   ]);
   return {
     name: 'slitherbench-build-time',
@@ -75,6 +75,7 @@ function inlinePage(classic: string): string {
   const read = (name: string) => readFileSync(join(PAGE, name), 'utf8');
   const html = read('index.html');
   const replaced = html
+    .replace('<link rel="stylesheet" href="base.css">', () => `<style>\n${read('base.css')}</style>`)
     .replace('<link rel="stylesheet" href="page.css">', () => `<style>\n${read('page.css')}</style>`)
     .replace('<script id="slitherbench-classic" src="slitherbench.classic.js"></script>', () => `<script id="slitherbench-classic">\n${classic}</script>`)
     .replace('<script src="page.js"></script>', () => `<script>\n${read('page.js')}</script>`);

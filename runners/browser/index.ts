@@ -9,13 +9,13 @@ import cdclLoop from '../../encodings/backends/cdcl/cdcl-loop.ts';
 import rules from '../../encodings/backends/rules/rules.ts';
 import { PuzzleError, UsageError, UnknownBackendError } from '../../encodings/errors.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
-import { contractJson } from '../harness/run-result.ts';
+import { solveWithBackend } from '../harness/solving/pipeline.ts';
+import { contractJson } from '../harness/solving/run-result.ts';
 import type { BrowserBackend } from './backend-names.ts';
 import type { BackendInfo } from '../library/backends.ts';
 import { checkedPuzzle, parsePuzzle } from '../library/puzzles.ts';
 import type { SolveResult } from '../library/solver.ts';
-import { DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plans/plan-defaults.ts';
 // Written by the build from the registry: the back-ends that need Node, with their options.
 import { SERVER_BACKENDS } from 'slitherbench:server-backends';
 

@@ -2,13 +2,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../encodings/errors.ts';
-import { describePlan, type BenchPlan } from '../harness/bench.ts';
-import { mergeMessage, mergeShards, planArgs, writeMissingList } from '../harness/merge.ts';
-import { assignShards, planTasks, type PlanFile } from '../harness/shard.ts';
-import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRuns, sbatchOptionName, sbatchScript, slurmResources, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/slurm.ts';
-import { parseInteger } from '../harness/values.ts';
+import { describePlan, type BenchPlan } from '../harness/execution/bench.ts';
+import { mergeMessage, mergeShards, planArgs, writeMissingList } from '../harness/shards/merge.ts';
+import { assignShards, planTasks, type PlanFile } from '../harness/shards/shard.ts';
+import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRuns, sbatchOptionName, sbatchScript, slurmResources, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/shards/slurm.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import type { WorkerLimits } from '../workers/worker-process.ts';
-import { shellCommand } from '../harness/shell.ts';
+import { shellCommand } from '../harness/plans/shell.ts';
 import { SETTINGS } from '../settings/table.ts';
 
 export interface SlurmFlags {

@@ -9,10 +9,10 @@ import { PuzzleError } from '../../encodings/errors.ts';
 import { isPuzzleLine, listVerdict } from '../../encodings/formats/puzzle-lines.ts';
 import { parsePuzzle, type ParsedPuzzle } from '../../encodings/formats/index.ts';
 import type { SolveOptions } from '../../encodings/backend.ts';
-import { contractJson, type RunResult } from '../harness/run-result.ts';
+import { contractJson, type RunResult } from '../harness/solving/run-result.ts';
 import { namesFile } from './input.ts';
 import type { SolveMessage } from '../workers/worker-process.ts';
-import type { ListSolver } from '../harness/own-thread-first.ts';
+import type { ListSolver } from '../harness/solving/own-thread-first.ts';
 
 /** What a PUZZLE argument holds: one puzzle (as before), or a list of them still being read. */
 export type PuzzleInput = { kind: 'one'; parsed: ParsedPuzzle } | { kind: 'list'; where: string; lines: AsyncIterable<{ id: string; text: string; line: number }> };

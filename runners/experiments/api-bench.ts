@@ -15,21 +15,22 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { median as medianOrNull } from '../../reports/statistics.ts';
-import { REPOSITORY, useCompiled } from '../harness/compiled.ts';
-import { parseInteger } from '../harness/values.ts';
+import { REPOSITORY, useCompiled } from '../harness/start-up/compiled.ts';
+import { parseInteger } from '../harness/plans/values.ts';
 import { parsePuzzle, Solver, verify } from '../library/index.ts';
-import { checked, commandLine } from './script.ts';
+import { checked, scriptCommandLine } from './script.ts';
 
-const USAGE = `usage: npm run bench:api [-- --solves N] [--rounds K] [--out DIR]
-
-N solves (default 1000) of the built-in Loopy 10x10s through one warm Solver (auto, --unique), and K rounds
-(default 5) of \`solve -\` on 30 of them beside \`node -e 0\`. Writes api.md and api.json to DIR
-(default results/bench-api).
-`;
 const SOLVER_GOAL = 1.5;
 const BIN = join(REPOSITORY, 'bin/slitherbench.js');
 
-const { values } = commandLine(USAGE, { options: { solves: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, out: { type: 'string', default: 'results/bench-api' } } });
+const { values } = scriptCommandLine(`usage: npm run bench:api [-- --solves N] [--rounds K] [--out DIR]
+
+N solves of the built-in Loopy 10x10s through one warm Solver (auto, --unique), and K rounds of \`solve -\` on 30
+of them beside \`node -e 0\`. Writes api.md and api.json to DIR.`, ['solves', 'rounds', 'out'], {
+  solves: { help: 'solves through the warm Solver', default: '1000' },
+  rounds: { help: 'rounds of `solve -` beside `node -e 0`', default: '5' },
+  out: { default: 'results/bench-api' },
+});
 const options = { solves: checked(() => parseInteger(values.solves, '--solves', 1)), rounds: checked(() => parseInteger(values.rounds, '--rounds', 1)), out: values.out };
 
 const linesOf = (set: string) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8'));

@@ -1,6 +1,6 @@
-// In-process benchmark of one back-end on the janko collection, per size class (rows x cols), beside the
-// peer's published timings (cspuz_core). One process and prepare() once, so times exclude process start and
-// library load; every answer goes through the verifier and is held against the published solution.
+// Benchmark of one back-end on the janko collection, per size class (rows x cols), beside the peer's published
+// timings (cspuz_core). One warm worker loads the back-end once, so times exclude process start and library
+// load; every answer goes through the verifier and is held against the published solution.
 // Prints a markdown table on stdout, progress on stderr.
 import { JANKO_PUZZLES, PEER_JANKO, hasShared } from '../../datasets/shared.ts';
 import { loadDataset, parseSizes, type Instance } from '../../datasets/load.ts';
@@ -9,35 +9,25 @@ import { sameSolution } from '../../encodings/solution.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { bySize, groupBy, median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, maxOf, ratio } from '../../reports/tables.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
-import { checked, commandLine, fail, requireShared } from './script.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
+import { Scheduler } from '../workers/scheduler.ts';
+import { DEFAULT_LIMITS } from '../workers/worker-process.ts';
+import { checked, fail, requireShared, scriptCommandLine } from './script.ts';
 
-const USAGE = `usage: tsx runners/experiments/bench-janko.ts --backend ID [--unique] [--limit N] [--sizes RxC,...]
-    [--timeout S] [--seed N] [--param key=value ...] [--janko FILE] [--peer FILE]
+const { values } = scriptCommandLine(`usage: tsx runners/experiments/bench-janko.ts --backend ID [--unique] [--limit N] [--sizes RxC,...]
+    [--timeout S] [--seed N] [--option key=value ...] [--janko-file FILE] [--peer-file FILE]
 
-Runs one back-end in this process on the janko collection, per size class: count, answered, unique, matches
-with the published solution, median and max time, the peer's (cspuz_core) median and the ratio.
-  --limit N      the first N puzzles of each size class
-  --sizes        size classes to run (rows x cols), e.g. 10x10,10x18
-  --timeout S    per puzzle, in seconds (default 60)
-  --seed N       the solver's random seed (default 1)
-  --param k=v    a back-end option (repeatable)
-  --janko FILE   default ${JANKO_PUZZLES}
-  --peer FILE    default ${PEER_JANKO}`;
-
-const { values } = commandLine(USAGE, {
-  options: {
-    backend: { type: 'string' },
-    unique: { type: 'boolean', default: false },
-    limit: { type: 'string' },
-    sizes: { type: 'string' },
-    timeout: { type: 'string', default: '60' },
-    seed: { type: 'string', default: '1' },
-    param: { type: 'string', multiple: true, default: [] },
-    janko: { type: 'string', default: JANKO_PUZZLES },
-    peer: { type: 'string', default: PEER_JANKO },
-  },
+Runs one back-end in one warm worker on the janko collection, per size class: count, answered, unique, matches
+with the published solution, median and max time, the peer's (cspuz_core) median and the ratio. A run past
+--timeout is killed and counted as a timeout.`, ['backend', 'unique', 'limit', 'sizes', 'timeout', 'seed', 'option', 'jankoFile', 'peerFile'], {
+  backend: { help: 'the back-end (see `backends`); its options with --option' },
+  limit: { help: 'the first N puzzles of each size class' },
+  sizes: { help: 'size classes to run (rows x cols), comma-separated, e.g. 10x10,10x18' },
+  timeout: { help: 'time limit per puzzle, in seconds', default: '60' },
+  seed: { help: "the solver's random seed", default: '1' },
+  option: { multiple: true },
+  jankoFile: { default: JANKO_PUZZLES },
+  peerFile: { default: PEER_JANKO },
 });
 if (!values.backend) fail('--backend is required (see --help)');
 const limit = values.limit === undefined ? Infinity : checked(() => parseInteger(values.limit!, '--limit', 1));
@@ -45,16 +35,16 @@ const sizes = values.sizes ? checked(() => parseSizes(values.sizes!)) : undefine
 const timeoutMs = checked(() => parseSeconds(values.timeout)) * 1000;
 const seed = checked(() => parseInteger(values.seed, '--seed'));
 const params: Record<string, string> = {};
-for (const p of values.param) {
+for (const p of values.option ?? []) {
   const at = p.indexOf('=');
-  if (at < 1) fail(`--param wants key=value, got '${p}'`);
+  if (at < 1) fail(`--option wants key=value, got '${p}'`);
   params[p.slice(0, at)] = p.slice(at + 1);
 }
-requireShared(values.janko, 'the janko collection');
-if (!hasShared(values.peer)) process.stderr.write(`bench-janko: the peer's timings are absent (${values.peer}): the peer columns stay empty\n`);
+requireShared(values['janko-file'], 'the janko collection');
+if (!hasShared(values['peer-file'])) process.stderr.write(`bench-janko: the peer's timings are absent (${values['peer-file']}): the peer columns stay empty\n`);
 
-const peer = readPeerRuns(values.peer);
-const byClass = groupBy(checked(() => loadDataset(values.janko, sizes ? { sizes } : {})).instances, (i) => `${i.puzzle.rows}x${i.puzzle.cols}`);
+const peer = readPeerRuns(values['peer-file']);
+const byClass = groupBy(checked(() => loadDataset(values['janko-file'], sizes ? { sizes } : {})).instances, (i) => `${i.puzzle.rows}x${i.puzzle.cols}`);
 const classes = [...byClass.keys()].sort(bySize);
 // --limit counts per size class, so that every class is represented (loadDataset's limit is overall).
 const picked = new Map<string, Instance[]>(classes.map((c) => [c, byClass.get(c)!.slice(0, limit)]));
@@ -70,7 +60,12 @@ const backend = await (async () => {
 })();
 const availability = await backend.available();
 if (!availability.available) fail(`back-end ${backend.name} cannot run here: ${availability.reason}`);
-await backend.prepare?.();
+// One warm worker runs every puzzle: loaded once, so times exclude process start and library load, and a run
+// past the time limit is killed (a timeout) instead of holding up the rest.
+const workers = new Scheduler({ limits: DEFAULT_LIMITS });
+const lane = { backend: backend.name, params };
+await workers.start(lane).catch((error: Error) => fail(error.message));
+const proveUnique = values.unique ?? false;
 
 const rows: string[][] = [];
 const failures: string[] = [];
@@ -87,7 +82,7 @@ for (const size of classes) {
   let matches = 0;
   for (const instance of picked.get(size)!) {
     index++;
-    const result = await solveWithBackend(backend, instance.puzzle, { timeoutMs, unique: values.unique, seed, params });
+    const { result } = await workers.solve(lane, instance.puzzle, { timeoutMs, unique: proveUnique, seed, params });
     lastStats = result.stats;
     if (result.status === 'solved' || result.status === 'unsat') {
       ours.push(result.timeMs);
@@ -108,10 +103,11 @@ for (const size of classes) {
   allPeer.push(...theirs);
   rows.push([size, String(picked.get(size)!.length), String(ours.length), String(unique), `${matches}/${compared}`, fmt(median(ours)), fmt(maxOf(ours)), fmt(median(theirs)), ratio(median(ours), median(theirs))]);
 }
+workers.close();
 process.stderr.write('\n');
 rows.push(['all', String(total), String(answeredAll), '', '', fmt(median(allOurs)), fmt(maxOf(allOurs)), fmt(median(allPeer)), ratio(median(allOurs), median(allPeer))]);
 
-const setting = [`backend ${backend.name}`, values.unique ? 'with uniqueness' : 'first solution only', `timeout ${timeoutMs / 1000} s`, `seed=${seed}`];
+const setting = [`backend ${backend.name}`, proveUnique ? 'with uniqueness' : 'first solution only', `timeout ${timeoutMs / 1000} s`, `seed=${seed}`];
 for (const [k, v] of Object.entries(params)) setting.push(`${k}=${v}`);
 for (const k of ['workers', 'params', 'liftoffOnly', 'engine']) if (k in lastStats && !(k in params)) setting.push(`${k}=${String(lastStats[k])}`);
 process.stdout.write(`janko collection, ${total} puzzles${Number.isFinite(limit) ? ` (first ${limit} per size class)` : ''}; ${setting.join(', ')}\n\n`);

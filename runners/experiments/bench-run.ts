@@ -3,9 +3,9 @@
 // stops it with every finished run kept.
 import { writeFileSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
-import { experimentPlan, runUntilStopped, type BenchOutcome } from '../harness/bench.ts';
-import type { Experiment } from '../harness/experiment.ts';
-import { shellCommand } from '../harness/shell.ts';
+import { experimentPlan, runUntilStopped, type BenchOutcome } from '../harness/execution/bench.ts';
+import type { Experiment } from '../harness/plans/experiment.ts';
+import { shellCommand } from '../harness/plans/shell.ts';
 import { fail } from './script.ts';
 
 /**

@@ -13,26 +13,25 @@ import { edgeCountOf } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
-import { machineInfo } from '../harness/machine.ts';
-import { parseInteger } from '../harness/values.ts';
-import { checked, commandLine, fail } from './script.ts';
+import { solveWithBackend } from '../harness/solving/pipeline.ts';
+import { machineInfo } from '../harness/results/machine.ts';
+import { parseInteger } from '../harness/plans/values.ts';
+import { checked, fail, scriptCommandLine } from './script.ts';
 
 const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25'];
 const BACKENDS = ['auto', 'cdcl-loop'];
 
-const USAGE = `usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]
+const { values } = scriptCommandLine(`usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]
 
 Solves each puzzle of the sets with and without --certify (auto and cdcl-loop, in this process, one at a
 time, after a warm-up), K times each way in alternating order, and checks each proof; records the
 back-end's time both ways and the checker's time, and their medians per set; for auto, the share of the edges
-its deduction decided, the answers it gave alone, and the runs whose certified steps were the plain ones.
-  --sets      built-in sets (default ${SETS.join(',')})
-  --per-set   at most N puzzles of each set (default: all)
-  --repeat    runs of each puzzle each way (default 3; each figure is the median of the K)
-  --out       results directory (default results/bench-certify)`;
-
-const { values } = commandLine(USAGE, { options: { sets: { type: 'string' }, 'per-set': { type: 'string' }, repeat: { type: 'string' }, out: { type: 'string' } } });
+its deduction decided, the answers it gave alone, and the runs whose certified steps were the plain ones.`, ['sets', 'perSet', 'repeat', 'out'], {
+  sets: { defaultText: SETS.join(',') },
+  perSet: { help: 'at most N puzzles of each set (default: all)' },
+  repeat: { help: 'runs of each puzzle each way; each figure is the median of the K', defaultText: '3' },
+  out: { defaultText: 'results/bench-certify' },
+});
 const sets = values.sets ? values.sets.split(',').map((s) => s.trim()) : SETS;
 for (const set of sets) if (!builtinDatasetNames().includes(set)) fail(`unknown built-in set '${set}' (see \`slitherbench datasets\`)`);
 const perSet = values['per-set'] ? checked(() => parseInteger(values['per-set']!, '--per-set', 1)) : Infinity;

@@ -14,18 +14,20 @@ import { BACKEND_IDS, getBackend } from '../../encodings/registry.ts';
 import { specToSvg } from '../../reports/chart-images.ts';
 import { chartBase } from '../../reports/specs.ts';
 import { markdownTable } from '../../reports/tables.ts';
-import { checked, commandLine, fail } from './script.ts';
+import { checked, fail, scriptCommandLine } from './script.ts';
 
 const DEFAULT_SIZES = '5x5,7x7,10x10,15x15,20x20,30x25,40x35';
-const USAGE = `usage: tsx runners/experiments/cnf-sizes.ts [--backends ID,...] [--sizes RxC,...] [--vary OPTION,...] [--out DIR]
+const { values } = scriptCommandLine(`usage: tsx runners/experiments/cnf-sizes.ts [--backends ID,...] [--sizes RxC,...] [--vary OPTION,...] [--out DIR]
 
-Variables and clauses of the CNF of a blank grid, per SAT method and size (default ${DEFAULT_SIZES}).
-A method is a back-end that offers cnf() (all of them, unless --backends names some) with one choice of an
-option named by --vary (default: closure; every choice of it, the others at their defaults).
-Prints a markdown table, then each method's size formula (from the encoding's own stats).
-With --out DIR also writes cnf-sizes.csv, cnf-sizes.vl.json and cnf-sizes.svg (clauses against vertices).`;
-
-const { values } = commandLine(USAGE, { options: { backends: { type: 'string' }, sizes: { type: 'string', default: DEFAULT_SIZES }, vary: { type: 'string', default: 'closure' }, out: { type: 'string' } } });
+Variables and clauses of the CNF of a blank grid, per SAT method and size. A method is a back-end that offers
+cnf() (all of them, unless --backends names some) with one choice of an option named by --vary (every choice
+of it, the others at their defaults). Prints a markdown table, then each method's size formula (from the
+encoding's own stats).`, ['backends', 'sizes', 'vary', 'out'], {
+  backends: { help: 'back-ends with cnf(), comma-separated', defaultText: 'every one' },
+  sizes: { help: 'sizes of the blank grids, RxC, comma-separated', default: DEFAULT_SIZES },
+  vary: { help: 'options whose every choice is a method, comma-separated', default: 'closure' },
+  out: { help: 'also write cnf-sizes.csv, cnf-sizes.vl.json and cnf-sizes.svg (clauses against vertices) here' },
+});
 const sizes = checked(() => parseSizes(values.sizes)).map((s) => parseGridSize(s));
 const varied = values.vary.split(',').map((s) => s.trim()).filter(Boolean);
 

@@ -10,8 +10,8 @@ import { isSolvedLike, readRecords, sizeClassOf, type RunRecord } from '../../re
 import { bySize, groupBy, meanPar2Seconds, median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
 import { commandLine, fail } from './script.ts';
-import { readRunFile, runTimeoutMs } from '../harness/run-file.ts';
-import { DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
+import { readRunFile, runTimeoutMs } from '../harness/results/run-file.ts';
+import { DEFAULT_TIMEOUT_MS } from '../harness/plans/plan-defaults.ts';
 
 const USAGE = `usage: tsx runners/experiments/encodings-table.ts RESULTS_DIR [PEER_CSV]
 

@@ -18,29 +18,28 @@ import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { machineInfo } from '../harness/machine.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { machineInfo } from '../harness/results/machine.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 import { benchExperiment } from './bench-run.ts';
-import { checked, commandLine, fail } from './script.ts';
+import { checked, fail, scriptCommandLine } from './script.ts';
 import { fastestWarmRuns, peerBinaryPresent } from './versus-peer.ts';
 
-const USAGE = `usage: npm run bench:grids -- [--grids all|square,honeycomb,...] [--edges 220,840] [--per-grid N] [--difficulty hard]
-                              [--backends auto,sat-lazy,cpsat-circuit] [--repeat K] [--timeout S] [--peer-bin PATH] [--seed N] [--out DIR]
-  --grids       the grids, comma-separated (default all: the square grid and Loopy's 15 others)
-  --edges       target numbers of edges (default 220,840: the square grid's 10x10 and 20x20); each grid is run at the
-                width x height (equal sides) whose graph has the nearest number of edges
-  --per-grid    puzzles per grid and target (default 4), made by sgt-loopy (npm run setup:system)
-  --difficulty  Loopy's difficulty: ${LOOPY_DIFFICULTIES.join(', ')} (default hard)
-  --backends    back-ends, comma-separated (default auto,sat-lazy,cpsat-circuit)
-  --repeat      runs per puzzle and back-end, the fastest kept (default 3)
-  --timeout     time limit per run, in seconds (default 60)
-  --peer-bin    Loopy's standalone solver, which you build from Loopy's source and supply (usage: BIN -g GAME_ID);
-                without it the peer's column stays empty
-  --seed        seed of Loopy's generator (default 1)
-  --out         results folder (default results/bench-grids)`;
 const PEER = 'loopy-solver';
 
-const { values } = commandLine(USAGE, { options: { grids: { type: 'string' }, edges: { type: 'string' }, 'per-grid': { type: 'string' }, difficulty: { type: 'string' }, backends: { type: 'string' }, repeat: { type: 'string' }, timeout: { type: 'string' }, 'peer-bin': { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } } });
+const { values } = scriptCommandLine(`usage: npm run bench:grids -- [--grids all|square,honeycomb,...] [--edges 220,840] [--per-grid N] [--difficulty hard]
+                              [--backends auto,sat-lazy,cpsat-circuit] [--repeat K] [--timeout S] [--peer-bin PATH] [--seed N] [--out DIR]`,
+['grids', 'edges', 'perGrid', 'difficulty', 'backends', 'repeat', 'timeout', 'peerBin', 'seed', 'out'], {
+  grids: { defaultText: "all: the square grid and Loopy's 15 others" },
+  edges: { help: 'target numbers of edges, comma-separated; each grid is run at the width x height (equal sides) whose graph has the nearest number of edges', defaultText: "220,840: the square grid's 10x10 and 20x20" },
+  perGrid: { help: 'puzzles per grid and target, made by sgt-loopy (npm run setup:system)', defaultText: '4' },
+  difficulty: { help: `Loopy's difficulty: ${LOOPY_DIFFICULTIES.join(', ')}`, defaultText: 'hard' },
+  backends: { help: 'back-ends, comma-separated', defaultText: 'auto,sat-lazy,cpsat-circuit' },
+  repeat: { help: 'runs per puzzle and back-end, the fastest kept', defaultText: '3' },
+  timeout: { help: 'time limit per run, in seconds', defaultText: '60' },
+  peerBin: { help: "Loopy's standalone solver, which you build from Loopy's source and supply (usage: BIN -g GAME_ID); without it the peer's column stays empty" },
+  seed: { help: "seed of Loopy's generator", defaultText: '1' },
+  out: { help: 'results folder', defaultText: 'results/bench-grids' },
+});
 const grids = !values.grids || values.grids === 'all' ? ['square', ...Object.keys(TILINGS)] : values.grids.split(',').map((g) => g.trim());
 for (const g of grids) if (g !== 'square' && !TILINGS[g]) fail(`--grids: no grid '${g}' (square, all, or of ${Object.keys(TILINGS).join(', ')})`);
 const targets = (values.edges ?? '220,840').split(',').map((e) => checked(() => parseInteger(e.trim(), '--edges', 12)));

@@ -13,19 +13,19 @@ import { getBackend } from '../../encodings/registry.ts';
 import { specToSvg } from '../../reports/chart-images.ts';
 import { chartBase } from '../../reports/specs.ts';
 import { markdownTable } from '../../reports/tables.ts';
-import { checked, commandLine, fail } from './script.ts';
+import { checked, fail, scriptCommandLine } from './script.ts';
 
 const DEFAULT_SIZES = '3x3,5x5,7x7,10x10,15x15,20x20';
 const DEFAULT_BACKENDS = 'sat-closure,asp-closure,asp-reach';
-const USAGE = `usage: tsx runners/experiments/model-sizes.ts [--backends ID,...] [--sizes RxC,...] [--out DIR]
+const { values } = scriptCommandLine(`usage: tsx runners/experiments/model-sizes.ts [--backends ID,...] [--sizes RxC,...] [--out DIR]
 
-Model size of a blank grid per method and size (default ${DEFAULT_SIZES}), for the back-ends named
-(default ${DEFAULT_BACKENDS}). A back-end with cnf() counts variables and clauses of its CNF, one method per
-choice of its closure option; any other back-end is solved once (no uniqueness, 300 s limit) and counted by
-the groundAtoms and groundRules of its stats. With --out DIR also writes model-sizes.csv and
-model-sizes-{variables,constraints}.{vl.json,svg}, log-log against edges E.`;
-
-const { values } = commandLine(USAGE, { options: { backends: { type: 'string', default: DEFAULT_BACKENDS }, sizes: { type: 'string', default: DEFAULT_SIZES }, out: { type: 'string' } } });
+Model size of a blank grid per method and size, for the back-ends named. A back-end with cnf() counts variables
+and clauses of its CNF, one method per choice of its closure option; any other back-end is solved once (no
+uniqueness, 300 s limit) and counted by the groundAtoms and groundRules of its stats.`, ['backends', 'sizes', 'out'], {
+  backends: { help: 'back-ends, comma-separated', default: DEFAULT_BACKENDS },
+  sizes: { help: 'sizes of the blank grids, RxC, comma-separated', default: DEFAULT_SIZES },
+  out: { help: 'also write model-sizes.csv and model-sizes-{variables,constraints}.{vl.json,svg}, log-log against edges E, here' },
+});
 const sizes = checked(() => parseSizes(values.sizes)).map((s) => parseGridSize(s));
 
 const load = async (id: string): Promise<Backend> => {

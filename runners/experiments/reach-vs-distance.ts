@@ -10,7 +10,7 @@ import { colourScale, config, SCHEMA, type Spec } from '../../reports/specs.ts';
 import { groupBy, median, par2Ms } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
 import { commandLine, fail } from './script.ts';
-import { readRunFile, runTimeoutMs } from '../harness/run-file.ts';
+import { readRunFile, runTimeoutMs } from '../harness/results/run-file.ts';
 
 const USAGE = `usage: tsx runners/experiments/reach-vs-distance.ts [RESULTS_DIR]
 

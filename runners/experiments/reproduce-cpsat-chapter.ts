@@ -6,7 +6,7 @@ import { fullClues, generatePuzzle, Random } from '../../datasets/generator.ts';
 import { writeUrl } from '../../encodings/formats/url.ts';
 import { clueCount, makePuzzle, type Clue } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
-import { backendOracle } from '../harness/oracle.ts';
+import { backendOracle } from '../harness/solving/oracle.ts';
 import { isSolvedLike } from '../../reports/records.ts';
 import { median } from '../../reports/statistics.ts';
 import { msText, runsOf, type ClaimDef, type Evaluation, type PlanDef, type PlanResults, type SourceDef } from './reproduce-plans.ts';

@@ -16,32 +16,30 @@ import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records
 import { drawnMs, scaleChart, type ScalePoint } from '../../reports/specs.ts';
 import { meanPar2Seconds, median, powerLawFit, type PowerLaw } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 import { benchExperiment } from './bench-run.ts';
-import { checked, commandLine, fail } from './script.ts';
+import { checked, fail, scriptCommandLine } from './script.ts';
 import { PEER_BINARY } from './versus-peer.ts';
 
 /** Size classes, smallest first, and the built-in set each is taken from. */
 const SIZES: [string, string][] = [['5x5', 'gen-5x5'], ['10x10', 'gen-10x10'], ['20x20', 'gen-20x20'], ['40x35', 'gen-40x35'], ['60x60', 'gen-60x60'], ['100x100', 'gen-100x100'], ['200x200', 'gen-200x200']];
 const PEER = 'cspuz-peer';
 
-const USAGE = `usage: tsx runners/experiments/scale.ts [--backends A,B,...] [--sizes 5x5,...] [--per-size N] [--timeout S] [--memory MB] [--peer on|off] [--peer-bin PATH] [--out DIR]
+const { values } = scriptCommandLine(`usage: tsx runners/experiments/scale.ts [--backends A,B,...] [--sizes 5x5,...] [--per-size N] [--timeout S] [--memory MB] [--peer on|off] [--peer-bin PATH] [--out DIR]
 
 Runs bench with uniqueness size by size (${SIZES.map(([s, set]) => `${s} from ${set}`).join(', ')}); a back-end
 that answers none of a size's puzzles within the limit is not run on the larger sizes. Then writes
 DIR/summary.md (per back-end and size: answered, median time, PAR-2, peak memory, encoding size; fitted
-exponents), DIR/scale.csv and DIR/scale.{vl.json,svg,png}.
-  --backends  back-ends (default: every one available here)
-  --sizes     size classes to run (default: all of the above that are built)
-  --per-size  puzzles per size (default 2)
-  --timeout   seconds per run, uniqueness included (default 10); the whole run stays under about
-              back-ends x sizes x per-size x timeout, much less as slow back-ends drop out
-  --memory    MB per worker process (default 4096); over it the run is memout
-  --peer      on: also time the peer, cspuz_core's cspuz-slither, when its binary is found (default on)
-  --peer-bin  the peer binary, which you supply (default ${PEER_BINARY})
-  --out       results directory (default results/bench-scale)`;
-
-const { values } = commandLine(USAGE, { options: { backends: { type: 'string' }, sizes: { type: 'string' }, 'per-size': { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, peer: { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' } } });
+exponents), DIR/scale.csv and DIR/scale.{vl.json,svg,png}.`, ['backends', 'sizes', 'perSize', 'timeout', 'memory', 'peer', 'peerBin', 'out'], {
+  backends: { help: 'back-ends, comma-separated', defaultText: 'every one available here' },
+  sizes: { help: 'size classes to run, comma-separated', defaultText: 'all of the above that are built' },
+  perSize: { defaultText: '2' },
+  timeout: { help: 'seconds per run, uniqueness included; the whole run stays under about back-ends x sizes x per-size x timeout, much less as slow back-ends drop out', defaultText: '10' },
+  memory: { help: 'MB per worker process; over it the run is memout', defaultText: '4096' },
+  peer: { defaultText: 'on' },
+  peerBin: { defaultText: PEER_BINARY },
+  out: { defaultText: 'results/bench-scale' },
+});
 const perSize = checked(() => parseInteger(values['per-size'] ?? '2', '--per-size', 1));
 const timeoutMs = checked(() => parseSeconds(values.timeout ?? '10', '--timeout')) * 1000;
 const memoryMb = checked(() => parseInteger(values.memory ?? '4096', '--memory', 64));

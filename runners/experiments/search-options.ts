@@ -1,9 +1,10 @@
 // bench:search's command line (runners/experiments/search.ts), parsed without side effects so that it is tested.
 import { formatBackendSpec, parseBackendList, parseBackendSpec } from '../../encodings/backend-spec.ts';
 import { parseGridSize } from '../../encodings/grid.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
+import { scriptOptions } from './script.ts';
 
-export const SEARCH_USAGE = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
+const SEARCH_HEAD = `usage: npm run bench:search -- [--sets A,B,...] [--backends A,B,...] [--modes fresh,warm] [--per-set N]
                             [--timeout S] [--repeat K] [--runs N] [--peer-source csv|binary] [--peer-bin PATH] [--out DIR] [--report]
        npm run bench:search -- --sweep [--backends A] [--count N] [--seed S] [--size RxC] [--over-ms MS] [--timeout S] [--peer-bin PATH] [--out DIR] [--report]
 
@@ -16,33 +17,29 @@ prints the median, the worst, the median's ratio to the peer's median and the wo
   peer   the reference CSV's figure where it has the puzzle (../shared/datasets/reference/cspuz-core-builtin.csv:
          re-measured on a quiet machine on 2026-11-24, whole process), else the peer binary in a process of its own (\`--once\`, whole process
          timed from here). Without the binary those puzzles have no peer figure, and the summary says so.
-Finished runs are kept in --out and not run again: run the same command to carry on.
+Finished runs are kept in --out and not run again: run the same command to carry on.`;
 
-  --sets         built-in sets (default: those of search.yaml)
-  --backends     back-ends, comma-separated, each optionally with its options after a colon, e.g.
-                 cdcl-loop:core=typescript,rules or rules:trial=off (see \`slitherbench backends\`); each is a
-                 column of its own, named as written (default: those of search.yaml)
-  --modes        fresh, warm or both (default fresh,warm)
-  --per-set      at most N puzzles of each set, the first N (default: all)
-  --timeout      seconds per run, ours and the peer's (default 60); a timeout counts at the limit, shown as >=
-  --repeat       warm runs per puzzle and back-end (default: search.yaml's)
-  --runs         fresh processes per puzzle and back-end, and per puzzle for the peer binary: the median counts
-                 (default 1; on a loaded machine one run of a few milliseconds can be off by half)
-  --peer-source  csv: the reference CSV where it has the puzzle, else the binary (default);
-                 binary: the binary on every puzzle (one build and one way of timing on both sides)
-  --peer-bin     the peer binary, cspuz_core's cspuz-slither, which you supply (default $PEER/bin/cspuz-slither,
-                 PEER=~/cspuz-peer); its recorded times are in ../shared/datasets/reference/
-  --out          results directory (default results/bench-search; the sweep writes DIR/sweep)
-  --report       run nothing: only rebuild the summary from the runs already in --out (with the same
-                 --sets, --backends, ... or --sweep options as the runs)
+const SETS_OPTIONS = scriptOptions(['sets', 'backends', 'modes', 'perSet', 'timeout', 'repeat', 'runs', 'peerSource', 'peerBin', 'out', 'summaryOnly'], {
+  sets: { defaultText: 'those of search.yaml' },
+  backends: { help: 'back-ends, comma-separated, each optionally with its options after a colon, e.g. cdcl-loop:core=typescript,rules or rules:trial=off (see `slitherbench backends`); each is a column of its own, named as written', defaultText: 'those of search.yaml' },
+  modes: { help: 'fresh, warm or both', defaultText: 'fresh,warm' },
+  timeout: { help: "seconds per run, ours and the peer's; a timeout counts at the limit, shown as >=", defaultText: '60' },
+  repeat: { help: 'warm runs per puzzle and back-end', defaultText: "search.yaml's" },
+  runs: { help: 'fresh processes per puzzle and back-end, and per puzzle for the peer binary: the median counts (on a loaded machine one run of a few milliseconds can be off by half)', defaultText: '1' },
+  peerSource: { help: 'csv: the reference CSV where it has the puzzle, else the binary; binary: the binary on every puzzle (one build and one way of timing on both sides)', defaultText: 'csv' },
+  peerBin: { help: "the peer binary, cspuz_core's cspuz-slither, which you supply; its recorded times are in ../shared/datasets/reference/", defaultText: '$PEER/bin/cspuz-slither, PEER=~/cspuz-peer' },
+  out: { defaultText: 'results/bench-search; the sweep writes DIR/sweep' },
+  summaryOnly: { help: 'run nothing: only rebuild the summary from the runs already in --out (with the same --sets, --backends, ... or --sweep options as the runs)' },
+});
+const SWEEP_OPTIONS = scriptOptions(['sweep', 'count', 'seed', 'size', 'overMs'], {
+  sweep: { help: 'instead: generate fresh hard puzzles (as `generate --difficulty hard --confirm none`) and run one back-end (--backends, default auto) in a fresh process and the peer binary on each as it is made; prints the worst ratio and every run over --over-ms' },
+  count: { help: 'sweep puzzles', defaultText: '300' },
+  seed: { help: 'sweep seed', defaultText: '3: the built-in gen-15x15-hard is seed 2, gen-15x15-minimal seed 1' },
+  size: { help: 'sweep grid, RxC', defaultText: '15x15' },
+  overMs: { help: "list every sweep run (ours or the peer's) slower than this, in ms", defaultText: '1000' },
+});
 
-  --sweep        instead: generate fresh hard puzzles (as \`generate --difficulty hard --confirm none\`) and run
-                 one back-end (--backends, default auto) in a fresh process and the peer binary on each as it
-                 is made; prints the worst ratio and every run over --over-ms
-  --count        sweep puzzles (default 300)
-  --seed         sweep seed (default 3: the built-in gen-15x15-hard is seed 2, gen-15x15-minimal seed 1)
-  --size         sweep grid, RxC (default 15x15)
-  --over-ms      list every sweep run (ours or the peer's) slower than this (default 1000)`;
+export const SEARCH_USAGE = `${SEARCH_HEAD}\n\n${SETS_OPTIONS.list}\n\n${SWEEP_OPTIONS.list}`;
 
 export type Mode = 'fresh' | 'warm';
 export type PeerSource = 'csv' | 'binary';
@@ -90,11 +87,7 @@ export type SearchOptions = SetsOptions | SweepOptions;
 /** The values parseArgs gives for SEARCH_OPTIONS. */
 export type SearchValues = Partial<Record<'sets' | 'backends' | 'modes' | 'per-set' | 'timeout' | 'repeat' | 'runs' | 'peer-source' | 'peer-bin' | 'out' | 'count' | 'seed' | 'size' | 'over-ms', string>> & { sweep?: boolean; report?: boolean };
 
-export const SEARCH_OPTIONS = {
-  sets: { type: 'string' }, backends: { type: 'string' }, modes: { type: 'string' }, 'per-set': { type: 'string' }, timeout: { type: 'string' },
-  repeat: { type: 'string' }, runs: { type: 'string' }, 'peer-source': { type: 'string' }, 'peer-bin': { type: 'string' }, out: { type: 'string' },
-  sweep: { type: 'boolean' }, report: { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, size: { type: 'string' }, 'over-ms': { type: 'string' },
-} as const;
+export const SEARCH_OPTIONS = { ...SETS_OPTIONS.options, ...SWEEP_OPTIONS.options };
 
 const list = (text: string, name: string) => {
   const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');

@@ -8,26 +8,21 @@ import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
-import { REPOSITORY } from '../harness/compiled.ts';
+import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { servedAddress } from '../serve/served-address.ts';
 import { median } from '../../reports/statistics.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
-import { checked, commandLine } from './script.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
+import { checked, scriptCommandLine } from './script.ts';
 
-const USAGE = `usage: npm run bench:serve [-- --seconds S] [--clients N,N,...] [--workers W] [--backend ID] [--out DIR]
+const { values } = scriptCommandLine(`usage: npm run bench:serve [-- --seconds S] [--clients N,N,...] [--workers W] [--backend ID] [--out DIR]
 
-Requests per second and p50/p99 latency of \`slitherbench serve\` answering 10x10 solves, S seconds (default
-10) at each number of concurrent clients (default 1,4,16), with W workers per back-end (default serve's) on
-back-end ID (default auto). Writes serve.md and serve.json to DIR (default results/bench-serve).
-`;
-const { values } = commandLine(USAGE, {
-  options: {
-    seconds: { type: 'string', default: '10' },
-    clients: { type: 'string', default: '1,4,16' },
-    workers: { type: 'string' },
-    backend: { type: 'string', default: 'auto' },
-    out: { type: 'string', default: 'results/bench-serve' },
-  },
+Requests per second and p50/p99 latency of \`slitherbench serve\` answering 10x10 solves, S seconds at each
+number of concurrent clients, with W workers per back-end on back-end ID. Writes serve.md and serve.json to DIR.`, ['seconds', 'clients', 'workers', 'backend', 'out'], {
+  seconds: { help: 'how long each number of clients sends, in seconds', default: '10' },
+  clients: { default: '1,4,16' },
+  workers: { help: 'warm workers per back-end', defaultText: "serve's" },
+  backend: { help: 'the back-end (see `backends`)', default: 'auto' },
+  out: { default: 'results/bench-serve' },
 });
 const seconds = checked(() => parseSeconds(values.seconds, '--seconds'));
 const levels = checked(() => values.clients.split(',').map((n) => parseInteger(n, '--clients', 1)));

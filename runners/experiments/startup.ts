@@ -7,24 +7,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
-import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/compiled.ts';
+import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/start-up/compiled.ts';
 import { median } from '../../reports/statistics.ts';
-import { parseInteger } from '../harness/values.ts';
-import { checked, commandLine, fail } from './script.ts';
+import { parseInteger } from '../harness/plans/values.ts';
+import { checked, fail, scriptCommandLine } from './script.ts';
 
-const USAGE = `usage: npm run bench:startup [-- --runs N] [--out DIR] [--bin PATH]
+const { values } = scriptCommandLine(`usage: npm run bench:startup [-- --runs N] [--out DIR] [--bin PATH]
 
 The whole-process wall time of --help, convert, check, and solve with rules and with cpsat-circuit on a 10x10,
-each beside \`node -e 0\`, N rounds (default 10) interleaved. Builds dist/ first when it is older than the
-sources. --bin: the slitherbench bin to time (default this checkout's). Writes startup.md and startup.json to
-DIR (default results/bench-startup).
-`;
-const { values } = commandLine(USAGE, {
-  options: {
-    runs: { type: 'string', default: '10' },
-    out: { type: 'string', default: 'results/bench-startup' },
-    bin: { type: 'string', default: join(REPOSITORY, 'bin/slitherbench.js') },
-  },
+each beside \`node -e 0\`, N rounds interleaved. Builds dist/ first when it is older than the sources. Writes
+startup.md and startup.json to DIR.`, ['runs', 'out', 'bin'], {
+  runs: { help: 'rounds of every command, interleaved', default: '10' },
+  out: { default: 'results/bench-startup' },
+  bin: { help: 'the slitherbench bin to time', default: join(REPOSITORY, 'bin/slitherbench.js'), defaultText: "this checkout's" },
 });
 const runs = checked(() => parseInteger(values.runs, '--runs', 1));
 const out = values.out;

@@ -1,6 +1,6 @@
 // The back-ends a program can name, as `backends --json` lists them.
 import type { BackendOption } from '../../encodings/backend.ts';
-import { backendRows } from '../harness/backend-rows.ts';
+import { backendRows } from '../harness/solving/backend-rows.ts';
 
 export interface BackendInfo {
   name: string;

@@ -5,7 +5,7 @@
 // the library: a program that only solves never loads them.
 import { UsageError } from '../../encodings/errors.ts';
 import type { RunRecord } from '../../reports/records.ts';
-import type { Disagreement } from '../harness/bench.ts';
+import type { Disagreement } from '../harness/execution/bench.ts';
 import { checkKind, settingRows, type LibrarySettings, type PlanFlags } from '../settings/table.ts';
 
 export type { Disagreement, RunRecord };
@@ -59,7 +59,7 @@ function planFlagsOf(options: BenchOptions): PlanFlags {
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   if (!options || typeof options.out !== 'string' || !options.out) throw new UsageError('runBench needs `out`, the results directory');
   const flags = planFlagsOf(options);
-  const [{ benchPlanOf, runBench: runPlan }, { readExperiment, resolvePlan }] = await Promise.all([import('../harness/bench.ts'), import('../harness/experiment.ts')]);
+  const [{ benchPlanOf, runBench: runPlan }, { readExperiment, resolvePlan }] = await Promise.all([import('../harness/execution/bench.ts'), import('../harness/plans/experiment.ts')]);
   const plan = await resolvePlan(flags, options.config ? { path: options.config, experiment: readExperiment(options.config) } : undefined);
   for (const d of plan.datasets) if (d.instances.length === 0) throw new UsageError(`dataset ${d.name}: no instances left after the filters`);
   const stop = { stopped: Boolean(options.signal?.aborted) };

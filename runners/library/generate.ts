@@ -4,7 +4,7 @@ import { defaultStrategy, DIFFICULTIES, generateSet, type Difficulty } from '../
 import { writeUrl } from '../../encodings/formats/url.ts';
 import { clueCount, parseGridSize, type Puzzle } from '../../encodings/grid.ts';
 import { UsageError } from '../../encodings/errors.ts';
-import { backendOracle, pickOracleBackend } from '../harness/oracle.ts';
+import { backendOracle, pickOracleBackend } from '../harness/solving/oracle.ts';
 import { MAX_GENERATED_CELLS } from '../cli/commands/generate.ts';
 
 export interface GenerateOptions {

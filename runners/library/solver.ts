@@ -5,13 +5,13 @@
 import type { AnySolutionJson } from '../../encodings/solution.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
 import type { Stats, Status } from '../../encodings/backend.ts';
-import type { Certificate } from '../harness/certificate.ts';
+import type { Certificate } from '../harness/solving/certificate.ts';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
-import { contractJson } from '../harness/run-result.ts';
+import { contractJson } from '../harness/solving/run-result.ts';
 import { DEFAULT_LIMITS, type SolveMessage, type WorkerProcess, type WorkerRun } from '../workers/worker-process.ts';
 import { couldNotStart, Scheduler, type Lane } from '../workers/scheduler.ts';
-import { DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plans/plan-defaults.ts';
 import { checkedPuzzle, parsePuzzle } from './puzzles.ts';
 
 export const DEFAULT_BACKEND = DEFAULT_SOLVE_BACKEND;

@@ -11,17 +11,17 @@ import type { Backend } from '../../encodings/backend.ts';
 import { isInputError, PuzzleError, UsageError } from '../../encodings/errors.ts';
 import { parsePuzzle, writePuzzle } from '../../encodings/formats/index.ts';
 import type { Puzzle } from '../../encodings/grid.ts';
-import { contractJson } from '../harness/run-result.ts';
-import { backendRows, type BackendRow } from '../harness/backend-rows.ts';
-import { checkedBackend } from '../harness/solve-request.ts';
+import { contractJson } from '../harness/solving/run-result.ts';
+import { backendRows, type BackendRow } from '../harness/solving/backend-rows.ts';
+import { checkedBackend } from '../harness/solving/solve-request.ts';
 import { parseBackendSpec, specWithOptions } from '../../encodings/backend-spec.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 import { PoolFullError, WorkerPool, type PoolOptions } from './pool.ts';
 import { LeftQueueError } from '../workers/scheduler.ts';
-import { REPOSITORY } from '../harness/compiled.ts';
+import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { installedFile } from '../../encodings/versions.ts';
-import { loadPresolver } from '../harness/presolver.ts';
-import { DEFAULT_SOLVE_BACKEND } from '../harness/plan-defaults.ts';
+import { loadPresolver } from '../harness/solving/presolver.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../harness/plans/plan-defaults.ts';
 import { buildBrowser } from '../browser/build.ts';
 import { describePuzzle, type PuzzleFormat } from '../library/puzzles.ts';
 
@@ -67,6 +67,8 @@ export interface SolveBody {
 const STATIC: Record<string, { file: () => URL | null; type: string }> = {
   '/': { file: () => new URL('./page/index.html', import.meta.url), type: 'text/html; charset=utf-8' },
   '/page.js': { file: () => new URL('./page/page.js', import.meta.url), type: 'text/javascript; charset=utf-8' },
+  // The rules both pages share are the browser build's (runners/browser/page/base.css).
+  '/base.css': { file: () => new URL('../browser/page/base.css', import.meta.url), type: 'text/css; charset=utf-8' },
   '/page.css': { file: () => new URL('./page/page.css', import.meta.url), type: 'text/css; charset=utf-8' },
   '/vendor/vega.min.js': { file: () => installedFile('vega/build/vega.min.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/vega-lite.min.js': { file: () => installedFile('vega-lite/build/vega-lite.min.js'), type: 'text/javascript; charset=utf-8' },

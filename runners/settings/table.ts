@@ -1,15 +1,15 @@
 // Every setting of slitherbench, declared once (as CaDiCaL's options.hpp declares each option once): its
 // flag, help, value and default, and, for a setting of a bench plan, its key in an experiment file, its name
 // in the library's runBench and its field in plan.json and run.json. The command line (command-line.ts), the
-// experiment schema (harness/experiment.ts), runBench (library/bench.ts), describePlan, the --resume
-// comparison and run.json (harness/run-file.ts) are all made from this table. docs/architecture.md says how
+// experiment schema (harness/plans/experiment.ts), runBench (library/bench.ts), describePlan, the --resume
+// comparison and run.json (harness/results/run-file.ts) are all made from this table. docs/architecture.md says how
 // to add a setting.
 import os from 'node:os';
 import { UsageError } from '../../encodings/errors.ts';
 import { parseBackendList, parseBackendSpec, parseOptionPairs, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { parseGridSize, sizeName } from '../../encodings/grid.ts';
-import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plan-defaults.ts';
-import { parseInteger, parseSeconds } from '../harness/values.ts';
+import { DEFAULT_LIMITS, DEFAULT_SOLVE_BACKEND, DEFAULT_TIMEOUT_MS } from '../harness/plans/plan-defaults.ts';
+import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 
 /** What a setting's value is, as an experiment file and runBench check it (the command line parses text instead). */
 export type ValueKind = 'text' | 'switch' | 'whole number' | 'positive whole number' | 'positive number';
@@ -54,6 +54,11 @@ export interface Setting<T> {
   readonly library?: string;
   /** runBench takes it as the command line's text, read by `parse` (`backends: 'auto,rules'`). */
   readonly libraryText?: boolean;
+  /**
+   * Why it may differ between a run and its --resume (it changes how the run goes or what is shown of it, not
+   * what any run records); every other setting a command records must be equal.
+   */
+  readonly mayDiffer?: string;
   /** Its field in what a bench run records, in the typed unit. */
   readonly record?: {
     /** Its field in plan.json: it decides the answers, so shards and a --resume must agree on it. */
@@ -78,13 +83,17 @@ export const SETTINGS = {
   backends: setting<BackendChoice[]>()({ flags: '--backends <ids>', help: 'back-ends, comma-separated, each optionally with its options after a colon: e.g. cdcl-loop:core=typescript,rules or sat-lazy:engine=cadical:resolve=scratch', parse: (text, _previous, where = '--backends') => parseBackendList(text, where), library: 'backends', libraryText: true, kind: 'text' }),
   backend: setting<BackendChoice>()({ flags: '--backend <id>', help: 'the back-end (see `backends`), optionally with its options after a colon, e.g. cdcl-loop:core=typescript', parse: (text) => parseBackendSpec(text, '--backend') }),
   config: setting<string>()({ flags: '--config <file>', help: 'an experiment file (YAML or JSON) naming datasets, back-ends with options, and limits; a flag typed beside it wins over the file', library: 'config', kind: 'text' }),
-  baseline: setting<string>()({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: auto when it is among the back-ends run, being what a back-end is usually compared against; else the first listed)', kind: 'text', file: 'baseline', library: 'baseline', record: { run: 'baseline' } }),
+  baseline: setting<string>()({ flags: '--baseline <id>', help: 'the back-end every scatter chart of the report is drawn against (default: auto when it is among the back-ends run, being what a back-end is usually compared against; else the first listed)', kind: 'text', file: 'baseline', library: 'baseline', record: { run: 'baseline' },
+    // Only the report's scatter charts depend on it, and run.json takes the latest.
+    mayDiffer: "the back-end the report's charts are drawn against" }),
   timeout: setting<number>()({ flags: '--timeout <seconds>', help: 'time limit per run', parse: (text) => SECONDS_AS_MS.fromTyped(parseSeconds(text, '--timeout')), default: DEFAULT_TIMEOUT_MS, defaultText: String(SECONDS_AS_MS.toTyped(DEFAULT_TIMEOUT_MS)), unit: SECONDS_AS_MS, kind: 'positive number', file: 'timeout', library: 'timeoutMs', record: { plan: 'timeoutSeconds', run: 'timeoutSeconds' } }),
   unique: setting<boolean>()({ flags: '--unique', help: 'also prove or refute that the solution is unique', negation: 'do not prove uniqueness, even where the experiment file asks for it', default: false, kind: 'switch', file: 'unique', library: 'unique', record: { plan: 'unique', run: 'unique' } }),
   certify: setting<boolean>()({ flags: '--certify', help: 'also certify the answer: a proof that the loop is the only one, or that there is none, checked by an independent checker (implies --unique; a back-end that cannot certify says so)', negation: 'do not certify, even where the experiment file asks for it', default: false, kind: 'switch', file: 'certify', library: 'certify', record: { plan: 'certify', run: 'certify', onlyWhenSet: true } }),
   repeat: setting<number>()({ flags: '--repeat <k>', help: 'runs per instance and back-end', parse: (text) => parseInteger(text, '--repeat', 1), default: 1, kind: 'positive whole number', file: 'repeat', library: 'repeat', record: { plan: 'repeat', run: 'repeat' } }),
   seed: setting<number>()({ flags: '--seed <n>', help: 'random seed for solvers that take one', parse: (text) => parseInteger(text, '--seed'), default: 1, kind: 'whole number', file: 'seed', library: 'seed', record: { plan: 'seed', run: 'seed' } }),
-  jobs: setting<number>()({ flags: '--jobs <n>', help: 'worker processes in parallel (default: cores - 1, at least 1)', parse: (text) => parseInteger(text, '--jobs', 1), kind: 'positive whole number', file: 'jobs', library: 'jobs', record: { run: 'jobs' } }),
+  jobs: setting<number>()({ flags: '--jobs <n>', help: 'worker processes in parallel (default: cores - 1, at least 1)', parse: (text) => parseInteger(text, '--jobs', 1), kind: 'positive whole number', file: 'jobs', library: 'jobs', record: { run: 'jobs' },
+    // Each run has its own worker and limits, so its answer does not depend on how many run beside it.
+    mayDiffer: 'how many runs go at once' }),
   out: setting<string>()({ flags: '--out <dir>', help: 'results directory', kind: 'text', file: 'out', library: 'out' }),
   resume: setting<boolean>()({ flags: '--resume', help: 'continue the run in --out, made with the same settings (else refused, naming what differs): recorded runs are skipped, none repeated; without it an --out that holds a run is refused', kind: 'switch', library: 'resume' }),
   // run.json keeps it in `limits`, beside the kill's grace.
@@ -97,7 +106,8 @@ export const SETTINGS = {
   satEngine: setting<string>()({ flags: '--sat-engine <name>', help: 'SAT engine of the sat-* back-ends: logic-solver (default), cadical, minisat, cryptominisat', library: 'satEngine', kind: 'text' }),
   json: setting<boolean>()({ flags: '--json', help: 'print JSON instead of text' }),
   count: setting<number>()({ flags: '--count <n>', help: 'how many puzzles', parse: (text) => parseInteger(text, '--count', 1) }),
-  report: setting<boolean>()({ flags: '--no-report', help: 'do not build the report at the end' }),
+  // The report is built afresh, from what is recorded, at the end of every run.
+  report: setting<boolean>()({ flags: '--no-report', help: 'do not build the report at the end', mayDiffer: 'whether the report is built at the end' }),
   // The settings of one command each. Values are the text typed unless a parse says otherwise; the command reads
   // them. A list or default taken from the code it configures (the grids, the formats) is given by the command's wording.
   // bench: shards and SLURM

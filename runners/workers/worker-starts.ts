@@ -1,5 +1,5 @@
 // Where a worker starts from, and how this process's workers started (run.json's `workerStarts`).
-import { REPOSITORY, startPath, useCompiled } from '../harness/compiled.ts';
+import { REPOSITORY, startPath, useCompiled } from '../harness/start-up/compiled.ts';
 
 /** The worker's entry and the Node flags it needs: compiled JS when dist/ is up to date, else the source through tsx. */
 export function workerEntry(): { path: string; execArgv: string[] } {

@@ -4,8 +4,8 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { RunResult } from '../harness/run-result.ts';
-import { takeEarlyThread, workerHeapMb } from '../harness/early-thread.ts';
+import type { RunResult } from '../harness/solving/run-result.ts';
+import { takeEarlyThread, workerHeapMb } from '../harness/start-up/early-thread.ts';
 import type { ToWorker } from './worker.ts';
 import { LookAhead } from './look-ahead.ts';
 

@@ -5,11 +5,11 @@ import { parentPort, Worker, type MessagePort } from 'node:worker_threads';
 import { elapsedMs, now } from '../../encodings/clock.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { isInputError } from '../../encodings/errors.ts';
-import { solveWithBackend } from '../harness/pipeline.ts';
-import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from '../harness/run-result.ts';
+import { solveWithBackend } from '../harness/solving/pipeline.ts';
+import { puzzleFromWire, resultToWire, type WirePuzzle, type WireResult } from '../harness/solving/run-result.ts';
 import type { Backend } from '../../encodings/backend.ts';
-import type { Presolver } from '../harness/presolver.ts';
-import { preparedBackend } from '../harness/solve-request.ts';
+import type { Presolver } from '../harness/solving/presolver.ts';
+import { preparedBackend } from '../harness/solving/solve-request.ts';
 import { LookAhead } from './look-ahead.ts';
 
 export type ToWorker =
@@ -115,7 +115,7 @@ async function handle(message: ToWorker): Promise<void> {
     const started = now();
     answers = message.answers;
     // Loaded for a one-shot worker only: node:v8 costs a warm worker's start a few ms.
-    const oneShot = message.oneShot ? (await import('../harness/one-shot-flags.ts')).applyOneShotFlags : undefined;
+    const oneShot = message.oneShot ? (await import('../harness/solving/one-shot-flags.ts')).applyOneShotFlags : undefined;
     // The checks the caller would make, made where the back-end is loaded anyway.
     ({ backend, presolver } = await preparedBackend(message.backend, message.params ?? {}, message.presolver, oneShot && ((loaded) => (v8Flags = oneShot(loaded)))));
     send({ type: 'ready', prepareMs: elapsedMs(started) });

@@ -11,8 +11,8 @@ import { gridOf, makePuzzle, type Clue } from '../../encodings/grid.ts';
 import { solutionFromEdges } from '../../encodings/solution.ts';
 import { verify } from '../../encodings/verify.ts';
 import { getBackend } from '../../encodings/registry.ts';
-import { backendOracle } from '../../runners/harness/oracle.ts';
-import { solveWithBackend } from '../../runners/harness/pipeline.ts';
+import { backendOracle } from '../../runners/harness/solving/oracle.ts';
+import { solveWithBackend } from '../../runners/harness/solving/pipeline.ts';
 
 /** The loop growth as first written: every added cell checked by verifying the whole boundary. */
 function referenceLoop(rows: number, cols: number, random: Random): string {

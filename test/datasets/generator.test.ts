@@ -6,7 +6,7 @@ import { TILINGS } from '../../encodings/tilings/index.ts';
 import { gridOf, makePuzzle, makeTiledPuzzle, type Puzzle } from '../../encodings/grid.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import { verify } from '../../encodings/verify.ts';
-import { solveWithBackend } from '../../runners/harness/pipeline.ts';
+import { solveWithBackend } from '../../runners/harness/solving/pipeline.ts';
 import type { Backend } from '../../encodings/backend.ts';
 
 async function availableBackends(names: string[]): Promise<Backend[]> {

@@ -7,8 +7,8 @@ import { parsePuzzle, readJankoPuzzles } from '../../encodings/formats/index.ts'
 import { gridOf, makePuzzle, withFixedEdges, type Puzzle } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { verify } from '../../encodings/verify.ts';
-import { solveWithBackend } from '../../runners/harness/pipeline.ts';
-import { type RunResult } from '../../runners/harness/run-result.ts';
+import { solveWithBackend } from '../../runners/harness/solving/pipeline.ts';
+import { type RunResult } from '../../runners/harness/solving/run-result.ts';
 
 export const JANKO = new URL('../../../shared/datasets/janko/Slitherlink_puzzles.json', import.meta.url);
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { distIsFresh, listInputs, startPath, writeStamp } from '../../runners/harness/compiled.ts';
+import { distIsFresh, listInputs, startPath, writeStamp } from '../../runners/harness/start-up/compiled.ts';
 import { WorkerProcess } from '../../runners/workers/worker-process.ts';
 import { makePuzzle } from '../../encodings/grid.ts';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendRows } from '../../harness/backend-rows.ts';
+import { backendRows } from '../../harness/solving/backend-rows.ts';
 import { flagOption } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {

@@ -1,12 +1,12 @@
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { benchPlanOf, limitsOf, runUntilStopped } from '../../harness/bench.ts';
+import { benchPlanOf, limitsOf, runUntilStopped } from '../../harness/execution/bench.ts';
 import { UsageError } from '../../../encodings/errors.ts';
-import { readExperiment, resolvePlan } from '../../harness/experiment.ts';
-import { parseShard } from '../../harness/shard.ts';
+import { readExperiment, resolvePlan } from '../../harness/plans/experiment.ts';
+import { parseShard } from '../../harness/shards/shard.ts';
 import { runSlurm, collectSlurm, type SlurmFlags } from '../slurm-flags.ts';
-import { DEFAULT_BACKENDS } from '../../harness/default-backends.ts';
-import { shellCommand } from '../../harness/shell.ts';
+import { DEFAULT_BACKENDS } from '../../harness/plans/default-backends.ts';
+import { shellCommand } from '../../harness/plans/shell.ts';
 import { addFlags, benchFlagNames, planFlags, refuseTyped } from '../../settings/command-line.ts';
 import { SETTINGS } from '../../settings/table.ts';
 

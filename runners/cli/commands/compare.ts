@@ -1,16 +1,15 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { flagOption } from '../../settings/command-line.ts';
+import { addFlags } from '../../settings/command-line.ts';
 import { readSide, writeComparison } from '../../../reports/compare-page.ts';
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('compare')
     .description('compare two result directories run for run: status and time in A and B, regressions, geometric-mean speed-up with a bootstrap interval, Wilcoxon p; writes compare.md, compare.html, compare.csv and a scatter chart')
     .argument('<a>', 'the baseline results directory (bench, merge or bench --slurm output)')
-    .argument('<b>', 'the results directory compared with it')
-    .addOption(flagOption('out', { help: 'where to write the comparison (default: B/compare)' }))
-    .addOption(flagOption('failOnRegression'))
+    .argument('<b>', 'the results directory compared with it');
+  addFlags(command, ['out', 'failOnRegression'], { out: { help: 'where to write the comparison (default: B/compare)' } })
     .addHelpText('after', '\nRuns are paired by instance, back-end label and repeat. Exit status: 0; 4 with --fail-on-regression when a regression exists; 2 for bad input.')
     .action(async (a: string, b: string, flags: { out?: string; failOnRegression?: boolean }) => {
       const out = flags.out ?? join(b, 'compare');

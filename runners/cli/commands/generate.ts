@@ -5,17 +5,17 @@ import { clueCount, gridOf, parseGridSize, type Puzzle, type Tiling } from '../.
 import { getBackend } from '../../../encodings/registry.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { UsageError } from '../../../encodings/errors.ts';
-import { parseInteger, parseSeconds } from '../../harness/values.ts';
+import { parseInteger, parseSeconds } from '../../harness/plans/values.ts';
 import { DIFFICULTIES, defaultStrategy, generateSet, LOCAL_FROM_CELLS, LOCAL_FROM_FACES, Random, STRATEGIES, withPatch, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
-import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/oracle.ts';
-import { solveWithBackend } from '../../harness/pipeline.ts';
-import type { RunResult } from '../../harness/run-result.ts';
+import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/solving/oracle.ts';
+import { solveWithBackend } from '../../harness/solving/pipeline.ts';
+import type { RunResult } from '../../harness/solving/run-result.ts';
 import { TILINGS, tilingSizeProblem } from '../../../encodings/tilings/index.ts';
 import { generateWithLoopy, LOOPY_DIFFICULTIES } from '../../../datasets/loopy.ts';
-import { formatSeconds, Progress } from '../../harness/progress.ts';
-import { execute, stopOnInterrupt } from '../../harness/executor.ts';
-import { RunLog } from '../../harness/run-log.ts';
-import { checkResume, holdsAny, type Settings } from '../../harness/resume.ts';
+import { formatSeconds, Progress } from '../../harness/execution/progress.ts';
+import { execute, stopOnInterrupt } from '../../harness/execution/executor.ts';
+import { RunLog } from '../../harness/results/run-log.ts';
+import { checkResume, holdsAny, settingsByFlag, type Settings } from '../../harness/results/resume.ts';
 import { addFlags } from '../../settings/command-line.ts';
 import { formatBackendSpec, parseBackendSpec, requireAvailable, resolveBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
 
@@ -68,12 +68,12 @@ interface Flags {
 
 /** A run's settings as --resume compares them, by their flags: every one that shapes the output or its checks. */
 function generateSettings(flags: Flags, rows: number, cols: number, strategy: Strategy): Settings {
-  return {
-    '--size': `${rows}x${cols}`, '--count': flags.count, '--seed': flags.seed, '--difficulty': flags.difficulty,
-    '--backend': flags.backend ? formatBackendSpec(flags.backend) : null, '--strategy': strategy, '--minimal': Boolean(flags.minimal),
-    '--check-timeout': parseSeconds(flags.checkTimeout, '--check-timeout'), '--confirm': flags.confirm ?? null, '--confirm-timeout': parseSeconds(flags.confirmTimeout, '--confirm-timeout'), '--certify': Boolean(flags.certify),
-    '--format': flags.format, '--ids': Boolean(flags.ids), '--grid': flags.grid,
-  };
+  return settingsByFlag({
+    size: `${rows}x${cols}`, count: flags.count, seed: flags.seed, difficulty: flags.difficulty,
+    backend: flags.backend ? formatBackendSpec(flags.backend) : null, strategy, minimal: Boolean(flags.minimal),
+    checkTimeout: parseSeconds(flags.checkTimeout, '--check-timeout'), confirm: flags.confirm ?? null, confirmTimeout: parseSeconds(flags.confirmTimeout, '--confirm-timeout'), certify: Boolean(flags.certify),
+    format: flags.format, ids: Boolean(flags.ids), grid: flags.grid,
+  });
 }
 
 /** What a state file holds: the settings that shape the output and where the puzzle in progress stands (an earlier version kept the lines done here too). */

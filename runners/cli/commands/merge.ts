@@ -1,15 +1,14 @@
 import type { Command } from 'commander';
-import { mergeMessage, mergeShards, writeMissingList } from '../../harness/merge.ts';
-import { flagOption } from '../../settings/command-line.ts';
+import { mergeMessage, mergeShards, writeMissingList } from '../../harness/shards/merge.ts';
+import { addFlags } from '../../settings/command-line.ts';
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('merge')
     .description('join the shard directories of one plan (bench --shard K/N, or a bench --slurm directory) into one results directory and build its report')
     .argument('<out>', 'the merged results directory (created; an earlier merge there is replaced)')
-    .argument('<dirs...>', 'shard directories, in any order')
-    .addOption(flagOption('report', { help: 'do not build the report' }))
-    .addOption(flagOption('failOnMissing'))
+    .argument('<dirs...>', 'shard directories, in any order');
+  addFlags(command, ['report', 'failOnMissing'], { report: { help: 'do not build the report' } })
     .addHelpText('after', '\nIdempotent: the same shards give the same OUT whatever their order. A run recorded by several shards is kept once.\nTasks of the plan that no shard recorded are listed (also in OUT/missing.txt) with the bench command that runs them.\nThe machines of all shards are listed in OUT/run.json and the report.\nExit status: 0 when merged (even with tasks missing: see the message, or use --fail-on-missing); 3 when back-ends disagree; 5 with --fail-on-missing when tasks are missing; 2 when the shards belong to different plans or a directory is not a shard.')
     .action(async (out: string, dirs: string[], flags: { report: boolean; failOnMissing?: boolean }) => {
       const outcome = mergeShards(out, dirs);

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { flagOption } from '../../settings/command-line.ts';
 import { readRunInfo, resultsPage } from '../../../reports/results-page.ts';
-import { shellCommand } from '../../harness/shell.ts';
+import { shellCommand } from '../../harness/plans/shell.ts';
 
 export function register(program: Command): void {
   program

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
-import { parseInteger, parseSeconds } from '../../harness/values.ts';
+import { parseInteger, parseSeconds } from '../../harness/plans/values.ts';
 import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
 import { addFlags } from '../../settings/command-line.ts';
@@ -60,7 +60,7 @@ export function register(program: Command): void {
         defaultTimeoutSeconds: maxTimeout,
         logPath: flags.log,
       });
-      const { checkedBackend } = await import('../../harness/solve-request.ts');
+      const { checkedBackend } = await import('../../harness/solving/solve-request.ts');
       // A worker serves every set of options of its back-end: the options are checked, and the worker started.
       for (const spec of warmSpecs) await checkedBackend(spec.id, spec.params);
       const warm = [...new Set(warmSpecs.map((spec) => spec.id))];

@@ -4,19 +4,19 @@ import type { Puzzle } from '../../../encodings/grid.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { readPuzzleInput, solveList } from '../solve-list.ts';
 import { UsageError } from '../../../encodings/errors.ts';
-import { contractJson, type RunResult } from '../../harness/run-result.ts';
+import { contractJson, type RunResult } from '../../harness/solving/run-result.ts';
 import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { Scheduler, type Lane } from '../../workers/scheduler.ts';
-import { DEFAULT_SOLVE_BACKEND } from '../../harness/plan-defaults.ts';
+import { DEFAULT_SOLVE_BACKEND } from '../../harness/plans/plan-defaults.ts';
 import { getBackend } from '../../../encodings/registry.ts';
 import { gridRefusal, type SolveOptions } from '../../../encodings/backend.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../solve-flags.ts';
 import { flagOption } from '../../settings/command-line.ts';
 import { parseBackendSpec, type BackendChoice } from '../../../encodings/backend-spec.ts';
-import { preparedBackend } from '../../harness/solve-request.ts';
+import { preparedBackend } from '../../harness/solving/solve-request.ts';
 import { selfTimed } from '../../workers/worker-kind.ts';
-import type { ListSolver } from '../../harness/own-thread-first.ts';
-import { describeCertificate } from '../../harness/certificate.ts';
+import type { ListSolver } from '../../harness/solving/own-thread-first.ts';
+import { describeCertificate } from '../../harness/solving/certificate.ts';
 import { resolve } from 'node:path';
 
 
@@ -61,7 +61,7 @@ export function register(program: Command): void {
         const worker: ListSolver = { backend: id, solve: (puzzle, message) => workers.run(lane, (started) => started.solve(puzzle, message)) };
         let solver = worker;
         if (mayStartHere) {
-          const [{ OwnThreadFirst }, here] = await Promise.all([import('../../harness/own-thread-first.ts'), preparedBackend(id, options.params, flags.presolve)]);
+          const [{ OwnThreadFirst }, here] = await Promise.all([import('../../harness/solving/own-thread-first.ts'), preparedBackend(id, options.params, flags.presolve)]);
           solver = new OwnThreadFirst(here.backend, here.presolver, worker);
         }
         process.exitCode = await solveList(input, options, solver, (line) => process.stdout.write(line), checked);
@@ -101,7 +101,7 @@ export function register(program: Command): void {
 
 /** --in-process: the back-end runs in this thread, with no hard time or memory limit (for debugging). */
 async function solveInProcess(id: string, puzzle: Puzzle, options: SolveOptions, presolve: string | undefined, proofFile: string | undefined): Promise<RunResult> {
-  const [{ applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/one-shot-flags.ts'), import('../../harness/pipeline.ts')]);
+  const [{ applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/solving/one-shot-flags.ts'), import('../../harness/solving/pipeline.ts')]);
   let v8Flags = '';
   const { backend, presolver } = await preparedBackend(id, options.params, presolve, (loaded) => (v8Flags = applyOneShotFlags(loaded)));
   const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });

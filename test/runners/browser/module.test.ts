@@ -8,8 +8,8 @@ import { BACKEND_IDS, getBackend } from '../../../encodings/registry.ts';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { renderSvg } from '../../../encodings/render.ts';
 import { solutionFromJson } from '../../../encodings/solution.ts';
-import { solveWithBackend } from '../../../runners/harness/pipeline.ts';
-import { contractJson } from '../../../runners/harness/run-result.ts';
+import { solveWithBackend } from '../../../runners/harness/solving/pipeline.ts';
+import { contractJson } from '../../../runners/harness/solving/run-result.ts';
 import { buildBrowserInTemp, firstPuzzle, statsWithoutTimes, type BuiltBrowser } from '../../helpers/browser-build.ts';
 
 type BrowserModule = typeof import('../../../runners/browser/index.ts');

@@ -16,8 +16,8 @@ import type { Puzzle } from '../../../encodings/grid.ts';
 import { solutionFromEdges } from '../../../encodings/solution.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { chromiumAbsent, launchChromiumContext } from '../../../runners/experiments/chromium.ts';
-import { solveWithBackend } from '../../../runners/harness/pipeline.ts';
-import { contractJson } from '../../../runners/harness/run-result.ts';
+import { solveWithBackend } from '../../../runners/harness/solving/pipeline.ts';
+import { contractJson } from '../../../runners/harness/solving/run-result.ts';
 import { buildBrowserInTemp, firstPuzzle, statsWithoutTimes, type BuiltBrowser } from '../../helpers/browser-build.ts';
 
 const skip = chromiumAbsent();

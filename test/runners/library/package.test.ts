@@ -70,7 +70,7 @@ test('the installed command line serves its page, script and vega from the packa
   const server = spawn(join(project, 'node_modules/.bin/slitherbench'), ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = await servedAddress(server);
-    for (const path of ['/', '/page.js', '/page.css', '/vendor/vega.min.js', '/browser/slitherbench.js']) {
+    for (const path of ['/', '/page.js', '/base.css', '/page.css', '/vendor/vega.min.js', '/browser/slitherbench.js']) {
       const response = await fetch(new URL(path, url));
       assert.equal(response.status, 200, path);
       assert.ok((await response.text()).length > 100, path);

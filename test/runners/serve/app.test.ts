@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { solutionFromJson } from '../../../encodings/solution.ts';
 import { verify } from '../../../encodings/verify.ts';
-import { experimentSchema } from '../../../runners/harness/experiment.ts';
+import { experimentSchema } from '../../../runners/harness/plans/experiment.ts';
 import { servedAddress } from '../../../runners/serve/served-address.ts';
 import { BIN } from '../../helpers/cli.ts';
 

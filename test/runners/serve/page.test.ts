@@ -2,7 +2,7 @@
 // back-ends, and check the table and each loop as drawn, read back from the SVG and put through the verifier.
 // Skips, saying why, when /usr/bin/chromium is absent (runners/setup-system.sh installs it).
 // SLITHERBENCH_SCREENSHOT=FILE also saves a picture of the page (docs/serve-page.png, shown in docs/serve.md).
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import { parsePuzzle } from '../../../encodings/formats/index.ts';
@@ -10,21 +10,27 @@ import { solutionFromEdges } from '../../../encodings/solution.ts';
 import { gridOf } from '../../../encodings/grid.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { chromiumAbsent } from '../../../runners/experiments/chromium.ts';
-import { experimentSchema } from '../../../runners/harness/experiment.ts';
+import { experimentSchema } from '../../../runners/harness/plans/experiment.ts';
 import { openRacePage } from '../../helpers/race-page.ts';
 
 const TEN = '10x10t0:e2a12c122b2c1b1202c230a2b212a32b21b22e32b2a2b1c3a1a1a2a2c2a2a221331b1b3b';
 const SECOND = '10x10t0:d1b213e2d3231a1b321b120a122b12j12b2223b2b2d33a32e20b1d2b3d3';
 const RACERS = ['auto', 'rules', 'cdcl-loop'];
 
-test('the page races three back-ends on a pasted puzzle, draws verified loops and writes the bench plan', { skip: chromiumAbsent(), timeout: 120_000 }, async (t) => {
-  const { url, page } = await openRacePage(t, ['--warm', RACERS.join(',')], { width: 1100, height: 900 });
+/** The race page of a server whose racers' workers start with it, those racers (and no other back-end) ticked; its script's errors are collected. */
+async function raceWith(t: TestContext, racers: readonly string[]) {
+  const { url, page } = await openRacePage(t, ['--warm', racers.join(',')], { width: 1100, height: 900 });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(url);
   await page.waitForSelector('#backends input[value="auto"]');
   for (const box of await page.$$('#backends input:checked')) await box.uncheck();
-  for (const id of RACERS) await page.check(`#backends input[value="${id}"]`);
+  for (const id of racers) await page.check(`#backends input[value="${id}"]`);
+  return { page, pageErrors };
+}
+
+test('the page races three back-ends on a pasted puzzle, draws verified loops and writes the bench plan', { skip: chromiumAbsent(), timeout: 120_000 }, async (t) => {
+  const { page, pageErrors } = await raceWith(t, RACERS);
   // A puzzle that cannot be read shows the CLI's error line, and nothing can be raced.
   await page.fill('#puzzle', 'https://puzz.link/p?slither/3/3/g0a');
   await page.click('#load');
@@ -82,13 +88,7 @@ test('the page races three back-ends on a pasted puzzle, draws verified loops an
 test('on another grid the page draws the grid from its drawing and each loop by its edges, which the verifier accepts', { skip: chromiumAbsent(), timeout: 120_000 }, async (t) => {
   const HONEYCOMB = '5x5t2:a303e4a2a442a4b3d';
   const racers = ['auto', 'sat-lazy'];
-  const { url, page } = await openRacePage(t, ['--warm', racers.join(',')], { width: 1100, height: 900 });
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(url);
-  await page.waitForSelector('#backends input[value="auto"]');
-  for (const box of await page.$$('#backends input:checked')) await box.uncheck();
-  for (const id of racers) await page.check(`#backends input[value="${id}"]`);
+  const { page, pageErrors } = await raceWith(t, racers);
   await page.fill('#puzzle', HONEYCOMB);
   await page.click('#load');
   await page.waitForFunction(() => document.getElementById('shape')!.textContent!.startsWith('honeycomb 5x5'));

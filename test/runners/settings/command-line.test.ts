@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { addFlags, planFlags } from '../../../runners/settings/command-line.ts';
 import { SETTINGS, type SettingName } from '../../../runners/settings/table.ts';
-import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/experiment.ts';
+import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/plans/experiment.ts';
 import { parseBackendList, parseBackendSpec } from '../../../encodings/backend-spec.ts';
 import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../../../runners/cli/solve-flags.ts';
 import { runCli as cli } from '../../helpers/cli.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SETTINGS, type Setting } from '../../../runners/settings/table.ts';
-import { parseInteger } from '../../../runners/harness/values.ts';
+import { parseInteger } from '../../../runners/harness/plans/values.ts';
 
 const widgets: Setting<number> = {
   flags: '--widgets <n>', help: 'widgets per puzzle (a setting that only this test adds)', parse: (text) => parseInteger(text, '--widgets', 1), default: 3,
@@ -15,8 +15,8 @@ const widgets: Setting<number> = {
 };
 (SETTINGS as unknown as Record<string, Setting<unknown>>).widgets = widgets as Setting<unknown>;
 
-const [{ Command }, bench, { readExperiment, resolvePlan }, { runBench }] = await Promise.all([
-  import('commander'), import('../../../runners/cli/commands/bench.ts'), import('../../../runners/harness/experiment.ts'), import('../../../runners/library/index.ts'),
+const [{ Command }, bench, { readExperiment, resolvePlan }, { runBench }, { EXPERIMENT_SETTINGS }] = await Promise.all([
+  import('commander'), import('../../../runners/cli/commands/bench.ts'), import('../../../runners/harness/plans/experiment.ts'), import('../../../runners/library/index.ts'), import('../../../runners/settings/experiment-settings.ts'),
 ]);
 
 const dir = mkdtempSync(join(tmpdir(), 'slitherbench-setting-'));
@@ -56,13 +56,15 @@ test('runBench takes the new setting by its library name, and plan.json, run.jso
 test('no two settings share a flag, an experiment-file key, a runBench name or a record field', () => {
   const rows = Object.values(SETTINGS as unknown as Record<string, Setting<unknown>>);
   const names = {
-    flags: rows.map((r) => /--[\w-]+/.exec(r.flags)![0]),
+    // The experiment scripts' own settings among them: a script takes both parts of the table by flag.
+    flags: [...rows, ...Object.values(EXPERIMENT_SETTINGS as Record<string, Setting<unknown>>)].map((r) => /--[\w-]+/.exec(r.flags)![0]),
     file: rows.flatMap((r) => (r.file ? [r.file] : [])),
     library: rows.flatMap((r) => (r.library ? [r.library] : [])),
     plan: rows.flatMap((r) => (r.record?.plan ? [r.record.plan] : [])),
     run: rows.flatMap((r) => (r.record?.run ? [r.record.run] : [])),
   };
   for (const [what, list] of Object.entries(names)) assert.deepEqual(list.filter((x, k) => list.indexOf(x) !== k), [], `${what} named twice`);
+  assert.deepEqual(Object.keys(EXPERIMENT_SETTINGS).filter((name) => name in SETTINGS), [], "a script's own setting named as a command's");
   // A value read from a file or given to runBench is checked by its kind.
   assert.deepEqual(rows.filter((r) => (r.file !== undefined || (r.library !== undefined && !r.libraryText && r.library !== 'options')) && !r.kind).map((r) => r.flags), []);
 });

@@ -9,11 +9,11 @@ import { verify } from '../../../../encodings/verify.ts';
 import { buildCircuitModel } from '../../../../encodings/backends/cpsat/model.ts';
 import { run } from '../../../helpers/backend-cases.ts';
 import { getBackend } from '../../../../encodings/registry.ts';
-import { solveWithBackend } from '../../../../runners/harness/pipeline.ts';
+import { solveWithBackend } from '../../../../runners/harness/solving/pipeline.ts';
 import { allLoops, mix, smallCases } from '../../../helpers/small-grids.ts';
 import { Random } from '../../../../datasets/generator.ts';
 import { defaultSolveOptions, optionValue } from '../../../../encodings/backend.ts';
-import { parseParams } from '../../../../runners/harness/values.ts';
+import { parseParams } from '../../../../runners/harness/plans/values.ts';
 
 const puzzle = (text: string) => parsePuzzle(text).puzzle;
 

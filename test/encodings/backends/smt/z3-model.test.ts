@@ -69,7 +69,7 @@ for (const cuts of ['rooted', 'cutset-any', 'cutset', 'loop']) {
 test('z3-lazy: a time limit too short for the model ends as timeout, not an error', async () => {
   const blank = makePuzzle(30, 30, new Array(900).fill(null));
   const { getBackend } = await import('../../../../encodings/registry.ts');
-  const { solveWithBackend } = await import('../../../../runners/harness/pipeline.ts');
+  const { solveWithBackend } = await import('../../../../runners/harness/solving/pipeline.ts');
   const backend = await getBackend('z3-lazy');
   await backend.prepare?.();
   const r = await solveWithBackend(backend, blank, { timeoutMs: 1, unique: true, seed: 1, params: {} });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { loadDataset } from '../../../../../datasets/load.ts';
 import { makePuzzle } from '../../../../../encodings/grid.ts';
-import type { RunResult } from '../../../../../runners/harness/run-result.ts';
+import type { RunResult } from '../../../../../runners/harness/solving/run-result.ts';
 import { backendCases, run } from '../../../../helpers/backend-cases.ts';
 
 test('the committed auto core is what auto/wasm/core.ts compiles to', () => {
