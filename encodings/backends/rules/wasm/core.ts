@@ -445,12 +445,22 @@ function enqueue(unit: i32): void {
 }
 
 function enqueueEdge(e: i32): void {
-  enqueue(unchecked(edgeEnds[e * 2]));
-  enqueue(unchecked(edgeEnds[e * 2 + 1]));
+  unitsOfEdge(e, false);
+}
+
+/** Queues the units an edge belongs to (its two ends, its clued faces): for the rules, or for parity. */
+@inline function unitsOfEdge(e: i32, parity: bool): void {
   const a = unchecked(edgeCells[e * 2]);
   const b = unchecked(edgeCells[e * 2 + 1]);
-  if (a >= 0 && unchecked(clues[a]) >= 0) enqueue(vertexCount + a);
-  if (b >= 0 && unchecked(clues[b]) >= 0) enqueue(vertexCount + b);
+  enqueueFor(parity, unchecked(edgeEnds[e * 2]));
+  enqueueFor(parity, unchecked(edgeEnds[e * 2 + 1]));
+  if (a >= 0 && unchecked(clues[a]) >= 0) enqueueFor(parity, vertexCount + a);
+  if (b >= 0 && unchecked(clues[b]) >= 0) enqueueFor(parity, vertexCount + b);
+}
+
+@inline function enqueueFor(parity: bool, unit: i32): void {
+  if (parity) enqueueParity(unit);
+  else enqueue(unit);
 }
 
 /** Propagator.set: false where it throws. */
@@ -863,7 +873,7 @@ function mergeClasses(a: i32, b: i32, opposite: i32): bool {
   // Every unit beside an edge of the joined class sees its parity anew.
   let x = a;
   do {
-    enqueueParityEdge(x);
+    unitsOfEdge(x, true);
     x = unchecked(classNext[x]);
   } while (x != a);
   return true;
@@ -1070,14 +1080,6 @@ function enqueueParity(unit: i32): void {
   parityTail = parityTail + 1 == parityQueue.length ? 0 : parityTail + 1;
 }
 
-function enqueueParityEdge(e: i32): void {
-  enqueueParity(unchecked(edgeEnds[e * 2]));
-  enqueueParity(unchecked(edgeEnds[e * 2 + 1]));
-  const a = unchecked(edgeCells[e * 2]);
-  const b = unchecked(edgeCells[e * 2 + 1]);
-  if (a >= 0 && unchecked(clues[a]) >= 0) enqueueParity(vertexCount + a);
-  if (b >= 0 && unchecked(clues[b]) >= 0) enqueueParity(vertexCount + b);
-}
 
 /** Propagator.assume: a fixed edge, a guess or a probe, then propagation. */
 export function assume(edge: i32, value: u8): bool {
