@@ -33,8 +33,7 @@ import { PuzzleError } from '../errors.ts';
 import { showText } from '../formats/characters.ts';
 import { solutionFromEdges, type Solution } from '../solution.ts';
 import { verify } from '../verify.ts';
-import { ClauseSet } from './clauses.ts';
-import { blockingProblem, forEachBaseClause, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
+import { baseClauseSet, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
 
 export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
 /** The steps that are checked when the empty clause needs them. */
@@ -288,8 +287,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     throw error;
   }
 
-  const clauses = new ClauseSet(grid.edgeCount);
-  forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
+  const clauses = baseClauseSet(puzzle);
   const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
   const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0 };
 
@@ -374,8 +372,7 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
     const grid = flatGridOf(puzzle);
     const step = readStep(kind, tokens, new Reader(grid));
     if (kind !== 'learnt clause') return lemmaProblem(puzzle, kind, step, null);
-    const clauses = new ClauseSet(grid.edgeCount);
-    forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
+    const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
     return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
   } catch (error) {
