@@ -198,11 +198,6 @@ export class ClauseSet {
     return (this.flags[id] & MARKED) !== 0;
   }
 
-  /** The literals of clause `id` (a view, in the order the watches keep them). */
-  clause(id: number): Int32Array {
-    return this.literals.data.subarray(this.start.data[id], this.start.data[id + 1]);
-  }
-
   /**
    * Adds a clause (its literals, repeats dropped) and returns its id. Until the clauses contradict each other
    * it is watched and propagated at the top level; after that it is only kept, for deletions to find.
@@ -384,11 +379,11 @@ export class ClauseSet {
    * by later deletions and leaves propagation, unless it is the reason of a top-level assignment (then it
    * stays, as the convention in the file's head says). Null when there is no such clause.
    */
-  delete(literals: ArrayLike<number>): Deletion {
+  delete(literals: ArrayLike<number>, length = literals.length): Deletion {
     const probe = this.probe;
     probe.length = 0;
     const stamp = ++this.stamp;
-    for (let k = 0; k < literals.length; k++) {
+    for (let k = 0; k < length; k++) {
       if (this.literalStamp[literals[k]] === stamp) continue;
       this.literalStamp[literals[k]] = stamp;
       probe.push(literals[k]);
@@ -458,16 +453,21 @@ export class ClauseSet {
     if (this.contradictory || this.trailLength !== before) throw new Error('internal: a clause restored going backwards is unit or in conflict');
   }
 
+  /** followsByUnitPropagation for clause `id` (not in propagation: its addition undone). */
+  clauseFollows(id: number): boolean {
+    return this.followsByUnitPropagation(this.literals.data, this.start.data[id], this.start.data[id + 1]);
+  }
+
   /**
    * True when setting every literal of the clause false and propagating reaches a conflict; then the clauses
    * that conflict used (and the reasons of the top-level assignments it used) are marked.
    */
-  followsByUnitPropagation(literals: ArrayLike<number>): boolean {
+  followsByUnitPropagation(literals: ArrayLike<number>, from = 0, to = literals.length): boolean {
     if (this.contradictory) throw new Error('internal: a RUP check on contradictory clauses');
     const mark = this.trailLength;
     let conflict = NONE;
     let trueAlready = -1;
-    for (let k = 0; k < literals.length; k++) {
+    for (let k = from; k < to; k++) {
       const literal = literals[k];
       const v = this.value[literal];
       if (v === 1) {
@@ -510,13 +510,41 @@ export class ClauseSet {
         const data = this.literals.data;
         // The literals c holds false; the one it implied, or one not assigned, is not false.
         for (let k = this.start.data[c]; k < this.start.data[c + 1]; k++) if (this.value[data[k]] === -1) this.visit(data[k] >> 1);
-      } else {
-        const r = -2 - c;
-        for (let k = this.ruleStart[r]; k < this.ruleStart[r + 1]; k++) {
-          const e = this.ruleEdges[k];
-          if (this.value[2 * e] !== 0 && this.position[e] < before) this.visit(e);
-        }
-      }
+      } else this.visitRule(-2 - c, before);
+    }
+  }
+
+  /**
+   * Visits the edges of rule r that its decision at trail position `before` rested on (a conflict when that is
+   * the trail's end): of the edges set before it, the ones on alone when they suffice, else the ones off alone
+   * when they do, else both. The ones on, a of them, say at least a are on; the ones off, b of them, at most
+   * n - b; the decided edge, set the other way, adds one to either bound; no allowed count between the two.
+   */
+  private visitRule(r: number, before: number): void {
+    const from = this.ruleStart[r];
+    const n = this.ruleStart[r + 1] - from;
+    let on = 0;
+    let off = 0;
+    for (let k = from; k < from + n; k++) {
+      const e = this.ruleEdges[k];
+      if (this.position[e] >= before) continue;
+      const v = this.value[2 * e];
+      if (v === 1) on++;
+      else if (v === -1) off++;
+    }
+    // The decided edge set the other way: on (low 1) when the rule set it off, off (high 1) when on.
+    const decided = before < this.trailLength ? this.trail[before] : -1;
+    const low = decided >= 0 && (decided & 1) === 1 ? 1 : 0;
+    const high = decided >= 0 && (decided & 1) === 0 ? 1 : 0;
+    const allowed = this.ruleAllowed[r];
+    const onAlone = noCountIn(allowed, on + low, n - high);
+    const useOn = onAlone || !noCountIn(allowed, low, n - off - high);
+    const useOff = !onAlone;
+    for (let k = from; k < from + n; k++) {
+      const e = this.ruleEdges[k];
+      if (this.position[e] >= before) continue;
+      const v = this.value[2 * e];
+      if ((v === 1 && useOn) || (v === -1 && useOff)) this.visit(e);
     }
   }
 
@@ -614,6 +642,11 @@ export class ClauseSet {
     }
     return true;
   }
+}
+
+/** No count least..most (none when most < least) has its bit set in `allowed`. */
+function noCountIn(allowed: number, least: number, most: number): boolean {
+  return most < least || (allowed & (((1 << (most - least + 1)) - 1) << least)) === 0;
 }
 
 /** A hash of a clause's literals that does not depend on their order (a sum of mixed literals). */
