@@ -33,8 +33,7 @@ import { PuzzleError } from '../errors.ts';
 import { showText } from '../formats/characters.ts';
 import { solutionFromEdges, type Solution } from '../solution.ts';
 import { verify } from '../verify.ts';
-import { ClauseSet } from './clauses.ts';
-import { blockingProblem, forEachBaseClause, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
+import { baseClauseSet, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
 
 export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
 /** The steps that are checked when the empty clause needs them. */
@@ -109,8 +108,9 @@ class FastReader {
   private at = 0;
   /** The last word read had a '-'. */
   private negative = false;
-  /** The literals of the last line read. */
-  readonly literals: number[] = [];
+  /** The literals of the last line read: the first `length` of them. */
+  literals = new Int32Array(64);
+  length = 0;
 
   constructor(private readonly grid: FlatGrid) {}
 
@@ -119,7 +119,6 @@ class FastReader {
     this.line = line;
     this.at = 0;
     const n = line.length;
-    const literals = this.literals;
     let kind: StepKind;
     const first = line.charCodeAt(0);
     if (first === 45 || (first >= 48 && first <= 57)) kind = 'learnt clause';
@@ -127,15 +126,20 @@ class FastReader {
       kind = kindOf(line[0])!;
       this.at = 2;
     } else return null;
-    literals.length = 0;
+    this.length = 0;
     for (;;) {
       if (this.at >= n) return null;
       const v = this.word(true);
       if (v === -2) break;
       if (v < 1 || v > this.grid.edgeCount) return null;
-      literals.push(this.negative ? 2 * v - 1 : 2 * v - 2);
+      if (this.length === this.literals.length) {
+        const more = new Int32Array(2 * this.length);
+        more.set(this.literals);
+        this.literals = more;
+      }
+      this.literals[this.length++] = this.negative ? 2 * v - 1 : 2 * v - 2;
     }
-    if (kind === 'learnt clause' && literals.length === 0) kind = 'empty clause';
+    if (kind === 'learnt clause' && this.length === 0) kind = 'empty clause';
     if (this.at >= n) return kind;
     if (kind !== 'cycle lemma' && kind !== 'cut lemma') return null;
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
@@ -288,8 +292,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     throw error;
   }
 
-  const clauses = new ClauseSet(grid.edgeCount);
-  forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
+  const clauses = baseClauseSet(puzzle);
   const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
   const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'learnt clause': 0 };
 
@@ -305,7 +308,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const fast = new FastReader(grid);
   for (let at = nextLine(); at >= 0; at = nextLine()) {
     let kind = fast.step(lines[at]);
-    let literals = fast.literals;
+    let literals: ArrayLike<number> = fast.literals;
+    let length = fast.length;
     if (kind === null) {
       const tokens = lines[at].trim().split(/\s+/);
       kind = kindOf(tokens[0]);
@@ -313,6 +317,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
       try {
         literals = readStep(kind, tokens, read).literals;
+        length = literals.length;
       } catch (error) {
         if (error instanceof StepFailure) return fail(kind, error.message);
         throw error;
@@ -328,11 +333,11 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       break;
     }
     if (kind === 'deletion') {
-      const deleted = clauses.delete(literals);
+      const deleted = clauses.delete(literals, length);
       if (deleted === null) return fail(kind, 'no such clause to delete');
       stepClauses.push('removed' in deleted ? deleted.removed : -1);
     } else {
-      stepClauses.push(clauses.add(literals));
+      stepClauses.push(clauses.add(literals, length));
       if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepLines.length + 1;
     }
     stepLines.push(stepLine);
@@ -354,7 +359,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     if (!clauses.isMarked(id)) continue;
     checked[kind as CheckedKind]++;
     let problem: string | null;
-    if (kind === 'learnt clause') problem = clauses.followsByUnitPropagation(clauses.clause(id)) ? null : 'it does not follow by unit propagation from the clauses before it';
+    if (kind === 'learnt clause') problem = clauses.clauseFollows(id) ? null : 'it does not follow by unit propagation from the clauses before it';
     else problem = lemmaProblem(puzzle, kind, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read), loop);
     if (problem !== null) return fail(kind, problem, stepLines[i]);
   }
@@ -374,8 +379,7 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
     const grid = flatGridOf(puzzle);
     const step = readStep(kind, tokens, new Reader(grid));
     if (kind !== 'learnt clause') return lemmaProblem(puzzle, kind, step, null);
-    const clauses = new ClauseSet(grid.edgeCount);
-    forEachBaseClause(puzzle, (literals, length) => clauses.add(literals, length));
+    const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
     return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
   } catch (error) {

@@ -19,11 +19,23 @@
 // unassigns every assignment of time c or later; a deletion is undone by watching the clause again. A deletion
 // of the clause that is the reason of a top-level assignment is ignored (the clause stays in propagation, as in
 // DRAT checkers: the literal was implied, and stays implied, and the clause, satisfied by it, adds nothing).
+//
+// Counting rules ("the number of these edges on is one of these counts": a vertex's degree, a clue) are not
+// written out as clauses: each keeps how many of its edges are on and off, and propagation decides its open
+// edges when every count still possible is the number on now (all open ones off) or that plus the open ones
+// (all on), and finds a conflict when none is. That is exactly what unit propagation over the rule's prime
+// implicates decides (docs/proof-format.md argues it), at a cost per assignment bounded by the rule's size.
+// An edge a rule decided has the rule as its reason: the rule's other edges assigned before it (for a
+// conflict, all its assigned edges), which marking walks as it walks a clause's false literals.
 
 export const onLiteral = (edge: number): number => 2 * edge;
 export const offLiteral = (edge: number): number => 2 * edge + 1;
 
 const ALIVE = 1;
+/** A reason or conflict that is no clause: an assumption of a RUP check, or no conflict. */
+const NONE = -1;
+/** Counting rule k as a reason or conflict (clause ids are 0 and up). */
+const ruleCode = (rule: number): number => -2 - rule;
 /** The time of a RUP check's own assignments, later than any clause's. */
 const CHECK_TIME = 0x7fffffff;
 const WATCHED = 2;
@@ -66,29 +78,42 @@ export class ClauseSet {
   /** Per edge: the last RUP check whose conflict analysis reached it. */
   private readonly seen: Int32Array;
   private stamp = 0;
+  /** The stamps of the marking under way (markFrom): an edge the check assigned, an edge whose reason is queued. */
+  private assignedStamp = 0;
+  private reachedStamp = 0;
 
-  private readonly literals = new Ints(1 << 16);
+  private readonly literals = new Ints(1 << 12);
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
-  private readonly start = new Ints(1 << 12);
-  private flags = new Uint8Array(1 << 12);
+  private readonly start = new Ints(1 << 10);
+  private flags = new Uint8Array(1 << 10);
   /** Per clause: where the search for a new watched literal starts (2 or more). */
-  private searchFrom = new Int32Array(1 << 12);
+  private searchFrom = new Int32Array(1 << 10);
 
   /** Per literal, a segment of the pool: the clauses watching it (looked at when it becomes false), as pairs of the clause's id and another of its literals (if true, the clause is satisfied). */
-  private pool = new Int32Array(1 << 16);
+  private pool = new Int32Array(1 << 12);
   private poolTop = 0;
   private readonly watchAt: Int32Array;
   private readonly watchSize: Int32Array;
   private readonly watchRoom: Int32Array;
 
   /** Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause its hash and the next in its bucket. */
-  private buckets = new Int32Array(1 << 12).fill(-1);
-  private readonly hash = new Ints(1 << 12);
-  private readonly nextInBucket = new Ints(1 << 12);
+  private buckets = new Int32Array(1 << 10).fill(-1);
+  private readonly hash = new Ints(1 << 10);
+  private readonly nextInBucket = new Ints(1 << 10);
   private indexed = 0;
 
-  /** The clause found falsified at the top level, or -1 while there is none. */
-  private conflictClause = -1;
+  /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
+  private conflictClause = NONE;
+
+  /** Counting rule k: its edges ruleEdges[ruleStart[k] ..< ruleStart[k + 1]], its allowed counts as bits, how many of its edges are on and off. */
+  private ruleEdges: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  private ruleStart: Int32Array<ArrayBufferLike> = new Int32Array(1);
+  private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  private ruleOn = new Int32Array(0);
+  private ruleOff = new Int32Array(0);
+  /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
+  private edgeRules = new Int32Array(0);
+  private edgeRuleStart: Int32Array;
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
   /** The clauses whose reasons are still to be marked. */
@@ -108,12 +133,61 @@ export class ClauseSet {
     this.watchAt = new Int32Array(2 * edgeCount);
     this.watchSize = new Int32Array(2 * edgeCount);
     this.watchRoom = new Int32Array(2 * edgeCount);
+    this.edgeRuleStart = new Int32Array(edgeCount + 1);
     this.start.push(0);
+  }
+
+  /**
+   * Sets the counting rules, before any clause: rule k says that the number of the edges
+   * edges[start[k] ..< start[k + 1]] that are on has its bit set in allowed[k] (counts up to 30). What they
+   * decide at once (a clue 0, or a contradiction) is decided here, for good.
+   */
+  setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array): void {
+    if (this.count > 0 || this.ruleAllowed.length > 0) throw new Error('internal: rules are set once, before any clause');
+    const rules = allowed.length;
+    this.ruleEdges = edges;
+    this.ruleStart = start;
+    this.ruleAllowed = allowed;
+    this.ruleOn = new Int32Array(rules);
+    this.ruleOff = new Int32Array(rules);
+    const from = this.edgeRuleStart;
+    for (let k = 0; k < start[rules]; k++) from[edges[k] + 1]++;
+    for (let e = 0; e < this.edgeCount; e++) from[e + 1] += from[e];
+    const fill = from.slice(0, this.edgeCount);
+    this.edgeRules = new Int32Array(start[rules]);
+    for (let r = 0; r < rules; r++) {
+      if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
+      for (let k = start[r]; k < start[r + 1]; k++) this.edgeRules[fill[edges[k]]++] = r;
+    }
+    // Assignments made here have a time before every clause's, so going backwards never undoes them.
+    for (let r = 0; r < rules && !this.contradictory; r++) if (!this.checkRule(r, -1)) return;
+    if (!this.contradictory) this.propagate(-1);
+  }
+
+  /** Decides what rule r decides now (assignments at `time`); false on a conflict (then `conflictClause` is set). */
+  private checkRule(r: number, time: number): boolean {
+    const from = this.ruleStart[r];
+    const n = this.ruleStart[r + 1] - from;
+    const on = this.ruleOn[r];
+    const open = n - on - this.ruleOff[r];
+    const possible = this.ruleAllowed[r] & (((1 << (open + 1)) - 1) << on);
+    if (possible === 0) {
+      this.conflictClause = ruleCode(r);
+      return false;
+    }
+    if (open === 0) return true;
+    const allOff = possible === 1 << on;
+    if (!allOff && possible !== 1 << (on + open)) return true;
+    for (let k = from; k < from + n; k++) {
+      const e = this.ruleEdges[k];
+      if (this.value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, ruleCode(r), time);
+    }
+    return true;
   }
 
   /** The clauses added so far contradict each other at the top level. */
   get contradictory(): boolean {
-    return this.conflictClause >= 0;
+    return this.conflictClause !== NONE;
   }
 
   get count(): number {
@@ -122,11 +196,6 @@ export class ClauseSet {
 
   isMarked(id: number): boolean {
     return (this.flags[id] & MARKED) !== 0;
-  }
-
-  /** The literals of clause `id` (a view, in the order the watches keep them). */
-  clause(id: number): Int32Array {
-    return this.literals.data.subarray(this.start.data[id], this.start.data[id + 1]);
   }
 
   /**
@@ -214,10 +283,22 @@ export class ClauseSet {
   private assign(literal: number, reason: number, time: number): void {
     this.value[literal] = 1;
     this.value[literal ^ 1] = -1;
+    const counts = (literal & 1) === 0 ? this.ruleOn : this.ruleOff;
+    for (let k = this.edgeRuleStart[literal >> 1]; k < this.edgeRuleStart[(literal >> 1) + 1]; k++) counts[this.edgeRules[k]]++;
     this.reason[literal >> 1] = reason;
     this.time[literal >> 1] = time;
     this.position[literal >> 1] = this.trailLength;
     this.trail[this.trailLength++] = literal;
+  }
+
+  /** Undoes the last assignment on the trail; returns its literal. */
+  private unassignLast(): number {
+    const literal = this.trail[--this.trailLength];
+    this.value[literal] = 0;
+    this.value[literal ^ 1] = 0;
+    const counts = (literal & 1) === 0 ? this.ruleOn : this.ruleOff;
+    for (let k = this.edgeRuleStart[literal >> 1]; k < this.edgeRuleStart[(literal >> 1) + 1]; k++) counts[this.edgeRules[k]]--;
+    return literal;
   }
 
   private pushWatch(literal: number, id: number, blocker: number): void {
@@ -298,11 +379,11 @@ export class ClauseSet {
    * by later deletions and leaves propagation, unless it is the reason of a top-level assignment (then it
    * stays, as the convention in the file's head says). Null when there is no such clause.
    */
-  delete(literals: ArrayLike<number>): Deletion {
+  delete(literals: ArrayLike<number>, length = literals.length): Deletion {
     const probe = this.probe;
     probe.length = 0;
     const stamp = ++this.stamp;
-    for (let k = 0; k < literals.length; k++) {
+    for (let k = 0; k < length; k++) {
       if (this.literalStamp[literals[k]] === stamp) continue;
       this.literalStamp[literals[k]] = stamp;
       probe.push(literals[k]);
@@ -345,7 +426,7 @@ export class ClauseSet {
    * literals, every clause that propagated them.
    */
   markConflict(): void {
-    if (this.conflictClause < 0) throw new Error('internal: no conflict to mark from');
+    if (!this.contradictory) throw new Error('internal: no conflict to mark from');
     this.markFrom(this.conflictClause, this.trailLength);
   }
 
@@ -354,14 +435,9 @@ export class ClauseSet {
    * takes it out of propagation. Clauses added after it must have been undone already.
    */
   undoAdd(id: number): void {
-    while (this.trailLength > 0 && this.time[this.trail[this.trailLength - 1] >> 1] >= id) {
-      const literal = this.trail[--this.trailLength];
-      this.value[literal] = 0;
-      this.value[literal ^ 1] = 0;
-      this.reasonsMarked[literal >> 1] = 0;
-    }
+    while (this.trailLength > 0 && this.time[this.trail[this.trailLength - 1] >> 1] >= id) this.reasonsMarked[this.unassignLast() >> 1] = 0;
     this.head = this.trailLength;
-    this.conflictClause = -1;
+    this.conflictClause = NONE;
     this.detach(id);
     this.flags[id] &= ~ALIVE;
   }
@@ -374,86 +450,126 @@ export class ClauseSet {
     if (this.start.data[id + 1] - from < 2) return;
     const before = this.trailLength;
     this.attach(id, CHECK_TIME);
-    if (this.conflictClause >= 0 || this.trailLength !== before) throw new Error('internal: a clause restored going backwards is unit or in conflict');
+    if (this.contradictory || this.trailLength !== before) throw new Error('internal: a clause restored going backwards is unit or in conflict');
+  }
+
+  /** followsByUnitPropagation for clause `id` (not in propagation: its addition undone). */
+  clauseFollows(id: number): boolean {
+    return this.followsByUnitPropagation(this.literals.data, this.start.data[id], this.start.data[id + 1]);
   }
 
   /**
    * True when setting every literal of the clause false and propagating reaches a conflict; then the clauses
    * that conflict used (and the reasons of the top-level assignments it used) are marked.
    */
-  followsByUnitPropagation(literals: ArrayLike<number>): boolean {
+  followsByUnitPropagation(literals: ArrayLike<number>, from = 0, to = literals.length): boolean {
     if (this.contradictory) throw new Error('internal: a RUP check on contradictory clauses');
     const mark = this.trailLength;
-    let conflict = -1;
+    let conflict = NONE;
     let trueAlready = -1;
-    for (let k = 0; k < literals.length; k++) {
+    for (let k = from; k < to; k++) {
       const literal = literals[k];
       const v = this.value[literal];
       if (v === 1) {
         trueAlready = literal; // true already (at the top level, or its negation is in the clause too)
         break;
       }
-      if (v === 0) this.assign(literal ^ 1, -1, CHECK_TIME);
+      if (v === 0) this.assign(literal ^ 1, NONE, CHECK_TIME);
     }
     if (trueAlready < 0 && !this.propagate(CHECK_TIME)) conflict = this.conflictClause;
-    const follows = trueAlready >= 0 || conflict >= 0;
-    if (conflict >= 0) this.markFrom(conflict, mark);
-    else if (trueAlready >= 0 && this.position[trueAlready >> 1] < mark) this.markFrom(-1, mark, trueAlready >> 1);
-    while (this.trailLength > mark) {
-      const literal = this.trail[--this.trailLength];
-      this.value[literal] = 0;
-      this.value[literal ^ 1] = 0;
-    }
+    const follows = trueAlready >= 0 || conflict !== NONE;
+    if (conflict !== NONE) this.markFrom(conflict, mark);
+    else if (trueAlready >= 0 && this.position[trueAlready >> 1] < mark) this.markFrom(NONE, mark, trueAlready >> 1);
+    while (this.trailLength > mark) this.unassignLast();
     this.head = mark;
-    this.conflictClause = -1;
+    this.conflictClause = NONE;
     return follows;
   }
 
   /**
    * Marks clause `conflict` (or the reason of the top-level assignment of `edge`) and the reasons of the false
    * literals it holds, and theirs, back to the assumptions. Assignments at trail positions from `mark` on are
-   * the check's own; those before, the top level's, whose reasons are marked once for all checks.
+   * the check's own; those before, the top level's, whose reasons are marked once for all checks. A rule as a
+   * reason stands for its edges assigned before the edge it decided (as a conflict, all its assigned edges).
    */
   private markFrom(conflict: number, mark: number, edge = -1): void {
     const assigned = ++this.stamp;
     const reached = ++this.stamp;
     const stack = this.stack;
     stack.length = 0;
-    if (conflict >= 0) {
-      this.flags[conflict] |= MARKED;
-      stack.push(conflict);
-    } else this.markTopLevel(edge);
+    if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
+    else this.markTopLevel(edge);
     // The edges this check assigned; the others are the top level's.
     for (let i = mark; i < this.trailLength; i++) this.seen[this.trail[i] >> 1] = assigned;
+    this.assignedStamp = assigned;
+    this.reachedStamp = reached;
     while (stack.length > 0) {
+      const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];
-      const data = this.literals.data;
-      for (let k = this.start.data[c]; k < this.start.data[c + 1]; k++) {
-        const literal = data[k];
-        if (this.value[literal] !== -1) continue; // the literal c implied, or one not assigned
-        const e = literal >> 1;
-        if (this.seen[e] === reached) continue;
-        if (this.seen[e] !== assigned) this.markTopLevel(e);
-        else {
-          this.seen[e] = reached; // its reason is looked at once
-          const r = this.reason[e];
-          if (r >= 0) {
-            this.flags[r] |= MARKED;
-            stack.push(r);
-          }
-        }
-      }
+      if (c >= 0) {
+        const data = this.literals.data;
+        // The literals c holds false; the one it implied, or one not assigned, is not false.
+        for (let k = this.start.data[c]; k < this.start.data[c + 1]; k++) if (this.value[data[k]] === -1) this.visit(data[k] >> 1);
+      } else this.visitRule(-2 - c, before);
     }
+  }
+
+  /**
+   * Visits the edges of rule r that its decision at trail position `before` rested on (a conflict when that is
+   * the trail's end): of the edges set before it, the ones on alone when they suffice, else the ones off alone
+   * when they do, else both. The ones on, a of them, say at least a are on; the ones off, b of them, at most
+   * n - b; the decided edge, set the other way, adds one to either bound; no allowed count between the two.
+   */
+  private visitRule(r: number, before: number): void {
+    const from = this.ruleStart[r];
+    const n = this.ruleStart[r + 1] - from;
+    let on = 0;
+    let off = 0;
+    for (let k = from; k < from + n; k++) {
+      const e = this.ruleEdges[k];
+      if (this.position[e] >= before) continue;
+      const v = this.value[2 * e];
+      if (v === 1) on++;
+      else if (v === -1) off++;
+    }
+    // The decided edge set the other way: on (low 1) when the rule set it off, off (high 1) when on.
+    const decided = before < this.trailLength ? this.trail[before] : -1;
+    const low = decided >= 0 && (decided & 1) === 1 ? 1 : 0;
+    const high = decided >= 0 && (decided & 1) === 0 ? 1 : 0;
+    const allowed = this.ruleAllowed[r];
+    const onAlone = noCountIn(allowed, on + low, n - high);
+    const useOn = onAlone || !noCountIn(allowed, low, n - off - high);
+    const useOff = !onAlone;
+    for (let k = from; k < from + n; k++) {
+      const e = this.ruleEdges[k];
+      if (this.position[e] >= before) continue;
+      const v = this.value[2 * e];
+      if ((v === 1 && useOn) || (v === -1 && useOff)) this.visit(e);
+    }
+  }
+
+  /** Marking reached edge e's assignment: the check's own has its reason queued once, the top level's is marked once for all checks. */
+  private visit(e: number): void {
+    if (this.seen[e] === this.reachedStamp) return;
+    if (this.seen[e] !== this.assignedStamp) this.markTopLevel(e);
+    else {
+      this.seen[e] = this.reachedStamp;
+      if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
+    }
+  }
+
+  /** Queues a reason (a clause, marked, or a rule) whose antecedents are its edges assigned before trail position `before`. */
+  private queueReason(reason: number, before: number): void {
+    if (reason >= 0) this.flags[reason] |= MARKED;
+    this.stack.push(reason);
+    this.stack.push(before);
   }
 
   /** Marks the reason of a top-level assignment, once, and queues it so that what it rests on is marked too. */
   private markTopLevel(edge: number): void {
     if (this.reasonsMarked[edge]) return;
     this.reasonsMarked[edge] = 1;
-    const r = this.reason[edge];
-    if (r < 0) return;
-    this.flags[r] |= MARKED;
-    this.stack.push(r);
+    if (this.reason[edge] !== NONE) this.queueReason(this.reason[edge], this.position[edge]);
   }
 
   /** Unit propagation from the assignments not yet propagated, each made at `time`; false on a conflict (then `conflictClause` is set). */
@@ -521,9 +637,16 @@ export class ClauseSet {
         this.conflictClause = conflict;
         return false;
       }
+      const e = falsified >> 1;
+      for (let k = this.edgeRuleStart[e]; k < this.edgeRuleStart[e + 1]; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
     }
     return true;
   }
+}
+
+/** No count least..most (none when most < least) has its bit set in `allowed`. */
+function noCountIn(allowed: number, least: number, most: number): boolean {
+  return most < least || (allowed & (((1 << (most - least + 1)) - 1) << least)) === 0;
 }
 
 /** A hash of a clause's literals that does not depend on their order (a sum of mixed literals). */

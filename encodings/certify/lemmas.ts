@@ -2,7 +2,7 @@
 // reasons they are enough (every solution satisfies an accepted lemma) are argued in check.ts.
 // Literals: 2e for edge e on, 2e + 1 for off (clauses.ts). A test returns null when the lemma holds, else why not.
 import { flatGridOf, type FlatGrid, type Puzzle, type Shape } from '../grid.ts';
-import { offLiteral, onLiteral } from './clauses.ts';
+import { ClauseSet, offLiteral, onLiteral } from './clauses.ts';
 
 /**
  * The grid as the checker reads it: each list made from the flat tables when asked for (a line's worth), as
@@ -90,6 +90,39 @@ export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, le
   const all = new Int32Array(flat.edgeCount);
   for (let e = 0; e < flat.edgeCount; e++) all[e] = onLiteral(e);
   add(all, all.length);
+}
+
+/**
+ * The base as the checker propagates it: each rule (degree 0 or 2 at each vertex, each clue's count) as a
+ * counting rule, which decides by unit propagation what its prime implicates (forEachBaseClause) would, and
+ * the clause of all edges. Made from the flat tables in time and memory linear in the grid.
+ */
+export function baseClauseSet(puzzle: Puzzle): ClauseSet {
+  const flat = flatGridOf(puzzle);
+  let rules = flat.vertexCount;
+  for (let cell = 0; cell < flat.cellCount; cell++) if (typeof puzzle.clues[cell] === 'number') rules++;
+  const start = new Int32Array(rules + 1);
+  const allowed = new Int32Array(rules);
+  const edges = new Int32Array(rules * Math.max(flat.vertexSlots, flat.cellSlots));
+  let r = 0;
+  let top = 0;
+  const rule = (table: Int32Array, k: number, slots: number, counts: number) => {
+    for (let i = k * slots; i < k * slots + slots; i++) if (table[i] >= 0) edges[top++] = table[i];
+    allowed[r++] = counts;
+    start[r] = top;
+  };
+  const vertexCounts = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
+  for (let v = 0; v < flat.vertexCount; v++) rule(flat.vertexEdges, v, flat.vertexSlots, vertexCounts);
+  for (let cell = 0; cell < flat.cellCount; cell++) {
+    const clue = puzzle.clues[cell];
+    if (typeof clue === 'number') rule(flat.cellEdges, cell, flat.cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+  }
+  const clauses = new ClauseSet(flat.edgeCount);
+  clauses.setRules(edges.subarray(0, top), start, allowed);
+  const all = new Int32Array(flat.edgeCount);
+  for (let e = 0; e < flat.edgeCount; e++) all[e] = onLiteral(e);
+  clauses.add(all);
+  return clauses;
 }
 
 /** The base as arrays of literals (forEachBaseClause's clauses, each copied). */

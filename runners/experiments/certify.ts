@@ -18,7 +18,7 @@ import { machineInfo } from '../harness/results/machine.ts';
 import { parseInteger } from '../harness/plans/values.ts';
 import { checked, fail, scriptCommandLine } from './script.ts';
 
-const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25'];
+const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard'];
 const BACKENDS = ['auto', 'cdcl-loop'];
 
 const { values } = scriptCommandLine(`usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]

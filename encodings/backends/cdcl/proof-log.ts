@@ -18,28 +18,54 @@ const PREFIX: Record<number, string> = {
 /** What a proof shows: no loop, or that this loop (one byte per edge, 1 on) is the only one. */
 export type ProofClaim = { kind: 'unsat' } | { kind: 'unique'; loop: Uint8Array };
 
+/** The text of 1, 2, ..., largest, each with a space after it, and where each starts: numbers are copied, not formatted. */
+interface NumberTable {
+  readonly numbers: Uint8Array;
+  readonly numberAt: Uint32Array;
+}
+
+/** The last table made: solves of one grid size after another reuse it (a 30x25 grid's is 1,556 numbers). */
+let lastTable: NumberTable | null = null;
+
+function numberTable(largest: number): NumberTable {
+  if (lastTable && lastTable.numberAt.length === largest + 2) return lastTable;
+  const numberAt = new Uint32Array(largest + 2);
+  let length = 0;
+  for (let v = 1; v <= largest; v++) length += String(v).length + 1;
+  const numbers = new Uint8Array(length);
+  let at = 0;
+  for (let v = 1; v <= largest; v++) {
+    numberAt[v] = at;
+    const text = String(v);
+    for (let k = 0; k < text.length; k++) numbers[at++] = text.charCodeAt(k);
+    numbers[at++] = 32;
+  }
+  numberAt[largest + 1] = at;
+  lastTable = { numbers, numberAt };
+  return lastTable;
+}
+
+/** Writes `value` (a signed edge variable, a vertex or an edge + 1; never 0) from the table at out[at]; returns the position after its space. */
+function writeNumber(table: NumberTable, out: Uint8Array, at: number, value: number): number {
+  if (value < 0) {
+    out[at++] = 45; // '-'
+    value = -value;
+  }
+  const { numbers, numberAt } = table;
+  if (value < 1 || value + 1 >= numberAt.length) throw new Error(`internal: ${value} is out of this grid's range in a proof record`);
+  for (let i = numberAt[value], end = numberAt[value + 1]; i < end; i++) out[at++] = numbers[i];
+  return at;
+}
+
 export class ProofLog {
   /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
   private steps = '';
-  /** The text of 1, 2, ..., largest, each with a space after it, and where each starts: numbers are copied, not formatted. */
-  private readonly numbers: Uint8Array;
-  private readonly numberAt: Uint32Array;
+  private readonly table: NumberTable;
+  private readonly decoder = new TextDecoder();
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
-    const largest = edgeCountOf(shape) + 1;
-    this.numberAt = new Uint32Array(largest + 2);
-    let length = 0;
-    for (let v = 1; v <= largest; v++) length += String(v).length + 1;
-    this.numbers = new Uint8Array(length);
-    let at = 0;
-    for (let v = 1; v <= largest; v++) {
-      this.numberAt[v] = at;
-      const text = String(v);
-      for (let k = 0; k < text.length; k++) this.numbers[at++] = text.charCodeAt(k);
-      this.numbers[at++] = 32;
-    }
-    this.numberAt[largest + 1] = at;
+    this.table = numberTable(edgeCountOf(shape) + 1);
   }
 
   /** Appends the core's records as lines of text. */
@@ -47,33 +73,26 @@ export class ProofLog {
     if (records.length === 0) return;
     // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside.
     const out = new Uint8Array(records.length * 12 + 64);
+    const table = this.table;
     let at = 0;
-    const write = (text: string) => {
-      for (let k = 0; k < text.length; k++) out[at++] = text.charCodeAt(k);
-    };
-    const { numbers, numberAt } = this;
-    const number = (value: number) => {
-      if (value < 0) {
-        out[at++] = 45; // '-'
-        value = -value;
-      }
-      if (value < 1 || value + 1 >= numberAt.length) throw new Error(`internal: ${value} is out of this grid's range in a proof record`);
-      for (let i = numberAt[value], end = numberAt[value + 1]; i < end; i++) out[at++] = numbers[i];
-    };
     for (let i = 0; i < records.length; ) {
       const kind = records[i];
       const n = records[i + 1];
       i += 2;
       if (kind === PROOF_EMPTY) {
-        write('0\n');
+        out[at++] = 48; // '0'
+        out[at++] = 10;
         continue;
       }
       const prefix = PREFIX[kind];
       if (prefix === undefined) throw new Error(`internal: the cdcl core wrote a proof record of unknown kind ${kind}`);
-      write(prefix);
+      if (prefix !== '') {
+        out[at++] = prefix.charCodeAt(0);
+        out[at++] = 32;
+      }
       for (let k = 0; k < n; k++) {
         const literal = records[i + k];
-        number(literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
+        at = writeNumber(table, out, at, literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
       }
       i += n;
       out[at++] = 48; // '0'
@@ -81,7 +100,7 @@ export class ProofLog {
         // The cycle's edges (edge index + 1).
         const m = records[i++];
         out[at++] = 32;
-        for (let k = 0; k < m; k++) number(records[i + k] + 1);
+        for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
         i += m;
         out[at++] = 48;
       }
@@ -91,18 +110,17 @@ export class ProofLog {
         const m = records[i + 1];
         i += 2;
         out[at++] = 32;
-        for (let k = 0; k < m; k++) number(records[i + k] + 1);
+        for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
         i += m;
         out[at++] = 48;
         if (hinge >= 0) {
           out[at++] = 32;
-          number(hinge + 1);
-          at--;
+          at = writeNumber(table, out, at, hinge + 1) - 1;
         }
       }
       out[at++] = 10; // '\n'
     }
-    this.steps += new TextDecoder().decode(out.subarray(0, at));
+    this.steps += this.decoder.decode(out.subarray(0, at));
   }
 
   /** The whole proof: the header for this grid, the claim, then the steps. */

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkProof, checkStep } from '../../../encodings/certify/check.ts';
+import { ClauseSet } from '../../../encodings/certify/clauses.ts';
 import { baseClauses, CUT_MAX_VERTICES, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
@@ -213,4 +214,35 @@ test('the prime implicates of a count rule, from counting, are those of brute fo
   // A count no assignment reaches: the empty clause alone.
   assert.deepEqual(primeImplicates(3, [5]), [[]]);
   assert.deepEqual(primeImplicatesByBruteForce(3, [5]), [[]]);
+});
+
+test('counting rules decide by unit propagation exactly what their prime implicates decide, and find the same conflicts', () => {
+  const rand = random(47);
+  for (let trial = 0; trial < 3000; trial++) {
+    // Two or three rules over a few shared edges, so that what one decides reaches the next.
+    const edgeCount = 2 + Math.floor(rand() * 7);
+    const rules = Array.from({ length: 2 + Math.floor(rand() * 2) }, () => {
+      const edges = [...Array(edgeCount).keys()].filter(() => rand() < 0.6);
+      if (edges.length === 0) edges.push(0);
+      const n = edges.length;
+      // A vertex (0 or 2), a clue, or any set of counts, some past n (none possible).
+      const pick = rand();
+      const allowed = pick < 0.3 ? [0, 2] : pick < 0.7 ? [Math.floor(rand() * (n + 2))] : [...Array(n + 2).keys()].filter(() => rand() < 0.5);
+      return { edges, allowed };
+    });
+    const what = JSON.stringify(rules);
+    const byClauses = new ClauseSet(edgeCount);
+    for (const { edges, allowed } of rules) for (const clause of primeImplicates(edges.length, allowed)) byClauses.add(clause.map(([p, on]) => 2 * edges[p] + (on ? 0 : 1)));
+    const byRules = new ClauseSet(edgeCount);
+    const start = [0];
+    for (const { edges } of rules) start.push(start[start.length - 1] + edges.length);
+    byRules.setRules(Int32Array.from(rules.flatMap((r) => r.edges)), Int32Array.from(start), Int32Array.from(rules.map((r) => r.allowed.reduce((bits, c) => bits | (1 << c), 0))));
+    assert.equal(byRules.contradictory, byClauses.contradictory, `${what}: contradictory from the start`);
+    if (byRules.contradictory) continue;
+    // A random partial assignment (its literals false in the clause asked about), then each other literal with it.
+    const assigned = [...Array(edgeCount).keys()].filter(() => rand() < 0.4).map((p) => 2 * p + (rand() < 0.5 ? 0 : 1));
+    const asked = [assigned.map((l) => l ^ 1)];
+    for (let p = 0; p < edgeCount; p++) if (!assigned.some((l) => l >> 1 === p)) asked.push([...asked[0], 2 * p], [...asked[0], 2 * p + 1]);
+    for (const clause of asked) assert.equal(byRules.followsByUnitPropagation(clause), byClauses.followsByUnitPropagation(clause), `${what}, clause ${clause}`);
+  }
 });

@@ -1415,9 +1415,13 @@ function writeLine(kind: i32, lits: StaticArray<i32>, n: i32): void {
   if (kind == PROOF_LEARNT && n == 0 && !withContext) proofEnded = true;
 }
 
-/** Outside trial, each decided edge is a unit clause (not twice, when a derivation just ended with it). */
+/**
+ * Outside trial, an edge that trial's conclusion (or an assumption) decided is a unit clause (not twice, when a
+ * derivation just ended with it). One a vertex's or clue's count, a corner's derived clause or a cycle lemma
+ * decided gets no line: the checker's propagation of the lines so far decides it as the core did.
+ */
 function logDecided(e: i32, value: u8): void {
-  if (context >= 0 || closed || proofEnded) return;
+  if (context >= 0 || closed || proofEnded || (family != F_TRIAL && family != F_GUESS)) return;
   const lit = value == LINE ? 2 * e : 2 * e + 1;
   if (proofTop >= 3 && unchecked(proof[proofTop - 3]) == PROOF_LEARNT && unchecked(proof[proofTop - 2]) == 1 && unchecked(proof[proofTop - 1]) == lit) return;
   record(PROOF_LEARNT, 1);
