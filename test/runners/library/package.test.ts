@@ -13,8 +13,14 @@ import { servedAddress } from '../../../runners/serve/served-address.ts';
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const EXAMPLES = join(ROOT, 'docs/examples');
 const project = mkdtempSync(join(tmpdir(), 'slitherbench-consumer-'));
-// The installed project holds the engines (several hundred MB): it goes when the tests are done.
-after(() => rmSync(project, { recursive: true, force: true }));
+// The installed project holds the engines (several hundred MB): it goes when the tests are done. So does the
+// dist/ that packing builds in the checkout, unless it was there before: the command line runs from dist/ when
+// it finds one, and later tests should meet the checkout as it was.
+const distBefore = existsSync(join(ROOT, 'dist'));
+after(() => {
+  rmSync(project, { recursive: true, force: true });
+  if (!distBefore) rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
+});
 let packed: { filename: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] };
 
 const run = (command: string, args: string[], cwd: string, timeout = 300_000) => {
