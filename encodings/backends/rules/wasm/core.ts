@@ -469,7 +469,7 @@ function set(e: i32, value: u8): bool {
   return !classes || unchecked(classNext[e]) == e || setClass(e, value);
 }
 
-function setEdge(e: i32, value: u8): bool {
+@inline function setEdge(e: i32, value: u8): bool {
   const current = unchecked(state[e]);
   if (current == value) return true;
   if (current != UNKNOWN) return false;
