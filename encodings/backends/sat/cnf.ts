@@ -33,14 +33,14 @@ export class Cnf {
   /**
    * The number of true literals lies in `allowed`. Up to 4 literals (every rule of the square grid) the direct
    * encoding, as hakerh400 writes it: every forbidden combination is one clause, at most 16. Past 4 (a face of
-   * another grid with 5 to 12 edges, a vertex of degree 5 or 6) the prime implicates, with no helper variable (so
+   * another grid with 5 to 14 edges, a vertex of degree 5 or 6) the prime implicates, with no helper variable (so
    * that a proof still speaks of edges alone): a clause holding q literals false and p true is implied when no
    * allowed count lies in q..n-p, prime when neither (q-1, p) nor (q, p-1) is. A 12-sided face's 6 is then 1,584
    * clauses of 7 literals instead of 3,172 of 12.
    */
   countIn(literals: readonly Literal[], allowed: readonly number[]): void {
     const n = literals.length;
-    if (n > 12) throw new Error(`countIn takes at most 12 literals, got ${n}`);
+    if (n > 16) throw new Error(`countIn takes at most 16 literals, got ${n}`);
     if (n > 4) {
       this.primeCountIn(literals, allowed);
       return;
