@@ -27,6 +27,8 @@ export interface TilingEntry {
   readonly least: number;
   readonly oneAtLeast: number;
   /** A grid whose patch is required: draws one for a new puzzle (`int(min, max)`: a whole number in [min, max]). */
+  /** A grid that the sgt-loopy Debian ships (20230122) does not have: Loopy's IDs of it come from later versions. */
+  readonly newerLoopy?: boolean;
   readonly drawPatch?: (width: number, height: number, int: (min: number, max: number) => number) => string;
 }
 
@@ -47,7 +49,7 @@ export const TILINGS: Readonly<Record<string, TilingEntry>> = {
   greatgreatdodecagonal: { build: greatgreatdodecagonal, loopyType: 13, title: 'great-great dodecagonal', least: 2, oneAtLeast: 2 },
   kagome: { build: kagome, loopyType: 14, title: 'kagome', least: 3, oneAtLeast: 3 },
   compassdodecagonal: { build: compassdodecagonal, loopyType: 15, title: 'compass dodecagonal', least: 2, oneAtLeast: 2 },
-  hats: { build: hats, loopyType: 16, title: 'hat', least: 6, oneAtLeast: 6, patch: 'required', patchForm: '<kite>,<hat>,<metatile>,...,<H|T|P|F>', drawPatch: drawHatPatch },
+  hats: { build: hats, loopyType: 16, title: 'hat', least: 6, oneAtLeast: 6, patch: 'required', patchForm: '<kite>,<hat>,<metatile>,...,<H|T|P|F>', newerLoopy: true, drawPatch: drawHatPatch },
 };
 
 /** A tiling's name by Loopy's grid type number (0, the square grid, has none). */

@@ -41,7 +41,7 @@ const USAGE = `usage: npm run bench:grids -- [--grids all|square,honeycomb,...] 
 const PEER = 'loopy-solver';
 
 const { values } = commandLine(USAGE, { options: { grids: { type: 'string' }, edges: { type: 'string' }, 'per-grid': { type: 'string' }, difficulty: { type: 'string' }, backends: { type: 'string' }, repeat: { type: 'string' }, timeout: { type: 'string' }, 'peer-bin': { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } } });
-const grids = !values.grids || values.grids === 'all' ? ['square', ...Object.keys(TILINGS)] : values.grids.split(',').map((g) => g.trim());
+const grids = !values.grids || values.grids === 'all' ? ['square', ...Object.keys(TILINGS).filter((g) => !TILINGS[g].newerLoopy)] : values.grids.split(',').map((g) => g.trim());
 for (const g of grids) if (g !== 'square' && !TILINGS[g]) fail(`--grids: no grid '${g}' (square, all, or of ${Object.keys(TILINGS).join(', ')})`);
 const targets = (values.edges ?? '220,840').split(',').map((e) => checked(() => parseInteger(e.trim(), '--edges', 12)));
 const perGrid = checked(() => parseInteger(values['per-grid'] ?? '4', '--per-grid', 1));
