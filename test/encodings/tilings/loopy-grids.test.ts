@@ -9,6 +9,7 @@ import { gridOf } from '../../../encodings/grid.ts';
 import { readLoopy, writeLoopy } from '../../../encodings/formats/loopy.ts';
 import { PuzzleError } from '../../../encodings/errors.ts';
 import { findLoopy } from '../../../datasets/loopy.ts';
+import { Random } from '../../../datasets/generator.ts';
 
 const loopy = findLoopy();
 const needsLoopy = loopy ? undefined : 'sgt-loopy is not installed (npm run setup:system): skipped';
@@ -20,7 +21,10 @@ for (const [name, entry] of Object.entries(TILINGS)) {
       // Triangular IDs carry Loopy's layout "0"; a Penrose patch is an offset and an angle, and as Loopy's
       // generator does, another is tried when one leaves no face. A hat patch is drawn as our generator draws one.
       const offsets = Array.from({ length: 40 }, (_, k) => `G${(k * 97) % 1000},${(k * 61) % 900},${(k * 36) % 360}`);
-      const drawn = Array.from({ length: 40 }, (_, k) => entry.drawPatch!(w, h, (min, max) => min + ((k * 7919 + min * 31 + max * 17) % (max - min + 1))));
+      const drawn = Array.from({ length: 40 }, (_, k) => {
+        const random = new Random(k, w, h, 0);
+        return entry.drawPatch!(w, h, (min, max) => random.int(min, max));
+      });
       const required = entry.patchForm?.startsWith('G') ? offsets : drawn;
       const patches = entry.patch === 'required' ? required : [entry.patch === 'optional' ? '0' : undefined];
       const built = (patch: string | undefined) => {

@@ -13,6 +13,7 @@ import { listBackends } from '../../../encodings/registry.ts';
 import { verify } from '../../../encodings/verify.ts';
 import { solutionToKey } from '../../../encodings/solution.ts';
 import { renderSvg } from '../../../encodings/render.ts';
+import { Random } from '../../../datasets/generator.ts';
 
 // Printed by Loopy built from Simon Tatham's source of 2023 and later (`--generate` at difficulties e, n, h), each
 // with the faces, dots and edges of Loopy's own grid for it.
@@ -80,20 +81,20 @@ test('a hat patch is read as Loopy reads it, and a wrong one is refused saying w
 });
 
 test('a drawn hat patch is one Loopy accepts, the same for the same draws', () => {
-  const draws = (seed: number) => {
-    let state = seed;
-    return (min: number, max: number) => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return min + (state % (max - min + 1));
-    };
-  };
   const drawPatch = TILINGS.hats.drawPatch!;
+  const patches = new Set<string>();
   for (let seed = 1; seed <= 5; seed++) {
-    const patch = drawPatch(8, 8, draws(seed));
-    assert.equal(drawPatch(8, 8, draws(seed)), patch);
+    const draws = () => {
+      const random = new Random(seed, 8, 8, 0);
+      return (min: number, max: number) => random.int(min, max);
+    };
+    const patch = drawPatch(8, 8, draws());
+    assert.equal(drawPatch(8, 8, draws()), patch);
     assert.match(patch, /^(\d{1,2},){3,}[HTPF]$/);
     assert.ok(gridOf({ rows: 8, cols: 8, tiling: { type: 'hats', width: 8, height: 8, patch } }).faceCount > 0, patch);
+    patches.add(patch);
   }
+  assert.ok(patches.size > 1, 'different draws, different patches');
 });
 
 test('hat puzzles: auto, cpsat-circuit and rules each find the one loop, the same, and it passes the verifier', async (t) => {
