@@ -21,11 +21,12 @@ for (const [name, entry] of Object.entries(TILINGS)) {
       // Triangular IDs carry Loopy's layout "0"; a Penrose patch is an offset and an angle, and as Loopy's
       // generator does, another is tried when one leaves no face. A hat patch is drawn as our generator draws one.
       const offsets = Array.from({ length: 40 }, (_, k) => `G${(k * 97) % 1000},${(k * 61) % 900},${(k * 36) % 360}`);
-      const drawn = Array.from({ length: 40 }, (_, k) => {
-        const random = new Random(k, w, h, 0);
-        return entry.drawPatch!(w, h, (min, max) => random.int(min, max));
-      });
-      const required = entry.patchForm?.startsWith('G') ? offsets : drawn;
+      const drawn = (draw: NonNullable<typeof entry.drawPatch>) =>
+        Array.from({ length: 40 }, (_, k) => {
+          const random = new Random(k, w, h, 0);
+          return draw(w, h, (min, max) => random.int(min, max));
+        });
+      const required = entry.patchForm?.startsWith('G') || !entry.drawPatch ? offsets : drawn(entry.drawPatch);
       const patches = entry.patch === 'required' ? required : [entry.patch === 'optional' ? '0' : undefined];
       const built = (patch: string | undefined) => {
         try {
