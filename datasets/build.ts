@@ -11,6 +11,9 @@ import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
 import { presolveWithRulesCore } from '../encodings/backends/rules/wasm/binding.ts';
 import { TILINGS } from '../encodings/tilings/index.ts';
 
+// The grids the installed sgt-loopy makes puzzles of (the hat grid came after it).
+const LOOPY_TILINGS = Object.entries(TILINGS).filter(([, entry]) => !entry.newerLoopy);
+
 interface SetRecipe {
   name: string;
   description: string;
@@ -73,8 +76,8 @@ export const RECIPES: SetRecipe[] = [
     difficulty: `${d} (sgt-loopy)`,
   })),
   // Loopy's other grids (docs/grids.md): a set of each at 10x10, hard by Loopy's grading, and one of every
-  // grid type together at 7x7 for a first look across grids.
-  ...Object.entries(TILINGS).map(([grid, entry]) => ({
+  // grid type together at 7x7 for a first look across grids; those sgt-loopy has (LOOPY_TILINGS).
+  ...LOOPY_TILINGS.map(([grid, entry]) => ({
     name: `loopy-${grid}-10x10-hard`,
     description: `Simon Tatham's Loopy ${entry.title} puzzles, 10x10 (Loopy's width x height), graded hard by its own solver`,
     runs: [generated('10x10', 6, 1, ['--with', 'loopy', '--grid', grid, '--difficulty', 'hard'])],
@@ -83,7 +86,7 @@ export const RECIPES: SetRecipe[] = [
   {
     name: 'loopy-grids-7x7',
     description: "One Simon Tatham's Loopy puzzle of each of its 16 grid types, 7x7, graded normal by its own solver",
-    runs: [generated('7x7', 1, 1, ['--with', 'loopy', '--difficulty', 'normal']), ...Object.keys(TILINGS).map((grid) => generated('7x7', 1, 1, ['--with', 'loopy', '--grid', grid, '--difficulty', 'normal']))],
+    runs: [generated('7x7', 1, 1, ['--with', 'loopy', '--difficulty', 'normal']), ...LOOPY_TILINGS.map(([grid]) => generated('7x7', 1, 1, ['--with', 'loopy', '--grid', grid, '--difficulty', 'normal']))],
     difficulty: 'normal (sgt-loopy)',
   },
   // Every grid at about 840 edges (the square grid's 20x20), the size bench:grids finds nearest: a larger look

@@ -1,6 +1,6 @@
 // Simon Tatham's Loopy game IDs: `WxHtT:DESC` (W columns, H rows of grid type T; `WxH:DESC` is the square
 // grid, t0; more parameters such as `dh` may follow the type). DESC: digits and then A-Z (10-35) are clues,
-// 'a'-'z' runs of 1-26 blank faces, one per face in the grid's face order. The triangular and Penrose grids put
+// 'a'-'z' runs of 1-26 blank faces, one per face in the grid's face order. The triangular, Penrose and hat grids put
 // a grid description before the clues, joined by '_' (`5x5t1:0_2a1...`): the tiling's patch.
 import { gridOf, makePuzzle, makeTiledPuzzle, type Clue, type Puzzle, type Tiling, checkSizeAt } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
@@ -59,7 +59,7 @@ function readTiled(id: string, typeNumber: number, width: number, height: number
   const separator = body.indexOf('_');
   const patch = separator < 0 ? undefined : body.slice(0, separator);
   if (patch !== undefined && !TILINGS[name].patch) throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid takes no grid description before '_'`);
-  if (patch === undefined && TILINGS[name].patch === 'required') throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid needs its grid description (G<x>,<y>,<angle>_) before the clues`);
+  if (patch === undefined && TILINGS[name].patch === 'required') throw new PuzzleError(`${where}: a ${TILINGS[name].title} grid needs its grid description (${TILINGS[name].patchForm}_) before the clues`);
   const tiling: Tiling = patch === undefined ? { type: name, width, height } : { type: name, width, height, patch };
   const grid = gridOf({ rows: height, cols: width, tiling });
   const desc = body.slice(separator + 1);

@@ -7,6 +7,7 @@ import { cairo, floret, kites, octagonal, snubsquare } from './loopy-mixed.ts';
 import { compassdodecagonal, dodecagonal, greatdodecagonal, greatgreatdodecagonal } from './loopy-dodecagonal.ts';
 import { greathexagonal, honeycomb, kagome } from './loopy-hexagonal.ts';
 import { triangular } from './loopy-triangular.ts';
+import { drawHatPatch, hats } from './loopy-hats.ts';
 import { drawP2KitePatch, drawP3ThickPatch, penroseP2Kite, penroseP3Thick } from './loopy-penrose.ts';
 
 /** Builds a grid's dots and faces, faces in the order of a Loopy game ID's clues. */
@@ -18,12 +19,16 @@ export interface TilingEntry {
   readonly loopyType: number;
   /** What people call it. */
   readonly title: string;
-  /** Whether a game ID gives a grid description (its patch) before the clues: Loopy's triangular and Penrose grids. */
+  /** Whether a game ID gives a grid description (its patch) before the clues: Loopy's triangular, Penrose and hat grids. */
   readonly patch?: 'optional' | 'required';
+  /** What a required grid description looks like, for messages (`G<x>,<y>,<angle>`). */
+  readonly patchForm?: string;
   /** Loopy's smallest sizes: width and height at least `least`, and one of them at least `oneAtLeast`. */
   readonly least: number;
   readonly oneAtLeast: number;
   /** A grid whose patch is required: draws one for a new puzzle (`int(min, max)`: a whole number in [min, max]). */
+  /** A grid that the sgt-loopy Debian ships (20230122) does not have: Loopy's IDs of it come from later versions. */
+  readonly newerLoopy?: boolean;
   readonly drawPatch?: (width: number, height: number, int: (min: number, max: number) => number) => string;
 }
 
@@ -39,11 +44,12 @@ export const TILINGS: Readonly<Record<string, TilingEntry>> = {
   floret: { build: floret, loopyType: 8, title: 'floret', least: 1, oneAtLeast: 2 },
   dodecagonal: { build: dodecagonal, loopyType: 9, title: 'dodecagonal', least: 2, oneAtLeast: 2 },
   greatdodecagonal: { build: greatdodecagonal, loopyType: 10, title: 'great dodecagonal', least: 2, oneAtLeast: 2 },
-  penrose_p2_kite: { build: penroseP2Kite, loopyType: 11, title: 'Penrose kite/dart', least: 3, oneAtLeast: 3, patch: 'required', drawPatch: drawP2KitePatch },
-  penrose_p3_thick: { build: penroseP3Thick, loopyType: 12, title: 'Penrose rhomb', least: 3, oneAtLeast: 3, patch: 'required', drawPatch: drawP3ThickPatch },
+  penrose_p2_kite: { build: penroseP2Kite, loopyType: 11, title: 'Penrose kite/dart', least: 3, oneAtLeast: 3, patch: 'required', patchForm: 'G<x>,<y>,<angle>', drawPatch: drawP2KitePatch },
+  penrose_p3_thick: { build: penroseP3Thick, loopyType: 12, title: 'Penrose rhomb', least: 3, oneAtLeast: 3, patch: 'required', patchForm: 'G<x>,<y>,<angle>', drawPatch: drawP3ThickPatch },
   greatgreatdodecagonal: { build: greatgreatdodecagonal, loopyType: 13, title: 'great-great dodecagonal', least: 2, oneAtLeast: 2 },
   kagome: { build: kagome, loopyType: 14, title: 'kagome', least: 3, oneAtLeast: 3 },
   compassdodecagonal: { build: compassdodecagonal, loopyType: 15, title: 'compass dodecagonal', least: 2, oneAtLeast: 2 },
+  hats: { build: hats, loopyType: 16, title: 'hat', least: 6, oneAtLeast: 6, patch: 'required', patchForm: '<kite>,<hat>,<metatile>,...,<H|T|P|F>', newerLoopy: true, drawPatch: drawHatPatch },
 };
 
 /** A tiling's name by Loopy's grid type number (0, the square grid, has none). */

@@ -184,11 +184,12 @@ test('Loopy IDs: WxHt0, WxH and difficulty parameters; W is the number of column
   assert.ok(samePuzzle(readLoopy(writeLoopy(wide)), wide));
 });
 
-test('Loopy IDs of other grid types are read as their tilings; types newer than Loopy 20230122 are refused by name', () => {
+test('Loopy IDs of other grid types are read as their tilings; types not yet supported are refused by name', () => {
   assert.equal(readLoopy('5x5t2dh:a303e4a2a442a4b3d').tiling?.type, 'honeycomb');
   assert.throws(() => readLoopy('5x5t2dh:abc'), /covers 6 of the 25 faces of honeycomb 5x5/);
   assert.throws(() => parsePuzzle('7x7t11:abc'), /a Penrose kite\/dart grid needs its grid description/);
-  assert.throws(() => parsePuzzle('7x7t16:abc'), /grid type t16 \(hats\) is not supported/);
+  assert.equal(readLoopy('6x6t16:3,3,1,8,H_b8d9409b9a').tiling?.type, 'hats');
+  assert.throws(() => parsePuzzle('7x7t17:abc'), /grid type t17 \(spectres\) is not supported/);
 });
 
 test('text grids: header optional, "." or "-" blanks, spaced or not, comments and blank lines ignored', () => {
