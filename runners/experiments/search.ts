@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';
-import { generateSet, LOCAL_FROM_CELLS } from '../../datasets/generator.ts';
+import { defaultStrategy, generateSet } from '../../datasets/generator.ts';
 import { loadDataset } from '../../datasets/load.ts';
 import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { writePuzzle } from '../../encodings/formats/index.ts';
@@ -236,7 +236,7 @@ async function sweep(o: SweepOptions): Promise<void> {
           let made: SweepLine | undefined;
           await generateSet({
             rows: o.rows, cols: o.cols, count: index + 1, seed: o.seed, difficulty: 'hard', oracle,
-            strategy: o.rows * o.cols >= LOCAL_FROM_CELLS ? 'local' : 'batch',
+            strategy: defaultStrategy(o.rows * o.cols, true),
             resume: { done: index, attempt: 0 },
             shouldStop: () => signal.stopped,
             onRound: (position, round) => {

@@ -95,7 +95,12 @@ export function insideFormulation(puzzle: Puzzle, grid: Grid): { columns: string
     // One term per neighbour, counted once for each edge it shares (two hats can share two edges): a solver's row
     // names each column once.
     const neighbours = new Map<string, number>();
-    for (const e of edges) for (const other of grid.facesBesideEdge(e)) if (other !== cell) neighbours.set(cellColumn(other), (neighbours.get(cellColumn(other)) ?? 0) + 1);
+    for (const e of edges) {
+      for (const other of grid.facesBesideEdge(e)) {
+        const column = cellColumn(other);
+        if (other !== cell) neighbours.set(column, (neighbours.get(column) ?? 0) + 1);
+      }
+    }
     // A clue of half the edges (a 2 on the square grid) has as many inside neighbours either way: its own column drops out.
     const own: [string, number][] = 2 * clue === edges.length ? [] : [[cellColumn(cell), 2 * clue - edges.length]];
     rows.push({ name: `clue${cell}_inside`, terms: [...neighbours, ...own], lo: clue, hi: clue });

@@ -522,7 +522,7 @@ function set(e: i32, value: u8): bool {
     // (Loopy's loop deduction; another grid's, with its corners, so the square grid's steps stay as they were).
     for (let slot = 0; slot < vertexSlots; slot++) {
       const f = unchecked(vertexEdges[endA * vertexSlots + slot]);
-      if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB) && !closesSolution(f)) {
+      if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB) && !cluesMetWith(f)) {
         const saved = family;
         family = F_LOOP;
         if (!set(f, CROSS)) return false;
@@ -533,10 +533,10 @@ function set(e: i32, value: u8): bool {
   return true;
 }
 
-/** Whether every clue is met once edge f (which closes the one path of lines into a loop) is on. */
-function closesSolution(f: i32): bool {
-  const a = unchecked(edgeCells[f * 2]);
-  const b = unchecked(edgeCells[f * 2 + 1]);
+/** Whether every clue is met by the lines on, with edge f on too (-1: none). */
+function cluesMetWith(f: i32): bool {
+  const a = f < 0 ? -1 : unchecked(edgeCells[f * 2]);
+  const b = f < 0 ? -1 : unchecked(edgeCells[f * 2 + 1]);
   for (let i = 0; i < cluedCount; i++) {
     const cell = unchecked(cluedCells[i]);
     let n = cell == a || cell == b ? 1 : 0;
@@ -715,28 +715,38 @@ function edgesSetSince(mark: i32): i32 {
   return n;
 }
 
-function ringDeduce(unit: i32): bool {
+/**
+ * A unit's ring into ringEdges and ringPairs (ringPairs[i] the corner between edges i and i + 1, -1 for none),
+ * starting from a decided edge where there is one; returns its length.
+ */
+function loadRing(unit: i32): i32 {
   const isVertex = unit < vertexCount;
   const ring = isVertex ? vertexRing : cellEdges;
   const pairs = isVertex ? ringCorners : faceCorners;
   const width = isVertex ? vertexSlots : cellSlots;
   const base = isVertex ? unit * width : (unit - vertexCount) * width;
-  const target = isVertex ? 0b101 : 1 << <i32>unchecked(clues[unit - vertexCount]);
   let m = 0;
   let start = -1;
   while (m < width && unchecked(ring[base + m]) >= 0) {
     if (start < 0 && unchecked(state[ring[base + m]]) != UNKNOWN) start = m;
     m++;
   }
-  ringSets = 0;
-  // From a decided edge where there is one: the walks then run for its one value, not both.
   if (start < 0) start = 0;
   for (let j = 0, i = start; j < m; j++, i = i + 1 == m ? 0 : i + 1) {
     unchecked((ringEdges[j] = ring[base + i]));
     unchecked((ringPairs[j] = pairs[base + i]));
   }
-  if (m == 0) return true;
   if (m == 1) unchecked((ringPairs[0] = -1));
+  return m;
+}
+
+function ringDeduce(unit: i32): bool {
+  const isVertex = unit < vertexCount;
+  const target = isVertex ? 0b101 : 1 << <i32>unchecked(clues[unit - vertexCount]);
+  ringSets = 0;
+  // From a decided edge where there is one: the walks then run for its one value, not both.
+  const m = loadRing(unit);
+  if (m == 0) return true;
   let edgeSupport = 0; // bits 2i + v: edge i may take value v
   for (let i = 0; i < m; i++) unchecked((pairSeen[i] = 0));
   for (let x0 = 0; x0 < 2; x0++) {
@@ -906,7 +916,6 @@ function setClass(e: i32, value: u8): bool {
 let groupRoot = new StaticArray<i32>(64);
 let groupEdge = new StaticArray<i32>(64);
 let groupFlip = new StaticArray<i32>(64);
-let groupOdd = new StaticArray<i32>(64);
 let groupOn = new StaticArray<i32>(64);
 let groupOff = new StaticArray<i32>(64);
 
@@ -918,17 +927,7 @@ let groupOff = new StaticArray<i32>(64);
  */
 function parityDeduce(unit: i32): bool {
   const isVertex = unit < vertexCount;
-  const ring = isVertex ? vertexRing : cellEdges;
-  const pairs = isVertex ? ringCorners : faceCorners;
-  const width = isVertex ? vertexSlots : cellSlots;
-  const start = isVertex ? unit * width : (unit - vertexCount) * width;
-  let m = 0;
-  while (m < width && unchecked(ring[start + m]) >= 0) {
-    unchecked((ringEdges[m] = ring[start + m]));
-    unchecked((ringPairs[m] = pairs[start + m]));
-    m++;
-  }
-  if (m == 1) unchecked((ringPairs[0] = -1));
+  const m = loadRing(unit);
   let on = 0;
   let groups = 0;
   let flips = 0;
@@ -946,24 +945,25 @@ function parityDeduce(unit: i32): bool {
       unchecked((groupRoot[g] = r));
       unchecked((groupEdge[g] = e));
       unchecked((groupFlip[g] = foundFlip));
-      unchecked((groupOdd[g] = 0));
       unchecked((groupOn[g] = 0));
       unchecked((groupOff[g] = 0));
       groups++;
     } else repeated = true;
-    unchecked((groupOdd[g] ^= 1));
     // Lines this edge adds when its class's root is on (groupOn) or off (groupOff).
     if (foundFlip == 0) unchecked(groupOn[g]++);
     else unchecked(groupOff[g]++);
   }
   if (groups == 0) return true;
-  // Parity: the open edges' lines add up to `need` modulo 2; the even classes drop out.
-  const need = (isVertex ? on : <i32>unchecked(clues[unit - vertexCount]) - on) & 1;
+  // Lines the open edges must add: a face's clue less those on; a vertex's 0 or 2 less those on, even.
+  const left = isVertex ? 0 : <i32>unchecked(clues[unit - vertexCount]) - on;
+  if (left < 0) return false;
+  // Parity: the open edges' lines add up to `need` modulo 2; the classes with an even number of them drop out.
+  const need = (isVertex ? on : left) & 1;
   let odd0 = -1;
   let odd1 = -1;
   let odds = 0;
   for (let g = 0; g < groups; g++) {
-    if (!unchecked(groupOdd[g])) continue;
+    if (((unchecked(groupOn[g]) + unchecked(groupOff[g])) & 1) == 0) continue;
     if (odds == 0) odd0 = g;
     else if (odds == 1) odd1 = g;
     odds++;
@@ -971,12 +971,7 @@ function parityDeduce(unit: i32): bool {
   // Each odd class's edges sum to root ^ (their flips): the roots must sum to need ^ flips.
   const rootsSum = need ^ flips;
   if (odds == 0 && rootsSum != 0) return false;
-  if (odds == 1) {
-    const g = odd0;
-    const value = rootsSum ^ unchecked(groupFlip[g]);
-    if (!set(unchecked(groupEdge[g]), value ? LINE : CROSS)) return false;
-    return true;
-  }
+  if (odds == 1) return set(unchecked(groupEdge[odd0]), (rootsSum ^ unchecked(groupFlip[odd0])) != 0 ? LINE : CROSS);
   if (odds == 2) {
     const a = unchecked(groupEdge[odd0]);
     const b = unchecked(groupEdge[odd1]);
@@ -1007,8 +1002,6 @@ function parityDeduce(unit: i32): bool {
     low += min(unchecked(groupOn[g]), unchecked(groupOff[g]));
     high += max(unchecked(groupOn[g]), unchecked(groupOff[g]));
   }
-  const left = isVertex ? 0 : <i32>unchecked(clues[unit - vertexCount]) - on;
-  if (left < 0) return false;
   const base = isVertex ? on : 0;
   const goal = isVertex ? 0b101 : 1 << left;
   for (let g = 0; g < groups; g++) {
@@ -1174,9 +1167,10 @@ function trialSweeps(deadline: f64, withRings: bool): bool {
         changed = true;
         // What a probe decides runs through the rings too: the probes themselves count alone (cheaper), but a
         // decided edge is rare and the rings take it furthest.
+        const probing = useCorners;
         useCorners = withRings;
         const ok = propagate();
-        useCorners = square ? withRings : false;
+        useCorners = probing;
         if (!ok) return false;
       }
     }
@@ -1191,15 +1185,7 @@ function isSolved(): bool {
     const d = unchecked(degree[v]);
     if (d != 0 && d != 2) return false;
   }
-  for (let i = 0; i < cluedCount; i++) {
-    const cell = unchecked(cluedCells[i]);
-    let n = 0;
-    for (let j = 0; j < cellSlots; j++) {
-      const e = unchecked(cellEdges[cell * cellSlots + j]);
-      if (e >= 0 && unchecked(state[e]) == LINE) n++;
-    }
-    if (n != <i32>unchecked(clues[cell])) return false;
-  }
+  if (!cluesMetWith(-1)) return false;
   let start = -1;
   for (let e = 0; e < edgeCount && start < 0; e++) if (unchecked(state[e]) == LINE) start = e;
   let at = unchecked(edgeEnds[start * 2 + 1]);
