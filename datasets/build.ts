@@ -9,10 +9,10 @@ import { lazyTrapPuzzles, multiVariant, unsatVariant } from './crafted.ts';
 import { loopyVersion } from './loopy.ts';
 import { deduceWithLevel } from '../encodings/backends/rules/search.ts';
 import { presolveWithRulesCore } from '../encodings/backends/rules/wasm/binding.ts';
-import { TILINGS } from '../encodings/tilings/index.ts';
+import { DEBIAN_LOOPY_TILINGS, TILINGS } from '../encodings/tilings/index.ts';
 
 // The grids the installed sgt-loopy makes puzzles of (the hat grid came after it).
-const LOOPY_TILINGS = Object.entries(TILINGS).filter(([, entry]) => !entry.newerLoopy);
+const LOOPY_TILINGS = DEBIAN_LOOPY_TILINGS.map((name) => [name, TILINGS[name]] as const);
 
 interface SetRecipe {
   name: string;

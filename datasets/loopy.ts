@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../encodings/errors.ts';
+import { DEBIAN_LOOPY_TILINGS, TILINGS, tilingByLoopyType } from '../encodings/tilings/index.ts';
 
 export const LOOPY_DIFFICULTIES = ['easy', 'normal', 'tricky', 'hard'] as const;
 const LETTER: Record<string, string> = { easy: 'e', normal: 'n', tricky: 't', hard: 'h' };
@@ -40,6 +41,8 @@ export async function generateWithLoopy(run: { rows: number; cols: number; count
   const letter = LETTER[difficulty];
   if (!letter) throw new UsageError(`--difficulty for loopy must be one of ${LOOPY_DIFFICULTIES.join(', ')}; got '${run.difficulty}'`);
   const type = run.loopyType ?? 0;
+  const grid = tilingByLoopyType(type);
+  if (grid && !DEBIAN_LOOPY_TILINGS.includes(grid)) throw new UsageError(`the installed sgt-loopy has no ${TILINGS[grid].title} grid (type ${type}, added to Loopy after it): leave out --with loopy to make its puzzles with our own generator`);
   const params = `${run.cols}x${run.rows}t${type}d${letter}#slitherbench-${run.seed}`;
   let out: string;
   try {

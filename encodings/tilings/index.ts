@@ -52,6 +52,9 @@ export const TILINGS: Readonly<Record<string, TilingEntry>> = {
   hats: { build: hats, loopyType: 16, title: 'hat', least: 6, oneAtLeast: 6, patch: 'required', patchForm: '<kite>,<hat>,<metatile>,...,<H|T|P|F>', newerLoopy: true, drawPatch: drawHatPatch },
 };
 
+/** The grids other than the square one that the Loopy Debian ships (sgt-puzzles 20230122) plays: all but the newer ones. */
+export const DEBIAN_LOOPY_TILINGS: readonly string[] = Object.keys(TILINGS).filter((name) => !TILINGS[name].newerLoopy);
+
 /** A tiling's name by Loopy's grid type number (0, the square grid, has none). */
 export function tilingByLoopyType(type: number): string | undefined {
   return Object.keys(TILINGS).find((name) => TILINGS[name].loopyType === type);

@@ -12,7 +12,7 @@ import { stringify } from 'csv-stringify/sync';
 import { findLoopy, generateWithLoopy, LOOPY_DIFFICULTIES, LOOPY_MISSING, loopyVersion } from '../../datasets/loopy.ts';
 import { Random, withPatch } from '../../datasets/generator.ts';
 import { gridOf, type Shape } from '../../encodings/grid.ts';
-import { TILINGS } from '../../encodings/tilings/index.ts';
+import { DEBIAN_LOOPY_TILINGS, TILINGS } from '../../encodings/tilings/index.ts';
 import { listBackends } from '../../encodings/registry.ts';
 import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
@@ -40,7 +40,7 @@ const { values } = scriptCommandLine(`usage: npm run bench:grids -- [--grids all
   seed: { help: "seed of Loopy's generator", defaultText: '1' },
   out: { help: 'results folder', defaultText: 'results/bench-grids' },
 });
-const grids = !values.grids || values.grids === 'all' ? ['square', ...Object.keys(TILINGS).filter((g) => !TILINGS[g].newerLoopy)] : values.grids.split(',').map((g) => g.trim());
+const grids = !values.grids || values.grids === 'all' ? ['square', ...DEBIAN_LOOPY_TILINGS] : values.grids.split(',').map((g) => g.trim());
 for (const g of grids) if (g !== 'square' && !TILINGS[g]) fail(`--grids: no grid '${g}' (square, all, or of ${Object.keys(TILINGS).join(', ')})`);
 const targets = (values.edges ?? '220,840').split(',').map((e) => checked(() => parseInteger(e.trim(), '--edges', 12)));
 const perGrid = checked(() => parseInteger(values['per-grid'] ?? '4', '--per-grid', 1));
