@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkProof, checkStep, describeResult } from '../../../encodings/certify/check.ts';
+import { RULE_LEMMA_MAX_OPEN_EDGES } from '../../../encodings/certify/rule-lemma.ts';
 import { gridOf, makePuzzle, type Clue } from '../../../encodings/grid.ts';
+import { PROOF_RULE_MAX_OPEN_EDGES } from '../../../encodings/wasm/proof-records.ts';
 
 // 1x2, clues 3 3: the only loop goes round both cells, the middle edge off.
 const twoThrees = makePuzzle(1, 2, [3, 3]);
@@ -76,4 +78,8 @@ test('a proof with a rule lemma in place of a window lemma is verified, and the 
   assert.ok(result.verified, describeResult(result));
   assert.equal(result.checked['rule lemma'], 1);
   assert.match(describeResult(result), /1 rule lemma, /);
+});
+
+test('the rules core keeps within the checker\'s bound on a rule lemma\'s open edges', () => {
+  assert.equal(PROOF_RULE_MAX_OPEN_EDGES, RULE_LEMMA_MAX_OPEN_EDGES);
 });
