@@ -83,10 +83,15 @@ export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: r
   const n = literals.length;
   const check = new Int32Array(n + open.length);
   for (let k = 0; k < n; k++) check[k] = literals[k];
+  // Depth first over the open edges; an assignment of the first i that unit propagation refutes covers every way
+  // to go on from it (its RUP clause implies theirs), so the search goes no deeper there. Tried at every second
+  // edge (a corner's clause falls with two): on 8 compassdodecagonal 10x10 proofs a check takes half the time.
   const search = (i: number): boolean => {
-    if (i === open.length) {
-      for (let k = 0; k < open.length; k++) check[n + k] = 2 * open[k] + value[open[k]];
-      return clauses.followsByUnitPropagation(check);
+    if (open.length === 0) return clauses.followsByUnitPropagation(check);
+    if (i > 0) {
+      check[n + i - 1] = 2 * open[i - 1] + value[open[i - 1]];
+      if ((i === open.length || i % 2 === 0) && clauses.followsByUnitPropagation(check.subarray(0, n + i))) return true;
+      if (i === open.length) return false;
     }
     for (let bit = 0; bit < 2; bit++) {
       value[open[i]] = bit;
