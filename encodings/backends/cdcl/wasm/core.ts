@@ -271,10 +271,25 @@ function resetScalars(): void {
 }
 
 export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i32, cellSlotCount: i32, isSquare: bool, seed: i32, withConnectivity: i32): void {
-  resetScalars();
-  // Memory for all the arrays below in one grow (about 20 us each here) rather than several as they come.
-  __free(__alloc(<usize>edges * 720 + <usize>vertices * 64));
+  reserve(vertices, edges);
   allocateGraph(vertices, edges, cells, vertexSlotCount, cellSlotCount, isSquare);
+  allocateSearch(seed, withConnectivity);
+}
+
+/** setup for the graph already held (auto's core sets it up once for both stages). */
+export function setupOnGraph(seed: i32, withConnectivity: i32): void {
+  reserve(vertexCount, edgeCount);
+  allocateSearch(seed, withConnectivity);
+}
+
+/** Memory for the graph and the search's arrays in one grow (about 20 us each here) rather than several as they come. */
+function reserve(vertices: i32, edges: i32): void {
+  __free(__alloc(<usize>edges * 720 + <usize>vertices * 64));
+}
+
+function allocateSearch(seed: i32, withConnectivity: i32): void {
+  const vertices = vertexCount, edges = edgeCount, cells = cellCount;
+  resetScalars();
   connectivity = withConnectivity;
   input = new StaticArray<i32>(64);
 

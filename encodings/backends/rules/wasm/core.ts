@@ -146,6 +146,12 @@ export function setupGraph(vertices: i32, edges: i32, faces: i32, vertexSlotCoun
 
 function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i32, isSquare: bool, maxSolutions: i32): void {
   allocateGraph(vertices, edges, cells, vSlots, cSlots, isSquare);
+  setupOnGraph(maxSolutions);
+}
+
+/** Allocates the deduction's arrays for the graph already held (auto's core sets the graph up once for both stages). */
+export function setupOnGraph(maxSolutions: i32): void {
+  const vertices = vertexCount, edges = edgeCount, cells = cellCount, isSquare = square;
   state = new StaticArray<u8>(edges);
   const corners = isSquare ? vertices * 4 : 0;
   corner = new StaticArray<u8>(corners);
