@@ -6,7 +6,7 @@ import { elapsedMs } from '../../../clock.ts';
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
-import { graphPuzzleOf, slotTablesOf } from '../../../wasm/graph-tables.ts';
+import { graphPuzzleOf, slotTablesOf, writeGraphTables } from '../../../wasm/graph-tables.ts';
 import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
 import { ProofLog } from '../../cdcl/proof-log.ts';
 import { PROOF_BLOCKING, PROOF_EMPTY } from '../../../wasm/proof-records.ts';
@@ -19,14 +19,14 @@ import { AUTO_CORE_WASM } from './core.wasm.ts';
 import { loopOf } from '../../../solution.ts';
 
 interface AutoCore extends CdclCore {
-  autoCluesPointer(cells: number): number;
+  autoSquareGrid(rows: number, cols: number): void;
+  autoGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): void;
   collect(): void;
   autoFixedPointer(n: number): number;
   infoPointer(): number;
   firstLoopPointer(): number;
   decidedLoopPointer(): number;
-  autoGraphPointer(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): number;
-  solveAuto(graph: number, rows: number, cols: number, fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
+  solveAuto(fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
   deductionProofPointer(): number;
   deductionProofLength(): number;
 }
@@ -58,25 +58,22 @@ export function portfolioStats(stats: Stats, portfolio: Portfolio): Stats {
 export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean; certify?: boolean }): SolveResult {
   const core = autoCores.take();
   const edges = edgeCountOf(puzzle);
-  const cells = puzzle.clues.length;
+  // The puzzle's graph, once for both stages: the core fills the square grid's tables, the wrapper another's.
   if (puzzle.tiling) {
-    // The graph's tables in one buffer, in the order autoGraphPointer reads them. The pointer first: making
-    // room may grow the memory, and a view taken before would be detached.
-    const t = slotTablesOf(graphPuzzleOf(puzzle).graph);
-    const at = core.autoGraphPointer(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
-    const tables = new Int32Array(core.memory.buffer, at, t.vertexEdges.length + t.faceEdges.length + 4 * t.edgeCount);
-    tables.set(t.vertexEdges);
-    tables.set(t.faceEdges, t.vertexEdges.length);
-    tables.set(t.edgeEnds, t.vertexEdges.length + t.faceEdges.length);
-    tables.set(t.edgeFaces, t.vertexEdges.length + t.faceEdges.length + 2 * t.edgeCount);
+    const graph = graphPuzzleOf(puzzle);
+    const t = slotTablesOf(graph.graph);
+    core.autoGraph(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
+    writeGraphTables(core, t, graph.clueCodes);
+  } else {
+    core.autoSquareGrid(puzzle.rows, puzzle.cols);
+    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.clues.length).set(clueCodesOf(puzzle));
   }
-  new Int8Array(core.memory.buffer, core.autoCluesPointer(cells), cells).set(clueCodesOf(puzzle));
   const fixed = puzzle.fixedEdges ?? [];
   if (fixed.length) {
     const pairs = new Int32Array(core.memory.buffer, core.autoFixedPointer(fixed.length), 2 * fixed.length);
     fixed.forEach((f, i) => pairs.set([f.edge, f.on ? 1 : 0], 2 * i));
   }
-  core.solveAuto(puzzle.tiling ? 1 : 0, puzzle.rows, puzzle.cols, fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0, run.certify ? 1 : 0);
+  core.solveAuto(fixed.length, options.seed, connectivityLevel(options.connectivity), options.corners ? 1 : 0, run.trialFrom, run.presolveDeadline, run.deadline, FIRST_TURN, run.unique ? 1 : 0, run.certify ? 1 : 0);
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
   const log = run.certify ? new ProofLog(puzzle) : undefined;

@@ -7,7 +7,8 @@
 // The search's exports are the cdcl core's, so that JavaScript can carry on a search past its first turn.
 import * as rules from '../../rules/wasm/core';
 import * as search from '../../cdcl/wasm/core';
-import { gridEdgeCount } from '../../../wasm/grid';
+// The puzzle's graph, which both stages hold in one place: set up once here, read by both.
+import { allocateGraph, edgeCount, fillSquareGrid, gridEdgeCount, gridVertexCount, square } from '../../../wasm/grid';
 import * as rulesAbi from '../../rules/wasm/abi';
 import { CONTRADICTION as RULES_CONTRADICTION, CONTRADICTION_IN_TRIAL, TRIAL_STOPPED as RULES_TRIAL_STOPPED } from '../../rules/wasm/abi';
 import { SAT } from '../../cdcl/wasm/abi';
@@ -24,25 +25,22 @@ const LINE = <u8>rulesAbi.LINE;
 const CROSS = <u8>rulesAbi.CROSS;
 
 const info = new StaticArray<f64>(INFO_SLOTS);
-let clueCodes = new StaticArray<i8>(0);
 /** The puzzle's fixed edges, as pairs (edge, 1 on or 0 off). */
 let fixedEdges = new StaticArray<i32>(0);
 let firstLoop = new StaticArray<u8>(0);
-/**
- * Another grid than the square one: its counts and slot sizes, and its tables written by the wrapper in one
- * buffer (vertexEdges, faceEdges, edgeEnds, edgeFaces: encodings/wasm/graph-tables.ts), copied into both stages.
- */
-let graphVertices = 0;
-let graphEdges = 0;
-let graphFaces = 0;
-let graphVertexSlots = 0;
-let graphFaceSlots = 0;
-let graphTables = new StaticArray<i32>(0);
 
-/** Room for the clue codes of `cells` cells (-1 no clue), written by the wrapper before `solveAuto`. */
-export function autoCluesPointer(cells: i32): usize {
-  if (clueCodes.length < cells) clueCodes = new StaticArray<i8>(cells);
-  return changetype<usize>(clueCodes);
+/** The R x C grid as the puzzle's graph; the wrapper then writes the clues (at cluesPointer) before `solveAuto`. */
+export function autoSquareGrid(rows: i32, cols: i32): void {
+  allocateGraph(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, 4, 4, true);
+  fillSquareGrid(rows, cols);
+}
+
+/**
+ * Another grid than the square one, of these counts and slot sizes, as the puzzle's graph; the wrapper then writes
+ * its tables and clues (encodings/wasm/graph-tables.ts) before `solveAuto`.
+ */
+export function autoGraph(vertices: i32, edges: i32, faces: i32, vertexSlots: i32, faceSlots: i32): void {
+  allocateGraph(vertices, edges, faces, vertexSlots, faceSlots, false);
 }
 
 /** Room for `n` fixed edges of the puzzle (pairs: edge, 1 on or 0 off), written by the wrapper before `solveAuto`. */
@@ -59,36 +57,6 @@ export function collect(): void {
   __collect();
 }
 
-/**
- * Room for the tables of a graph of these counts and slot sizes, written by the wrapper before `solveAuto` with
- * `graph` true: vertexEdges (vertices x vertexSlots), faceEdges (faces x faceSlots), edgeEnds, edgeFaces (2 per edge).
- */
-export function autoGraphPointer(vertices: i32, edges: i32, faces: i32, vertexSlots: i32, faceSlots: i32): usize {
-  graphVertices = vertices;
-  graphEdges = edges;
-  graphFaces = faces;
-  graphVertexSlots = vertexSlots;
-  graphFaceSlots = faceSlots;
-  const n = vertices * vertexSlots + faces * faceSlots + 4 * edges;
-  if (graphTables.length < n) graphTables = new StaticArray<i32>(n);
-  return changetype<usize>(graphTables);
-}
-
-/** Copies the graph's tables from autoGraphPointer's buffer to where a stage's pointers say. */
-function copyGraphTables(vertexEdges: usize, faceEdges: usize, edgeEnds: usize, edgeFaces: usize): void {
-  let at = changetype<usize>(graphTables);
-  const vertexBytes = <usize>(graphVertices * graphVertexSlots) << 2;
-  const faceBytes = <usize>(graphFaces * graphFaceSlots) << 2;
-  const edgeBytes = <usize>(2 * graphEdges) << 2;
-  memory.copy(vertexEdges, at, vertexBytes);
-  at += vertexBytes;
-  memory.copy(faceEdges, at, faceBytes);
-  at += faceBytes;
-  memory.copy(edgeEnds, at, edgeBytes);
-  at += edgeBytes;
-  memory.copy(edgeFaces, at, edgeBytes);
-}
-
 export function infoPointer(): usize { return changetype<usize>(info); }
 /** The first loop found by the search (one byte per edge, 1 on); the second, when there is one, is at loopPointer. */
 export function firstLoopPointer(): usize { return changetype<usize>(firstLoop); }
@@ -99,26 +67,21 @@ export function deductionProofPointer(): usize { return rules.proofPointer(); }
 export function deductionProofLength(): i32 { return rules.proofLength(); }
 
 /**
- * The puzzle (an R x C square grid, or with `graph` the graph at autoGraphPointer, its faces in place of cells) and its fixed edges assumed, deduction with the corner rules (on square faces), trial when deduction decided at least `trialFrom` of the edges (0-1;
+ * The puzzle (its graph and clues set up by autoSquareGrid or autoGraph) and its fixed edges assumed, deduction with the corner rules (on square faces), trial when deduction decided at least `trialFrom` of the edges (0-1;
  * above 1: never), both until `presolveDeadline`; a puzzle decided completely is checked for one loop. Then
  * the search on the puzzle with the decided edges as units, its first turn of `firstTurn` conflicts, and with
  * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`. With
  * `proof` both stages write a proof: the deduction's lines (at deductionProofPointer), then the search's from
  * the edges it decided (at proofPointer), as one proof with the empty clause at the end of either.
  */
-export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool, proof: bool): void {
-  const cells = graph ? graphFaces : rows * cols;
-  const edges = graph ? graphEdges : gridEdgeCount(rows, cols);
+export function solveAuto(fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool, proof: bool): void {
+  const edges = edgeCount;
   info[FIRST_ANSWER] = NOT_RUN;
   info[SECOND_ANSWER] = NOT_RUN;
   info[TRIAL_RAN] = 0;
   info[TRIAL_FINISHED] = TRIAL_NOT_RUN;
 
-  if (graph) {
-    rules.setupGraph(graphVertices, graphEdges, graphFaces, graphVertexSlots, graphFaceSlots, 1);
-    copyGraphTables(rules.vertexEdgesPointer(), rules.cellEdgesPointer(), rules.edgeEndsPointer(), rules.edgeCellsPointer());
-  } else rules.setupGrid(rows, cols, 1);
-  memory.copy(rules.cluesPointer(), changetype<usize>(clueCodes), cells);
+  rules.setupOnGraph(1);
   rules.finishSetup();
   if (proof) rules.startProof();
   for (let i = 0; i < fixedCount; i++) {
@@ -150,11 +113,7 @@ export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, se
   }
   presolved(SEARCHED, decided);
 
-  if (graph) {
-    search.setupGraph(graphVertices, graphEdges, graphFaces, graphVertexSlots, graphFaceSlots, seed, connectivity);
-    copyGraphTables(search.vertexEdgesPointer(), search.cellEdgesPointer(), search.edgeEndsPointer(), search.edgeCellsPointer());
-  } else search.setupGrid(rows, cols, seed, connectivity);
-  memory.copy(search.cluesPointer(), changetype<usize>(clueCodes), cells);
+  search.setupOnGraph(seed, connectivity);
   search.finishSetup();
   if (proof) search.startProof();
   memory.copy(search.inputPointer((edges + 3) >> 2), rules.statePointer(), edges);
@@ -165,7 +124,7 @@ export function solveAuto(graph: bool, rows: i32, cols: i32, fixedCount: i32, se
     store<i32>(search.inputPointer(1), 2 * unchecked(fixedEdges[2 * i]) + (unchecked(fixedEdges[2 * i + 1]) == 1 ? 0 : 1));
     search.addClause(1);
   }
-  const cornerCount = corners && !graph ? search.addCornerClauses() : 0;
+  const cornerCount = corners && square ? search.addCornerClauses() : 0;
   info[CLAUSES] = search.getClauseCount() + fixedCount + units;
   info[CORNER_CLAUSES] = max(0, cornerCount);
 

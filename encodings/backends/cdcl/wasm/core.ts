@@ -14,7 +14,9 @@
 // access: a sixth of a 10x10's search time). What a search lets go of (arrays replaced when they grow)
 // stays until its instance goes, at most the final sizes again; auto's core, which reuses its instances,
 // collects between solves.
-import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
+// The puzzle's graph (its counts, tables and clues), held where the rules core holds it too.
+import { allocateGraph, cellCount, cellEdges, cellSlots, clues as clue, edgeCells, edgeCount, edgeEnds, fillSquareGrid, gridEdgeCount, gridVertexCount, square, vertexCount, vertexEdges, vertexSlots } from '../../../wasm/grid';
+export { cellEdgesPointer, cluesPointer, edgeCellsPointer, edgeEndsPointer, vertexEdgesPointer } from '../../../wasm/grid';
 import { SORT } from '~lib/util/sort';
 // The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
@@ -33,22 +35,10 @@ const THEORY_CONFLICT = 1;
 const THEORY_MODEL = 2;
 
 
-// --- the grid (filled by the wrapper) ---
-let vertexCount = 0;
-let edgeCount = 0;
-let cellCount = 0;
-let vertexEdges = new StaticArray<i32>(0);
+// --- the grid: its tables are ../../../wasm/grid's ---
 /** The vertex across each entry of vertexEdges (-1 where there is no edge): the walks' step without edgeEnds. */
 let vertexNeighbors = new StaticArray<i32>(0);
-let edgeEnds = new StaticArray<i32>(0);
-let edgeCells = new StaticArray<i32>(0);
-let cellEdges = new StaticArray<i32>(0);
-/** Slots per vertex in vertexEdges and per cell in cellEdges (-1 padding): 4 and 4 on the square grid, a graph's largest degrees elsewhere. */
-let vertexSlots = 4;
-let cellSlots = 4;
-/** The square grid (setupGrid): its clauses are written as they always were, its corner clauses added apart. */
-let square = true;
-let clue = new StaticArray<i8>(0);
+// On the square grid (setupGrid) the clauses are written as they always were, its corner clauses added apart.
 /** CONNECTIVITY_OFF, _COMPONENTS or _BLOCKS (abi.ts; see propagateBlocks). */
 let connectivity = 0; // CONNECTIVITY_OFF (a literal: asc sets a global from an import in the start function)
 let clauseCount = 0;
@@ -280,22 +270,27 @@ function resetScalars(): void {
   conflictLogged = false;
 }
 
-export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i32, cellSlotCount: i32, seed: i32, withConnectivity: i32): void {
-  resetScalars();
-  vertexSlots = vertexSlotCount;
-  cellSlots = cellSlotCount;
-  square = true; // setupGraph says otherwise
-  // Memory for all the arrays below in one grow (about 20 us each here) rather than several as they come.
+export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i32, cellSlotCount: i32, isSquare: bool, seed: i32, withConnectivity: i32): void {
+  reserve(vertices, edges);
+  allocateGraph(vertices, edges, cells, vertexSlotCount, cellSlotCount, isSquare);
+  allocateSearch(seed, withConnectivity);
+}
+
+/** setup for the graph already held (auto's core sets it up once for both stages). */
+export function setupOnGraph(seed: i32, withConnectivity: i32): void {
+  reserve(vertexCount, edgeCount);
+  allocateSearch(seed, withConnectivity);
+}
+
+/** Memory for the graph and the search's arrays in one grow (about 20 us each here) rather than several as they come. */
+function reserve(vertices: i32, edges: i32): void {
   __free(__alloc(<usize>edges * 720 + <usize>vertices * 64));
-  vertexCount = vertices;
-  edgeCount = edges;
-  cellCount = cells;
+}
+
+function allocateSearch(seed: i32, withConnectivity: i32): void {
+  const vertices = vertexCount, edges = edgeCount, cells = cellCount;
+  resetScalars();
   connectivity = withConnectivity;
-  vertexEdges = new StaticArray<i32>(vertices * vertexSlots);
-  edgeEnds = new StaticArray<i32>(edges * 2);
-  edgeCells = new StaticArray<i32>(edges * 2);
-  cellEdges = new StaticArray<i32>(cells * cellSlots);
-  clue = new StaticArray<i8>(cells);
   input = new StaticArray<i32>(64);
 
   variables = edges;
@@ -380,8 +375,8 @@ export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i3
 
 /** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
 export function setupGrid(rows: i32, cols: i32, seed: i32, withConnectivity: i32): void {
-  setup(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, 4, 4, seed, withConnectivity);
-  fillGridTables(rows, cols, vertexEdges, edgeEnds, edgeCells, cellEdges);
+  setup(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, 4, 4, true, seed, withConnectivity);
+  fillSquareGrid(rows, cols);
 }
 
 /**
@@ -389,8 +384,7 @@ export function setupGrid(rows: i32, cols: i32, seed: i32, withConnectivity: i32
  * degrees). The wrapper writes the tables and clues (encodings/wasm/graph-tables.ts) before finishSetup.
  */
 export function setupGraph(vertices: i32, edges: i32, faces: i32, vertexSlotCount: i32, faceSlotCount: i32, seed: i32, withConnectivity: i32): void {
-  setup(vertices, edges, faces, vertexSlotCount, faceSlotCount, seed, withConnectivity);
-  square = false;
+  setup(vertices, edges, faces, vertexSlotCount, faceSlotCount, false, seed, withConnectivity);
 }
 
 /** Edge states given in advance (0 open, 1 on, 2 off: the rules core's states), written at `inputPointer`, as unit clauses. */
@@ -411,11 +405,6 @@ export function addFixedEdges(): i32 {
   return count;
 }
 
-export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
-export function edgeEndsPointer(): usize { return changetype<usize>(edgeEnds); }
-export function edgeCellsPointer(): usize { return changetype<usize>(edgeCells); }
-export function cellEdgesPointer(): usize { return changetype<usize>(cellEdges); }
-export function cluesPointer(): usize { return changetype<usize>(clue); }
 export function assignPointer(): usize { return changetype<usize>(assign); }
 
 /** Room for a clause of `n` literals, written by the wrapper before `addClause(n)`. */

@@ -9,7 +9,10 @@
 // throws, returned at the same point, so that the undo trail and the state match the reference exactly.
 // The grid's tables are filled here by encodings/wasm/grid.ts, with encodings/grid.ts's numbering (a test
 // compares them).
-import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
+// The puzzle's graph (its counts, tables and clues), held where the cdcl core holds it too. The square grid's corner
+// rules and pattern tables hold only there (square false: any planar graph, counted rules only).
+import { allocateGraph, cellCount, cellEdges, cellSlots, clues, edgeCells, edgeCount, edgeEnds, fillSquareGrid, gridEdgeCount, gridVertexCount, square, vertexCount, vertexEdges, vertexSlots } from '../../../wasm/grid';
+export { cellEdgesPointer, cluesPointer, edgeCellsPointer, edgeEndsPointer, vertexEdgesPointer } from '../../../wasm/grid';
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
 import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_CORNER_UPDATES, STAT_MAX_DEPTH, STAT_NODES, STAT_SLOTS } from './abi';
@@ -65,18 +68,8 @@ function buildTables(): void {
 }
 buildTables();
 
-let edgeCount = 0;
-let vertexCount = 0;
-let cellCount = 0;
-// Edges per vertex and per cell in the tables (-1 padding); 4 and 4 on the square grid, whose corner rules and
-// pattern tables hold only there (square false: any planar graph, counted rules only).
-let vertexSlots = 4;
-let cellSlots = 4;
-let square = true;
 let state = new StaticArray<u8>(0);
 let corner = new StaticArray<u8>(0);
-let vertexEdges = new StaticArray<i32>(0);
-let cellEdges = new StaticArray<i32>(0);
 let cellCorners = new StaticArray<i32>(0);
 // Corners of any other grid: two edges that follow each other around a face meet at a vertex, and a corner's
 // byte is the set of line counts (0, 1, 2) its pair may hold, as the square's E(C). Each face's corners follow
@@ -96,9 +89,6 @@ let pairSeen = new StaticArray<i32>(0);
 // The ring unit being deduced, which its own changes do not enqueue, and how many edges it set.
 let ringSelf = -1;
 let ringSets = 0;
-let edgeEnds = new StaticArray<i32>(0);
-let edgeCells = new StaticArray<i32>(0);
-let clues = new StaticArray<i8>(0);
 let cluedCells = new StaticArray<i32>(0);
 let cluedCount = 0;
 let degree = new StaticArray<u8>(0);
@@ -155,22 +145,18 @@ export function setupGraph(vertices: i32, edges: i32, faces: i32, vertexSlotCoun
 }
 
 function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i32, isSquare: bool, maxSolutions: i32): void {
-  vertexCount = vertices;
-  edgeCount = edges;
-  cellCount = cells;
-  vertexSlots = vSlots;
-  cellSlots = cSlots;
-  square = isSquare;
+  allocateGraph(vertices, edges, cells, vSlots, cSlots, isSquare);
+  setupOnGraph(maxSolutions);
+}
+
+/** Allocates the deduction's arrays for the graph already held (auto's core sets the graph up once for both stages). */
+export function setupOnGraph(maxSolutions: i32): void {
+  const vertices = vertexCount, edges = edgeCount, cells = cellCount, isSquare = square;
   state = new StaticArray<u8>(edges);
   const corners = isSquare ? vertices * 4 : 0;
   corner = new StaticArray<u8>(corners);
   for (let i = 0; i < corners; i++) unchecked((corner[i] = 7));
-  vertexEdges = new StaticArray<i32>(vertices * vSlots);
-  cellEdges = new StaticArray<i32>(cells * cSlots);
   cellCorners = new StaticArray<i32>(isSquare ? cells * 4 : 0);
-  edgeEnds = new StaticArray<i32>(edges * 2);
-  edgeCells = new StaticArray<i32>(edges * 2);
-  clues = new StaticArray<i8>(cells);
   cluedCells = new StaticArray<i32>(cells);
   cluedCount = 0;
   degree = new StaticArray<u8>(vertices);
@@ -213,15 +199,10 @@ function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i3
 /** setup for an R x C grid, with its tables filled in here (the wrapper writes only the clues). */
 export function setupGrid(rows: i32, cols: i32, maxSolutions: i32): void {
   setup(gridVertexCount(rows, cols), gridEdgeCount(rows, cols), rows * cols, maxSolutions);
-  fillGridTables(rows, cols, vertexEdges, edgeEnds, edgeCells, cellEdges);
+  fillSquareGrid(rows, cols);
 }
 
-// Where the wrapper writes the tables (Int32 views) and the clues (Int8), and reads the state and solutions (Uint8).
-export function vertexEdgesPointer(): usize { return changetype<usize>(vertexEdges); }
-export function cellEdgesPointer(): usize { return changetype<usize>(cellEdges); }
-export function edgeEndsPointer(): usize { return changetype<usize>(edgeEnds); }
-export function edgeCellsPointer(): usize { return changetype<usize>(edgeCells); }
-export function cluesPointer(): usize { return changetype<usize>(clues); }
+// Where the wrapper reads the state and solutions (Uint8); it writes the tables and clues through the graph's pointers.
 export function statePointer(): usize { return changetype<usize>(state); }
 export function solutionsPointer(): usize { return changetype<usize>(solutions); }
 
