@@ -206,7 +206,10 @@ function choose<E extends readonly [number, number, number]>(options: readonly E
 }
 
 class Hierarchy {
-  /** `draw` makes up the larger hexagons the walk needs beyond the prototype; Loopy reading a patch uses a seeded one. */
+  /**
+   * `draw` makes up the larger hexagons the walk needs beyond the prototype: at random for a new patch, and for a
+   * patch too short for its box, Loopy's own generator seeded with "dummy", as Loopy reads such a patch.
+   */
   constructor(readonly prototype: Coords, private draw: ((limit: number) => number) | undefined) {}
 
   /** Makes `coords` at least `n` hexagons deep, copying from the prototype, which grows first if it must. */
