@@ -5,7 +5,7 @@
 // keeps each spectre whose 14 corners lie in the box. The facts (the hexagons' expansions, orientations and edge
 // kinds, the shapes of those edges, the spectre's turns, the odds) are those of Loopy's spectre-tables-manual.h and
 // auxiliary/spectre-tables-extra.h; the tables of which edge meets which are worked out here from those facts, as
-// Loopy's auxiliary/spectre-gen.c works them out.
+// Loopy's auxiliary/spectre-gen.c works them out, the first time a spectre grid is built.
 import { PuzzleError } from '../errors.ts';
 import type { RawTiling } from '../planar-graph.ts';
 import { sketch, type Point } from './sketch.ts';
@@ -181,8 +181,9 @@ function spectreExpansion(hex: number): Expansion {
   };
 }
 
-const HEX_MAPS: readonly Expansion[] = SUBHEXES.map((_, hex) => hexExpansion(hex));
-const SPECTRE_MAPS: readonly Expansion[] = SUBHEXES.map((_, hex) => spectreExpansion(hex));
+/** Each kind's expansions into hexagons and into spectres, worked out on first use: a run on other grids never pays for them. */
+let expansions: { readonly hex: readonly Expansion[]; readonly spectre: readonly Expansion[] } | undefined;
+const expansionTables = () => (expansions ??= { hex: SUBHEXES.map((_, hex) => hexExpansion(hex)), spectre: SUBHEXES.map((_, hex) => spectreExpansion(hex)) });
 /** The places a hexagon of each kind can have in a larger one (kind, index, odds), and a spectre in a hexagon. */
 const PARENTS: readonly (readonly [hex: number, index: number, odds: number][])[] = SUBHEXES.map((_, kind) =>
   SUBHEXES.flatMap((children, hex) => children.flatMap((child, index) => (child === kind ? [[hex, index, ODDS[hex]] as [number, number, number]] : []))));
@@ -212,6 +213,8 @@ class Hierarchy {
    */
   constructor(readonly prototype: Coords, private draw: ((limit: number) => number) | undefined) {}
 
+  private readonly tables = expansionTables();
+
   /** Makes `coords` at least `n` hexagons deep, copying from the prototype, which grows first if it must. */
   extend(coords: Coords, n: number): void {
     const proto = this.prototype.hexes;
@@ -232,11 +235,11 @@ class Hierarchy {
   /** Crosses edge `edge` of the hexagon at `depth`; returns the edge it comes in by. */
   private stepHex(coords: Coords, depth: number, edge: number): number {
     this.extend(coords, depth + 2);
-    let map = HEX_MAPS[coords.hexes[depth + 1].kind];
+    let map = this.tables.hex[coords.hexes[depth + 1].kind];
     let across = map.across[6 * coords.hexes[depth].index + edge];
     if (!across.inside) {
       const side = this.stepHex(coords, depth + 1, across.child);
-      map = HEX_MAPS[coords.hexes[depth + 1].kind];
+      map = this.tables.hex[coords.hexes[depth + 1].kind];
       const [start, count] = map.sides[side];
       across = map.inward[start + count - 1 - across.edge];
     }
@@ -246,10 +249,10 @@ class Hierarchy {
 
   /** Crosses edge `edge` of the spectre; returns the edge of the spectre beyond that it comes in by. */
   step(coords: Coords, edge: number): number {
-    let across = SPECTRE_MAPS[coords.hexes[0].kind].across[14 * coords.spectre + edge];
+    let across = this.tables.spectre[coords.hexes[0].kind].across[14 * coords.spectre + edge];
     while (!across.inside) {
       const side = this.stepHex(coords, 0, across.child);
-      const map = SPECTRE_MAPS[coords.hexes[0].kind];
+      const map = this.tables.spectre[coords.hexes[0].kind];
       const [start, count] = map.sides[side];
       across = map.inward[start + count - 1 - across.edge];
     }
