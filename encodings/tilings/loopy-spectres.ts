@@ -54,8 +54,9 @@ const HEX_EDGES: readonly (readonly number[])[] = [
 ];
 /** The turns (in twelfths) along each kind of edge, walked clockwise round an expansion into hexagons, and into spectres. */
 const HEX_EDGE_TURNS = [[2, 2, -2, -2], [2, -2], [-2], [2, -2, -2, 2], [-2, 2, -2, 2], [2, -2, -2], [-2, 2], [2, 2, -2, -2, 2]];
+// Theta is a single spectre edge: no turn.
 const SPECTRE_EDGE_TURNS = [[0], [-2, 3], [3, -2], [2], [2, 3, 2, -3, 2], [3], [-2], []];
-/** Where the walk round each kind's expansion starts, and its first step: D and S start elsewhere. */
+/** The walk round an expansion's outline starts at one place for most kinds, and at another for D and S. */
 const rare = (hex: number) => hex === D || hex === S;
 
 /** The spectre's turn at each corner, in twelfths, from corner 0 at the top of its head; all 14 edges equally long. */
