@@ -1,7 +1,7 @@
 // Simon Tatham's Loopy game IDs: `WxHtT:DESC` (W columns, H rows of grid type T; `WxH:DESC` is the square
 // grid, t0; more parameters such as `dh` may follow the type). DESC: digits and then A-Z (10-35) are clues,
-// 'a'-'z' runs of 1-26 blank faces, one per face in the grid's face order. The triangular, Penrose and hat grids put
-// a grid description before the clues, joined by '_' (`5x5t1:0_2a1...`): the tiling's patch.
+// 'a'-'z' runs of 1-26 blank faces, one per face in the grid's face order. The triangular, Penrose, hat and spectre
+// grids put a grid description before the clues, joined by '_' (`5x5t1:0_2a1...`): the tiling's patch.
 import { gridOf, makePuzzle, makeTiledPuzzle, type Clue, type Puzzle, type Tiling, checkSizeAt } from '../grid.ts';
 import { PuzzleError } from '../errors.ts';
 import { TILINGS, tilingByLoopyType, tilingSizeProblem } from '../tilings/index.ts';

@@ -8,6 +8,7 @@ import { compassdodecagonal, dodecagonal, greatdodecagonal, greatgreatdodecagona
 import { greathexagonal, honeycomb, kagome } from './loopy-hexagonal.ts';
 import { triangular } from './loopy-triangular.ts';
 import { drawHatPatch, hats } from './loopy-hats.ts';
+import { drawSpectrePatch, spectres } from './loopy-spectres.ts';
 import { drawP2KitePatch, drawP3ThickPatch, penroseP2Kite, penroseP3Thick } from './loopy-penrose.ts';
 
 /** Builds a grid's dots and faces, faces in the order of a Loopy game ID's clues. */
@@ -19,7 +20,7 @@ export interface TilingEntry {
   readonly loopyType: number;
   /** What people call it. */
   readonly title: string;
-  /** Whether a game ID gives a grid description (its patch) before the clues: Loopy's triangular, Penrose and hat grids. */
+  /** Whether a game ID gives a grid description (its patch) before the clues: Loopy's triangular, Penrose, hat and spectre grids. */
   readonly patch?: 'optional' | 'required';
   /** What a required grid description looks like, for messages (`G<x>,<y>,<angle>`). */
   readonly patchForm?: string;
@@ -50,6 +51,7 @@ export const TILINGS: Readonly<Record<string, TilingEntry>> = {
   kagome: { build: kagome, loopyType: 14, title: 'kagome', least: 3, oneAtLeast: 3 },
   compassdodecagonal: { build: compassdodecagonal, loopyType: 15, title: 'compass dodecagonal', least: 2, oneAtLeast: 2 },
   hats: { build: hats, loopyType: 16, title: 'hat', least: 6, oneAtLeast: 6, patch: 'required', patchForm: '<kite>,<hat>,<metatile>,...,<H|T|P|F>', newerLoopy: true, drawPatch: drawHatPatch },
+  spectres: { build: spectres, loopyType: 17, title: 'spectre', least: 6, oneAtLeast: 6, patch: 'required', patchForm: '<turn><digits><G|D|J|L|X|P|S|F|Y>', newerLoopy: true, drawPatch: drawSpectrePatch },
 };
 
 /** The grids other than the square one that the Loopy Debian ships (sgt-puzzles 20230122) plays: all but the newer ones. */

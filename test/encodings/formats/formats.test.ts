@@ -189,7 +189,8 @@ test('Loopy IDs of other grid types are read as their tilings; types not yet sup
   assert.throws(() => readLoopy('5x5t2dh:abc'), /covers 6 of the 25 faces of honeycomb 5x5/);
   assert.throws(() => parsePuzzle('7x7t11:abc'), /a Penrose kite\/dart grid needs its grid description/);
   assert.equal(readLoopy('6x6t16:3,3,1,8,H_b8d9409b9a').tiling?.type, 'hats');
-  assert.throws(() => parsePuzzle('7x7t17:abc'), /grid type t17 \(spectres\) is not supported/);
+  assert.equal(readLoopy('6x6t17:00352F_6aA0aD7c59c').tiling?.type, 'spectres');
+  assert.throws(() => parsePuzzle('7x7t18:abc'), /grid type t18 \(unknown\) is not supported/);
 });
 
 test('text grids: header optional, "." or "-" blanks, spaced or not, comments and blank lines ignored', () => {

@@ -69,7 +69,7 @@ test('through the CLI: exit 2, one "error:" line, no stack trace (files, inline 
   const runs = await Promise.all([
     ...sample.map(async (file) => ({ label: file, message: expected[file].replaceAll('FILE', relative(file)), run: await cli('convert', relative(file), '--to', 'json') })),
     { label: 'inline URL', message: "argument: character 37 ('5'): the body goes on past the 4 cells of a 2x2 grid", run: await cli('convert', 'https://puzz.link/p?slither/2/2/11115', '--to', 'text') },
-    { label: 'inline Loopy ID', message: 'argument: Loopy grid type t17 (spectres) is not supported', run: await cli('convert', '10x10t17:abc', '--to', 'url') },
+    { label: 'inline Loopy ID', message: 'argument: Loopy grid type t18 (unknown) is not supported', run: await cli('convert', '10x10t18:abc', '--to', 'url') },
     { label: 'missing file', message: 'no/such/puzzle.txt: no such file', run: await cli('convert', 'no/such/puzzle.txt', '--to', 'url') },
     { label: 'directory', message: 'test: is a directory, not a puzzle file', run: await cli('convert', 'test', '--to', 'url') },
     { label: 'bad --to', message: "--to must be one of url, loopy, text, pzprv3, json, svg; got 'png'", run: await cli('convert', '2x2t0:1111', '--to', 'png') },

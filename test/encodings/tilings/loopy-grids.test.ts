@@ -19,7 +19,7 @@ for (const [name, entry] of Object.entries(TILINGS)) {
   test(`${name}: every size is a connected planar patch of simple faces (V - E + F = 1)`, () => {
     for (const [w, h] of SIZES.map(([w, h]) => [Math.max(w, entry.least), Math.max(h, entry.least)])) {
       // Triangular IDs carry Loopy's layout "0"; a Penrose patch is an offset and an angle, and as Loopy's
-      // generator does, another is tried when one leaves no face. A hat patch is drawn as our generator draws one.
+      // generator does, another is tried when one leaves no face. A hat or spectre patch is drawn as our generator draws one.
       const offsets = Array.from({ length: 40 }, (_, k) => `G${(k * 97) % 1000},${(k * 61) % 900},${(k * 36) % 360}`);
       const drawn = (draw: NonNullable<typeof entry.drawPatch>) =>
         Array.from({ length: 40 }, (_, k) => {
@@ -49,7 +49,8 @@ for (const [name, entry] of Object.entries(TILINGS)) {
     }
   });
 
-  // The hat grid came after the sgt-loopy that Debian ships: test/encodings/tilings/loopy-hats.test.ts holds its IDs.
+  // The hat and spectre grids came after the sgt-loopy that Debian ships: loopy-hats.test.ts and loopy-spectres.test.ts
+  // beside this file hold their IDs.
   const tooNew = entry.loopyType > 15 ? `sgt-loopy 20230122 has no ${entry.title} grid: skipped` : undefined;
   test(`${name}: Loopy's game IDs read, write back byte for byte, and match Loopy's drawing`, { skip: tooNew ?? needsLoopy }, () => {
     // Smaller than the shape test's: Loopy takes seconds to generate a larger puzzle of some grids.
@@ -135,7 +136,8 @@ test('a game ID of another grid is refused with the place and the reason', () =>
   refused('4x4t12:a2b', /needs its grid description/);
   refused('4x4t16:0,0,0,H_a', /width and height of a hat grid must both be at least 6/);
   refused('6x6t16:a', /a hat grid needs its grid description/);
-  refused('6x6t17:a', /t17 \(spectres\) is not supported/);
+  refused('6x6t17:a', /a spectre grid needs its grid description/);
+  refused('6x6t18:a', /t18 \(unknown\) is not supported/);
   refused('4x4t2:0b42a5a31a23c!', /not a clue/);
 });
 
