@@ -201,8 +201,14 @@ test('a client that hangs up while queued leaves the queue: no worker runs its p
     return request;
   });
   assert.deepEqual(await Promise.all(leaving), ['left', 'left', 'left', 'left']);
-  await new Promise((r) => setTimeout(r, 100));
-  const health = (await (await fetch(`${url}/health`)).json()) as { inFlight: number };
+  // The server sees each hang-up when its event loop gets to it: a fixed wait was too short on a loaded machine.
+  // The running request holds its worker for its timeout and the grace (2.5 s), so 1 is reached well before.
+  let health = { inFlight: -1 };
+  for (let waited = 0; waited < 1500; waited += 50) {
+    health = (await (await fetch(`${url}/health`)).json()) as { inFlight: number };
+    if (health.inFlight <= 1) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   assert.equal(health.inFlight, 1, 'only the running request is left');
   assert.equal(((await (await running).json()) as { status: string }).status, 'timeout');
   const after = (await (await fetch(`${url}/health`)).json()) as { inFlight: number; answered: number };
