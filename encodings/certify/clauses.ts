@@ -27,6 +27,10 @@
 // implicates decides (docs/proof-format.md argues it), at a cost per assignment bounded by the rule's size.
 // An edge a rule decided has the rule as its reason: the rule's other edges assigned before it (for a
 // conflict, all its assigned edges), which marking walks as it walks a clause's false literals.
+//
+// A local lemma (localProblem) is checked without propagation: every assignment of a vertex's or a face's open
+// edges that falsifies it must break a counting rule over those edges or a live clause of two of their literals
+// (kept in an index by literal pair, so that the check costs the unit's size, not the proof's).
 
 export const onLiteral = (edge: number): number => 2 * edge;
 export const offLiteral = (edge: number): number => 2 * edge + 1;
@@ -111,6 +115,8 @@ export class ClauseSet {
   private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private ruleOn = new Int32Array(0);
   private ruleOff = new Int32Array(0);
+  /** Per rule: the last stamp that saw it. */
+  private ruleSeen = new Int32Array(0);
   /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
   private edgeRules = new Int32Array(0);
   private edgeRuleStart: Int32Array;
@@ -120,6 +126,8 @@ export class ClauseSet {
   private readonly stack = new Ints(64);
   /** A clause being read for a deletion. */
   private readonly probe = new Ints(64);
+  /** The clauses of two literals, by the pair (pairKey): their ids in the order added (the live ones have ALIVE). */
+  private readonly pairs = new Map<number, number[]>();
 
   constructor(readonly edgeCount: number) {
     this.value = new Int8Array(2 * edgeCount);
@@ -150,6 +158,7 @@ export class ClauseSet {
     this.ruleAllowed = allowed;
     this.ruleOn = new Int32Array(rules);
     this.ruleOff = new Int32Array(rules);
+    this.ruleSeen = new Int32Array(rules);
     const from = this.edgeRuleStart;
     for (let k = 0; k < start[rules]; k++) from[edges[k] + 1]++;
     for (let e = 0; e < this.edgeCount; e++) from[e + 1] += from[e];
@@ -219,6 +228,7 @@ export class ClauseSet {
     this.hash.push(hashOf(this.literals.data, from, this.literals.length));
     this.nextInBucket.push(-1);
     this.index(id);
+    if (this.literals.length - from === 2) this.pairList(this.literals.data[from], this.literals.data[from + 1]).push(id);
     if (!this.contradictory) this.attach(id, id);
     return id;
   }
@@ -440,6 +450,160 @@ export class ClauseSet {
     this.conflictClause = NONE;
     this.detach(id);
     this.flags[id] &= ~ALIVE;
+    const from = this.start.data[id];
+    if (this.start.data[id + 1] - from === 2) {
+      // Clauses are undone last first, so that the clause is its pair's last.
+      const list = this.pairList(this.literals.data[from], this.literals.data[from + 1]);
+      if (list[list.length - 1] === id) list.pop();
+    }
+  }
+
+  private pairList(a: number, b: number): number[] {
+    const key = a < b ? a * 2 * this.edgeCount + b : b * 2 * this.edgeCount + a;
+    let list = this.pairs.get(key);
+    if (!list) this.pairs.set(key, (list = []));
+    return list;
+  }
+
+  /** The latest live clause of literals a and b, or -1. */
+  private livePair(a: number, b: number): number {
+    const list = this.pairs.get(a < b ? a * 2 * this.edgeCount + b : b * 2 * this.edgeCount + a);
+    if (!list) return -1;
+    for (let k = list.length - 1; k >= 0; k--) if (this.flags[list[k]] & ALIVE) return list[k];
+    return -1;
+  }
+
+  /**
+   * Checks local lemma `id` (not in propagation: its addition undone) over `unit`, the edges of one vertex or
+   * face: with the clause's literals false and the edges assigned at the top level as they are, every
+   * assignment of the unit's other edges must break a counting rule over one of its edges, or a live clause of
+   * two literals over two of its edges. Null when so (and the clauses and the reasons of the assignments used
+   * are marked), else why not. At most LOCAL_MAX_EDGES edges, so at most 2^LOCAL_MAX_EDGES assignments.
+   */
+  localProblem(id: number, unit: ArrayLike<number>): string | null {
+    if (this.contradictory) throw new Error('internal: a local check on contradictory clauses');
+    const n = unit.length;
+    if (n > LOCAL_MAX_EDGES) return `its vertex or face has ${n} edges; a local lemma's may have at most ${LOCAL_MAX_EDGES}`;
+    const data = this.literals.data;
+    const from = this.start.data[id];
+    const to = this.start.data[id + 1];
+    // Position of each literal's edge in the unit; a literal true at the top level makes the clause hold.
+    let on = 0;
+    let off = 0;
+    for (let k = from; k < to; k++) {
+      const literal = data[k];
+      let at = -1;
+      for (let i = 0; i < n; i++) if (unit[i] === literal >> 1) at = i;
+      if (at < 0) return `edge ${(literal >> 1) + 1} is not an edge of its vertex or face`;
+      if (this.value[literal] === 1) {
+        this.markTopLevelReasons([literal >> 1], []);
+        return null;
+      }
+      if (literal & 1) on |= 1 << at;
+      else off |= 1 << at;
+    }
+    if (on & off) return null; // it holds an edge both on and off
+    for (let i = 0; i < n; i++) {
+      const v = this.value[2 * unit[i]];
+      if (v === 1) on |= 1 << i;
+      else if (v === -1) off |= 1 << i;
+    }
+    const open: number[] = [];
+    for (let i = 0; i < n; i++) if (!((on | off) & (1 << i))) open.push(i);
+    // The rules over the unit's edges: their edges outside the unit as counts (on, open), inside as a mask.
+    const stamp = ++this.stamp;
+    const rules: number[] = [];
+    const ruleMask: number[] = [];
+    const ruleOn: number[] = [];
+    const ruleOpen: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = unit[i];
+      for (let k = this.edgeRuleStart[e]; k < this.edgeRuleStart[e + 1]; k++) {
+        const r = this.edgeRules[k];
+        if (this.ruleSeen[r] === stamp) continue;
+        this.ruleSeen[r] = stamp;
+        let mask = 0;
+        let outsideOn = 0;
+        let outsideOpen = 0;
+        for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
+          const f = this.ruleEdges[j];
+          let at = -1;
+          for (let q = 0; q < n; q++) if (unit[q] === f) at = q;
+          if (at >= 0) mask |= 1 << at;
+          else if (this.value[2 * f] === 1) outsideOn++;
+          else if (this.value[2 * f] === 0) outsideOpen++;
+        }
+        rules.push(r);
+        ruleMask.push(mask);
+        ruleOn.push(outsideOn);
+        ruleOpen.push(outsideOpen);
+      }
+    }
+    // The live clauses of two literals over the unit's edges that the fixed values do not satisfy: each as the
+    // mask of its two edges and the values there that falsify it.
+    const pairIds: number[] = [];
+    const pairMask: number[] = [];
+    const pairOff: number[] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        for (let signs = 0; signs < 4; signs++) {
+          const a = 2 * unit[i] + (signs & 1);
+          const b = 2 * unit[j] + (signs >> 1);
+          const c = this.livePair(a, b);
+          if (c < 0) continue;
+          // Literal a is false when edge i is off (a = +e) or on (a = -e): its falsifying value is (a & 1).
+          const mask = (1 << i) | (1 << j);
+          const falseOn = ((a & 1) << i) | ((b & 1) << j);
+          if ((on & mask & ~falseOn) !== 0 || (off & mask & falseOn) !== 0) continue; // satisfied whatever the rest
+          pairIds.push(c);
+          pairMask.push(mask);
+          pairOff.push(falseOn);
+        }
+      }
+    }
+    const usedRule = new Uint8Array(rules.length);
+    const usedPair = new Uint8Array(pairIds.length);
+    for (let m = 0; m < 1 << open.length; m++) {
+      let bits = on;
+      for (let k = 0; k < open.length; k++) if (m & (1 << k)) bits |= 1 << open[k];
+      let broken = false;
+      for (let p = 0; p < pairIds.length && !broken; p++) {
+        if ((bits & pairMask[p]) === pairOff[p]) {
+          usedPair[p] = 1;
+          broken = true;
+        }
+      }
+      for (let q = 0; q < rules.length && !broken; q++) {
+        const count = ruleOn[q] + popCount(bits & ruleMask[q]);
+        if (noCountIn(this.ruleAllowed[rules[q]], count, count + ruleOpen[q])) {
+          usedRule[q] = 1;
+          broken = true;
+        }
+      }
+      if (!broken) return 'an assignment of the edges of its vertex or face meets every rule over them and every clause of two of their literals, and falsifies it';
+    }
+    // Used: the unit's edges set at the top level, the clauses that broke an assignment, and the edges of the
+    // rules that did (conservatively, all of their edges set at the top level).
+    const edges: number[] = [];
+    for (let i = 0; i < n; i++) if (this.value[2 * unit[i]] !== 0) edges.push(unit[i]);
+    for (let q = 0; q < rules.length; q++) {
+      if (!usedRule[q]) continue;
+      for (let j = this.ruleStart[rules[q]]; j < this.ruleStart[rules[q] + 1]; j++) if (this.value[2 * this.ruleEdges[j]] !== 0) edges.push(this.ruleEdges[j]);
+    }
+    const used: number[] = [];
+    for (let p = 0; p < pairIds.length; p++) if (usedPair[p]) used.push(pairIds[p]);
+    this.markTopLevelReasons(edges, used);
+    return null;
+  }
+
+  /** Marks the clauses `used` and the reasons of the top-level assignments of `edges`, and what they rest on. */
+  private markTopLevelReasons(edges: readonly number[], used: readonly number[]): void {
+    this.assignedStamp = ++this.stamp;
+    this.reachedStamp = ++this.stamp;
+    this.stack.length = 0;
+    for (const e of edges) this.markTopLevel(e);
+    for (const c of used) this.queueReason(c, this.trailLength);
+    this.drainMarks();
   }
 
   /** Undoes the deletion of clause `id` (going backwards): it propagates again. */
@@ -503,6 +667,12 @@ export class ClauseSet {
     for (let i = mark; i < this.trailLength; i++) this.seen[this.trail[i] >> 1] = assigned;
     this.assignedStamp = assigned;
     this.reachedStamp = reached;
+    this.drainMarks();
+  }
+
+  /** Marks the reasons of the queued clauses and rules, and theirs, back to the assumptions. */
+  private drainMarks(): void {
+    const stack = this.stack;
     while (stack.length > 0) {
       const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];
@@ -642,6 +812,15 @@ export class ClauseSet {
     }
     return true;
   }
+}
+
+/** The most edges of a local lemma's vertex or face (Loopy's faces have at most 14). */
+export const LOCAL_MAX_EDGES = 16;
+
+function popCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 /** No count least..most (none when most < least) has its bit set in `allowed`. */

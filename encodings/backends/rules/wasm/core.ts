@@ -13,7 +13,7 @@ import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/gr
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
 import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_MAX_DEPTH, STAT_NODES } from './abi';
-import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE } from '../../../wasm/proof-records';
+import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_LOCAL, PROOF_NAMED_CYCLE } from '../../../wasm/proof-records';
 
 @external("env", "now")
 declare function now(): f64;
@@ -633,7 +633,7 @@ function propagateUnit(unit: i32): bool {
   }
   // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
   if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
-    logCornerStep(edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
+    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1349,6 +1349,10 @@ let witness = -1;
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
 let unitKind = 0;
+/** The unit as a local lemma names it: a vertex's index, or the vertex count + a face's index. */
+let unitId = 0;
+/** Where the last record starts. */
+let lastRecord = -1;
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 
@@ -1357,6 +1361,7 @@ export function startProof(): void {
   proofOn = true;
   proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
   proofTop = 0;
+  lastRecord = -1;
   proofEnded = false;
   context = -1;
   closed = false;
@@ -1387,6 +1392,7 @@ function record(kind: i32, n: i32, extra: i32 = 0): void {
     memory.copy(changetype<usize>(bigger), changetype<usize>(proof), <usize>proofTop << 2);
     proof = bigger;
   }
+  lastRecord = proofTop;
   unchecked((proof[proofTop++] = kind));
   unchecked((proof[proofTop++] = n));
 }
@@ -1409,7 +1415,7 @@ function writeLine(kind: i32, lits: StaticArray<i32>, n: i32): void {
 function logDecided(e: i32, value: u8): void {
   if (context >= 0 || closed || proofEnded || (family != F_TRIAL && family != F_GUESS)) return;
   const lit = value == LINE ? 2 * e : 2 * e + 1;
-  if (proofTop >= 3 && unchecked(proof[proofTop - 3]) == PROOF_LEARNT && unchecked(proof[proofTop - 2]) == 1 && unchecked(proof[proofTop - 1]) == lit) return;
+  if (lastRecord >= 0 && lastRecord == proofTop - 3 && unchecked(proof[lastRecord]) == PROOF_LEARNT && unchecked(proof[lastRecord + 1]) == 1 && unchecked(proof[lastRecord + 2]) == lit) return;
   record(PROOF_LEARNT, 1);
   unchecked((proof[proofTop++] = lit));
 }
@@ -1575,6 +1581,10 @@ function localConflict(n: i32, corners: bool = true): bool {
  * after the same clause with each value of one more open edge of the unit (at most four edges deep).
  */
 function derive(n: i32): void {
+  if (context < 0) {
+    writeLocal(n);
+    return;
+  }
   if (!localConflict(n)) {
     let split = -1;
     for (let i = 0; i < 4 && split < 0; i++) {
@@ -1594,6 +1604,21 @@ function derive(n: i32): void {
   writeLine(PROOF_LEARNT, derived, n);
 }
 
+/**
+ * Outside trial, derived[0..n) as a local lemma over the unit: the checker tries every assignment of the unit's
+ * edges, which covers what its rule and corners rule out, however deep; an empty one ends the proof.
+ */
+function writeLocal(n: i32): void {
+  if (proofEnded) return;
+  record(PROOF_LOCAL, n, 1);
+  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = derived[i]));
+  unchecked((proof[proofTop++] = unitId));
+  if (n == 0) {
+    record(PROOF_EMPTY, 0);
+    proofEnded = true;
+  }
+}
+
 /** The value after this step of the unit's slot i: 1 on, 0 off, -1 open (`canOn`, `canOff`: propagateUnit's). */
 function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
   const e = unchecked(unitEdges[i]);
@@ -1611,7 +1636,7 @@ function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
  * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state already satisfies
  * them; with no assignment left, the contradiction.
  */
-function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
+function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
   if (closed || proofEnded) return;
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
   unchecked((unitCorners[0] = k0));
@@ -1619,6 +1644,7 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
   unchecked((unitCorners[2] = k2));
   unchecked((unitCorners[3] = k3));
   unitKind = kind;
+  unitId = unit;
   if (!any) {
     derive(0);
     return;
