@@ -1353,6 +1353,12 @@ let unitKind = 0;
 let unitId = 0;
 /** Where the last record starts. */
 let lastRecord = -1;
+/** Per corner and count (k * 3 + count): when the count was taken, outside trial, while its clauses are owed to the proof (0: not owed); the unit that took it. */
+let pendingTime = new StaticArray<i32>(0);
+let pendingUnit = new StaticArray<i32>(0);
+let pendingClock = 0;
+/** The owed counts, in the order taken. */
+const pendingList = new Array<i32>();
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 
@@ -1362,6 +1368,10 @@ export function startProof(): void {
   proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
   proofTop = 0;
   lastRecord = -1;
+  pendingTime = new StaticArray<i32>(corner.length * 3);
+  pendingUnit = new StaticArray<i32>(corner.length * 3);
+  pendingClock = 0;
+  pendingList.length = 0;
   proofEnded = false;
   context = -1;
   closed = false;
@@ -1619,6 +1629,82 @@ function writeLocal(n: i32): void {
   }
 }
 
+/** Corner q of unit u (a vertex's index, or the vertex count + a face's index). */
+function cornerOf(u: i32, q: i32): i32 {
+  return u < vertexCount ? u * 4 + q : unchecked(cellCorners[(u - vertexCount) * 4 + q]);
+}
+
+/** Fills derive's globals for unit u: its edges (-1 missing), its rule, its corners. */
+function loadUnit(u: i32): void {
+  const isVertex = u < vertexCount;
+  const base = isVertex ? u * 4 : (u - vertexCount) * 4;
+  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = isVertex ? vertexEdges[base + i] : cellEdges[base + i]));
+  for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = cornerOf(u, q)));
+  unitKind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
+  unitId = u;
+}
+
+/** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
+function pendCorner(k: i32, count: i32): void {
+  unchecked((pendingTime[k * 3 + count] = ++pendingClock));
+  unchecked((pendingUnit[k * 3 + count] = unitId));
+  pendingList.push(k * 3 + count);
+}
+
+/**
+ * Writes the clauses of corner k's lost `count` if still owed: first what the step that took it rested on (the
+ * counts its unit's corners lost before it), then, at that unit, each clause "not (these two values)" that the
+ * state does not satisfy and the unit's count does not imply from the state (the checker's top level holds
+ * every decided edge, so a clause written late holds as it did then).
+ */
+function flushCorner(k: i32, count: i32): void {
+  const at = k * 3 + count;
+  const time = unchecked(pendingTime[at]);
+  if (time == 0 || proofEnded) return;
+  unchecked((pendingTime[at] = 0));
+  const u = unchecked(pendingUnit[at]);
+  for (let q = 0; q < 4; q++) {
+    const j = cornerOf(u, q);
+    for (let d = 0; d < 3; d++) {
+      const t = unchecked(pendingTime[j * 3 + d]);
+      if (t != 0 && t < time) flushCorner(j, d);
+    }
+  }
+  loadUnit(u);
+  let q = 0;
+  while (unchecked(unitCorners[q]) != k) q++;
+  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
+  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  const vi = ei < 0 ? 0 : unchecked(state[ei]) == UNKNOWN ? -1 : unchecked(state[ei]) == LINE ? 1 : 0;
+  const vj = ej < 0 ? 0 : unchecked(state[ej]) == UNKNOWN ? -1 : unchecked(state[ej]) == LINE ? 1 : 0;
+  for (let ai = 0; ai < 2; ai++) {
+    const aj = count - ai;
+    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    let n = 0;
+    if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
+    if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
+    if (!localConflict(n, false)) writeLocal(n);
+  }
+}
+
+/** Writes what unit u's corners are owed, then loads u again. */
+function flushUnitCorners(u: i32): void {
+  for (let q = 0; q < 4; q++) {
+    const k = cornerOf(u, q);
+    for (let count = 0; count < 3; count++) flushCorner(k, count);
+  }
+  loadUnit(u);
+}
+
+/** Writes every corner's owed clauses, oldest first (before trial's probes, whose lines rest on all of them). */
+function flushAllCorners(): void {
+  for (let i = 0; i < pendingList.length; i++) {
+    const at = unchecked(pendingList[i]);
+    flushCorner(at / 3, at % 3);
+  }
+  pendingList.length = 0;
+}
+
 /** The value after this step of the unit's slot i: 1 on, 0 off, -1 open (`canOn`, `canOff`: propagateUnit's). */
 function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
   const e = unchecked(unitEdges[i]);
@@ -1646,9 +1732,11 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   unitKind = kind;
   unitId = unit;
   if (!any) {
+    if (context < 0) flushUnitCorners(unit);
     derive(0);
     return;
   }
+  let flushed = false;
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
     if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
@@ -1656,13 +1744,25 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     if (value < 0) continue;
     unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
     // Decided by the unit's count from the state: the checker's propagation over its rule finds it with no line.
-    if (!localConflict(1, false)) derive(1);
+    if (localConflict(1, false)) continue;
+    if (context < 0 && !flushed) {
+      // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
+      flushUnitCorners(unit);
+      flushed = true;
+      unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
+    }
+    derive(1);
   }
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
     const kept = old & (q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
     if (kept == old || kept == 0) continue;
+    if (context < 0) {
+      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner).
+      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1)) pendCorner(k, count);
+      continue;
+    }
     const i = unchecked(CORNER_SLOTS[q * 2]);
     const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
     const vi = valueAfter(i, canOn, canOff);
@@ -1706,6 +1806,7 @@ function beginProbe(e: i32, value: u8): void {
  */
 function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
   const decided = lineOk && crossOk && common.length > 0;
+  if (!lineOk || decided || !crossOk) flushAllCorners();
   const saved = family;
   if (!lineOk || decided) {
     beginProbe(e, LINE);
