@@ -105,6 +105,7 @@ export class ClauseSet {
   private readonly hash = new Ints(1 << 10);
   private readonly nextInBucket = new Ints(1 << 10);
   private indexed = 0;
+  private indexing = false;
 
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
   private conflictClause = NONE;
@@ -126,8 +127,17 @@ export class ClauseSet {
   private readonly stack = new Ints(64);
   /** A clause being read for a deletion. */
   private readonly probe = new Ints(64);
-  /** The clauses of two literals, by the pair (pairKey): their ids in the order added (the live ones have ALIVE). */
-  private readonly pairs = new Map<number, number[]>();
+  /** The clauses of two literals: per edge, the head of its list (-1: none) in pairNodes, pairs of (clause, next node); per clause id, its two edges as added (pairEdges). */
+  private readonly pairHead: Int32Array;
+  private readonly pairNodes = new Ints(1 << 10);
+  private readonly pairEdges = new Ints(1 << 10);
+  /** localProblem's scratch: per edge its position in the unit (current when edgeStamp is the check's stamp); the open positions; rules and pairs in groups; edges to mark. */
+  private readonly edgeStamp: Int32Array;
+  private readonly edgePosition: Int32Array;
+  private readonly openPositions = new Int32Array(LOCAL_MAX_EDGES);
+  private readonly localRules = new Ints(64);
+  private readonly localPairs = new Ints(64);
+  private readonly scratch = new Ints(64);
 
   constructor(readonly edgeCount: number) {
     this.value = new Int8Array(2 * edgeCount);
@@ -142,6 +152,9 @@ export class ClauseSet {
     this.watchSize = new Int32Array(2 * edgeCount);
     this.watchRoom = new Int32Array(2 * edgeCount);
     this.edgeRuleStart = new Int32Array(edgeCount + 1);
+    this.pairHead = new Int32Array(edgeCount).fill(-1);
+    this.edgeStamp = new Int32Array(edgeCount);
+    this.edgePosition = new Int32Array(edgeCount);
     this.start.push(0);
   }
 
@@ -227,8 +240,18 @@ export class ClauseSet {
     this.searchFrom[id] = 2;
     this.hash.push(hashOf(this.literals.data, from, this.literals.length));
     this.nextInBucket.push(-1);
-    this.index(id);
-    if (this.literals.length - from === 2) this.pairList(this.literals.data[from], this.literals.data[from + 1]).push(id);
+    // Clauses are indexed for deletions from the first deletion on (most proofs of deduction delete nothing).
+    if (this.indexing) this.index(id);
+    this.pairEdges.push(this.literals.length > from ? this.literals.data[from] >> 1 : -1);
+    this.pairEdges.push(this.literals.length - from > 1 ? this.literals.data[from + 1] >> 1 : -1);
+    if (this.literals.length - from === 2) {
+      for (let side = 0; side < 2; side++) {
+        const e = this.pairEdges.data[2 * id + side];
+        this.pairNodes.push(id);
+        this.pairNodes.push(this.pairHead[e]);
+        this.pairHead[e] = this.pairNodes.length / 2 - 1;
+      }
+    }
     if (!this.contradictory) this.attach(id, id);
     return id;
   }
@@ -390,6 +413,10 @@ export class ClauseSet {
    * stays, as the convention in the file's head says). Null when there is no such clause.
    */
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
+    if (!this.indexing) {
+      this.indexing = true;
+      for (let c = 0; c < this.count; c++) this.index(c);
+    }
     const probe = this.probe;
     probe.length = 0;
     const stamp = ++this.stamp;
@@ -452,25 +479,13 @@ export class ClauseSet {
     this.flags[id] &= ~ALIVE;
     const from = this.start.data[id];
     if (this.start.data[id + 1] - from === 2) {
-      // Clauses are undone last first, so that the clause is its pair's last.
-      const list = this.pairList(this.literals.data[from], this.literals.data[from + 1]);
-      if (list[list.length - 1] === id) list.pop();
+      // Clauses are undone last first, so that the clause heads both its edges' lists.
+      for (let side = 0; side < 2; side++) {
+        const e = this.pairEdges.data[2 * id + side];
+        const node = this.pairHead[e];
+        if (node >= 0 && this.pairNodes.data[2 * node] === id) this.pairHead[e] = this.pairNodes.data[2 * node + 1];
+      }
     }
-  }
-
-  private pairList(a: number, b: number): number[] {
-    const key = a < b ? a * 2 * this.edgeCount + b : b * 2 * this.edgeCount + a;
-    let list = this.pairs.get(key);
-    if (!list) this.pairs.set(key, (list = []));
-    return list;
-  }
-
-  /** The latest live clause of literals a and b, or -1. */
-  private livePair(a: number, b: number): number {
-    const list = this.pairs.get(a < b ? a * 2 * this.edgeCount + b : b * 2 * this.edgeCount + a);
-    if (!list) return -1;
-    for (let k = list.length - 1; k >= 0; k--) if (this.flags[list[k]] & ALIVE) return list[k];
-    return -1;
   }
 
   /**
@@ -484,23 +499,27 @@ export class ClauseSet {
     if (this.contradictory) throw new Error('internal: a local check on contradictory clauses');
     const n = unit.length;
     if (n > LOCAL_MAX_EDGES) return `its vertex or face has ${n} edges; a local lemma's may have at most ${LOCAL_MAX_EDGES}`;
+    const stamp = ++this.stamp;
+    for (let i = 0; i < n; i++) {
+      this.edgeStamp[unit[i]] = stamp;
+      this.edgePosition[unit[i]] = i;
+    }
     const data = this.literals.data;
-    const from = this.start.data[id];
-    const to = this.start.data[id + 1];
-    // Position of each literal's edge in the unit; a literal true at the top level makes the clause hold.
+    // The unit's edges as bits: on, and off (the clause's literals false, the top level's values).
     let on = 0;
     let off = 0;
-    for (let k = from; k < to; k++) {
+    for (let k = this.start.data[id]; k < this.start.data[id + 1]; k++) {
       const literal = data[k];
-      let at = -1;
-      for (let i = 0; i < n; i++) if (unit[i] === literal >> 1) at = i;
-      if (at < 0) return `edge ${(literal >> 1) + 1} is not an edge of its vertex or face`;
+      const e = literal >> 1;
+      if (this.edgeStamp[e] !== stamp) return `edge ${e + 1} is not an edge of its vertex or face`;
       if (this.value[literal] === 1) {
-        this.markTopLevelReasons([literal >> 1], []);
+        this.scratch.length = 0;
+        this.scratch.push(e);
+        this.markTopLevelReasons(this.scratch, null);
         return null;
       }
-      if (literal & 1) on |= 1 << at;
-      else off |= 1 << at;
+      if (literal & 1) on |= 1 << this.edgePosition[e];
+      else off |= 1 << this.edgePosition[e];
     }
     if (on & off) return null; // it holds an edge both on and off
     for (let i = 0; i < n; i++) {
@@ -508,14 +527,12 @@ export class ClauseSet {
       if (v === 1) on |= 1 << i;
       else if (v === -1) off |= 1 << i;
     }
-    const open: number[] = [];
-    for (let i = 0; i < n; i++) if (!((on | off) & (1 << i))) open.push(i);
-    // The rules over the unit's edges: their edges outside the unit as counts (on, open), inside as a mask.
-    const stamp = ++this.stamp;
-    const rules: number[] = [];
-    const ruleMask: number[] = [];
-    const ruleOn: number[] = [];
-    const ruleOpen: number[] = [];
+    const open = this.openPositions;
+    let openCount = 0;
+    for (let i = 0; i < n; i++) if (!((on | off) & (1 << i))) open[openCount++] = i;
+    // The rules over the unit's edges: their edges inside the unit as a mask, outside as counts (on, open).
+    const rules = this.localRules;
+    rules.length = 0;
     for (let i = 0; i < n; i++) {
       const e = unit[i];
       for (let k = this.edgeRuleStart[e]; k < this.edgeRuleStart[e + 1]; k++) {
@@ -527,56 +544,55 @@ export class ClauseSet {
         let outsideOpen = 0;
         for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
           const f = this.ruleEdges[j];
-          let at = -1;
-          for (let q = 0; q < n; q++) if (unit[q] === f) at = q;
-          if (at >= 0) mask |= 1 << at;
+          if (this.edgeStamp[f] === stamp) mask |= 1 << this.edgePosition[f];
           else if (this.value[2 * f] === 1) outsideOn++;
           else if (this.value[2 * f] === 0) outsideOpen++;
         }
         rules.push(r);
-        ruleMask.push(mask);
-        ruleOn.push(outsideOn);
-        ruleOpen.push(outsideOpen);
+        rules.push(mask);
+        rules.push(outsideOn);
+        rules.push(outsideOpen);
+        rules.push(0); // used
       }
     }
     // The live clauses of two literals over the unit's edges that the fixed values do not satisfy: each as the
-    // mask of its two edges and the values there that falsify it.
-    const pairIds: number[] = [];
-    const pairMask: number[] = [];
-    const pairOff: number[] = [];
+    // mask of its two edges and the on-bits that falsify it (a literal +e is false when e is off).
+    const pairs = this.localPairs;
+    pairs.length = 0;
     for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        for (let signs = 0; signs < 4; signs++) {
-          const a = 2 * unit[i] + (signs & 1);
-          const b = 2 * unit[j] + (signs >> 1);
-          const c = this.livePair(a, b);
-          if (c < 0) continue;
-          // Literal a is false when edge i is off (a = +e) or on (a = -e): its falsifying value is (a & 1).
-          const mask = (1 << i) | (1 << j);
-          const falseOn = ((a & 1) << i) | ((b & 1) << j);
-          if ((on & mask & ~falseOn) !== 0 || (off & mask & falseOn) !== 0) continue; // satisfied whatever the rest
-          pairIds.push(c);
-          pairMask.push(mask);
-          pairOff.push(falseOn);
-        }
+      for (let node = this.pairHead[unit[i]]; node >= 0; node = this.pairNodes.data[2 * node + 1]) {
+        const c = this.pairNodes.data[2 * node];
+        if (!(this.flags[c] & ALIVE)) continue;
+        const a = data[this.start.data[c]];
+        const b = data[this.start.data[c] + 1];
+        const other = (a >> 1) === unit[i] ? b : a;
+        // Each clause once: from the list of its edge that comes first in the unit.
+        if (this.edgeStamp[other >> 1] !== stamp || this.edgePosition[other >> 1] <= i) continue;
+        const mask = (1 << this.edgePosition[a >> 1]) | (1 << this.edgePosition[b >> 1]);
+        const falseOn = ((a & 1) << this.edgePosition[a >> 1]) | ((b & 1) << this.edgePosition[b >> 1]);
+        if ((on & mask & ~falseOn) !== 0 || (off & mask & falseOn) !== 0) continue; // satisfied whatever the rest
+        pairs.push(c);
+        pairs.push(mask);
+        pairs.push(falseOn);
+        pairs.push(0); // used
       }
     }
-    const usedRule = new Uint8Array(rules.length);
-    const usedPair = new Uint8Array(pairIds.length);
-    for (let m = 0; m < 1 << open.length; m++) {
+    const pairData = pairs.data;
+    const ruleData = rules.data;
+    for (let m = 0; m < 1 << openCount; m++) {
       let bits = on;
-      for (let k = 0; k < open.length; k++) if (m & (1 << k)) bits |= 1 << open[k];
+      for (let k = 0; k < openCount; k++) if (m & (1 << k)) bits |= 1 << open[k];
       let broken = false;
-      for (let p = 0; p < pairIds.length && !broken; p++) {
-        if ((bits & pairMask[p]) === pairOff[p]) {
-          usedPair[p] = 1;
+      for (let p = 0; p < pairs.length && !broken; p += 4) {
+        if ((bits & pairData[p + 1]) === pairData[p + 2]) {
+          pairData[p + 3] = 1;
           broken = true;
         }
       }
-      for (let q = 0; q < rules.length && !broken; q++) {
-        const count = ruleOn[q] + popCount(bits & ruleMask[q]);
-        if (noCountIn(this.ruleAllowed[rules[q]], count, count + ruleOpen[q])) {
-          usedRule[q] = 1;
+      for (let q = 0; q < rules.length && !broken; q += 5) {
+        const count = ruleData[q + 2] + popCount(bits & ruleData[q + 1]);
+        if (noCountIn(this.ruleAllowed[ruleData[q]], count, count + ruleData[q + 3])) {
+          ruleData[q + 4] = 1;
           broken = true;
         }
       }
@@ -584,25 +600,25 @@ export class ClauseSet {
     }
     // Used: the unit's edges set at the top level, the clauses that broke an assignment, and the edges of the
     // rules that did (conservatively, all of their edges set at the top level).
-    const edges: number[] = [];
+    const edges = this.scratch;
+    edges.length = 0;
     for (let i = 0; i < n; i++) if (this.value[2 * unit[i]] !== 0) edges.push(unit[i]);
-    for (let q = 0; q < rules.length; q++) {
-      if (!usedRule[q]) continue;
-      for (let j = this.ruleStart[rules[q]]; j < this.ruleStart[rules[q] + 1]; j++) if (this.value[2 * this.ruleEdges[j]] !== 0) edges.push(this.ruleEdges[j]);
+    for (let q = 0; q < rules.length; q += 5) {
+      if (!ruleData[q + 4]) continue;
+      const r = ruleData[q];
+      for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) if (this.value[2 * this.ruleEdges[j]] !== 0) edges.push(this.ruleEdges[j]);
     }
-    const used: number[] = [];
-    for (let p = 0; p < pairIds.length; p++) if (usedPair[p]) used.push(pairIds[p]);
-    this.markTopLevelReasons(edges, used);
+    this.markTopLevelReasons(edges, pairs);
     return null;
   }
 
-  /** Marks the clauses `used` and the reasons of the top-level assignments of `edges`, and what they rest on. */
-  private markTopLevelReasons(edges: readonly number[], used: readonly number[]): void {
+  /** Marks the reasons of the top-level assignments of `edges`, the clauses of `pairs` used (localProblem's groups of four), and what they rest on. */
+  private markTopLevelReasons(edges: Ints, pairs: Ints | null): void {
     this.assignedStamp = ++this.stamp;
     this.reachedStamp = ++this.stamp;
     this.stack.length = 0;
-    for (const e of edges) this.markTopLevel(e);
-    for (const c of used) this.queueReason(c, this.trailLength);
+    for (let k = 0; k < edges.length; k++) this.markTopLevel(edges.data[k]);
+    if (pairs) for (let p = 0; p < pairs.length; p += 4) if (pairs.data[p + 3]) this.queueReason(pairs.data[p], this.trailLength);
     this.drainMarks();
   }
 
