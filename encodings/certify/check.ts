@@ -21,10 +21,9 @@
 //   times, so none is, and a connected loop cannot visit both sides. With a hinge P, every edge between S and
 //   the rest O (vertices neither in S nor P) is off; the loop without P (at most one vertex of it) is still
 //   connected and visits S and O, so it would need such an edge.
-// - l (local lemma over vertex or face U): a solution falsifying it agrees with the top-level assignment (implied
-//   by accepted clauses) and sets the clause's literals false; on U's edges it is one of the assignments tried,
-//   each of which breaks a rule over U's edges (no solution does) or an accepted clause (no solution does).
 // - A learnt clause passes reverse unit propagation over valid clauses, so it is valid (clauses.ts argues it).
+// - r (rule lemma): each assignment of its named rules' open edges that meets them is refuted by RUP over valid
+//   clauses, so a solution falsifying the clause would take none of them, yet meets the rules (rule-lemma.ts).
 // - Deletions only take clauses out; the invariant holds for what stays.
 // The empty clause is valid only when no solution (other than L) exists; the verifier checks that L is one.
 // Checking backwards (checkProof) accepts only marked clauses, and tests each marked one as above: the clauses
@@ -37,10 +36,11 @@ import { showText } from '../formats/characters.ts';
 import { solutionFromEdges, type Solution } from '../solution.ts';
 import { verify } from '../verify.ts';
 import { baseClauseSet, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
+import { ruleLemmaProblem } from './rule-lemma.ts';
 
-export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'local lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
+export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'rule lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
 /** The steps that are checked when the empty clause needs them. */
-export type CheckedKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'local lemma' | 'learnt clause';
+export type CheckedKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'rule lemma' | 'learnt clause';
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
@@ -70,11 +70,9 @@ class Reader {
     return v - 1;
   }
 
-  /** A vertex (its index + 1) or a face (the vertex count + its index + 1): the unit's index in that order. */
-  unit(token: string): number {
+  face(token: string): number {
     const v = digits(token, 0);
-    const most = this.grid.vertexCount + this.grid.cellCount;
-    if (v < 1 || v > most) throw new StepFailure(`${showText(token)} is not a vertex or face (1-${most})`);
+    if (v < 1 || v > this.grid.cellCount) throw new StepFailure(`${showText(token)} is not a face (1-${this.grid.cellCount})`);
     return v - 1;
   }
 
@@ -122,8 +120,6 @@ class FastReader {
   /** The literals of the last line read: the first `length` of them. */
   literals = new Int32Array(64);
   length = 0;
-  /** A local lemma's vertex or face (Reader.unit's number). */
-  unit = -1;
 
   constructor(private readonly grid: FlatGrid) {}
 
@@ -153,14 +149,8 @@ class FastReader {
       this.literals[this.length++] = this.negative ? 2 * v - 1 : 2 * v - 2;
     }
     if (kind === 'learnt clause' && this.length === 0) kind = 'empty clause';
-    if (kind === 'local lemma') {
-      if (this.at >= n) return null;
-      const unit = this.word(false);
-      if (unit < 1 || unit > this.grid.vertexCount + this.grid.cellCount || this.at < n) return null;
-      this.unit = unit - 1;
-      return kind;
-    }
-    if (this.at >= n) return kind;
+    if (this.at >= n) return kind === 'rule lemma' ? null : kind;
+    if (kind === 'rule lemma') return this.numbers(this.grid.vertexCount) && this.numbers(this.grid.cellCount) && this.at >= n ? kind : null;
     if (kind !== 'cycle lemma' && kind !== 'cut lemma') return null;
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
     for (;;) {
@@ -173,6 +163,16 @@ class FastReader {
     if (kind !== 'cut lemma') return null;
     const hinge = this.word(false);
     return hinge >= 1 && hinge <= this.grid.vertexCount && this.at >= n ? kind : null;
+  }
+
+  /** A list of numbers 1..most read up to its 0: whether it reads so. */
+  private numbers(most: number): boolean {
+    for (;;) {
+      if (this.at >= this.line.length) return false;
+      const v = this.word(false);
+      if (v === -2) return true;
+      if (v < 1 || v > most) return false;
+    }
   }
 
   /** The next word's number (after a '-' if `signed`), -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
@@ -196,8 +196,8 @@ class FastReader {
   }
 }
 
-/** b, w, y, x, l or d: the letters that start a step. */
-const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 108 || code === 100;
+/** b, w, y, x, r or d: the letters that start a step. */
+const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 114 || code === 100;
 
 /** A step's line read: its clause's literals and, for a cycle lemma, its named cycle, for a cut lemma its vertex set and hinge. */
 interface Step {
@@ -205,19 +205,15 @@ interface Step {
   cycle: number[] | null;
   inside: number[] | null;
   hinge: number | null;
-  /** A local lemma's vertex or face (Reader.unit's number), else -1. */
-  unit: number;
+  /** A rule lemma's named rules: vertices and faces (indices). */
+  rules?: { vertices: number[]; faces: number[] };
 }
 
 /** Reads a step's line (its form only: nothing it says is checked here). */
 function readStep(kind: StepKind, tokens: string[], read: Reader): Step {
   const [literals, end] = read.list(tokens, kind === 'learnt clause' || kind === 'empty clause' ? 0 : 1, (t) => read.literal(t));
-  const step: Step = { literals, cycle: null, inside: null, hinge: null, unit: -1 };
-  if (kind === 'local lemma') {
-    if (end >= tokens.length) throw new StepFailure('a local lemma names its vertex or face after the clause');
-    step.unit = read.unit(tokens[end]);
-    read.nothingAfter(tokens, end + 1);
-  } else if (kind === 'cycle lemma' && end < tokens.length) {
+  const step: Step = { literals, cycle: null, inside: null, hinge: null };
+  if (kind === 'cycle lemma' && end < tokens.length) {
     const [edges, after] = read.list(tokens, end, (t) => read.edge(t));
     read.nothingAfter(tokens, after);
     step.cycle = edges;
@@ -228,6 +224,11 @@ function readStep(kind: StepKind, tokens: string[], read: Reader): Step {
       step.hinge = read.vertex(tokens[after]);
       read.nothingAfter(tokens, after + 1);
     }
+  } else if (kind === 'rule lemma') {
+    const [vertices, after] = read.list(tokens, end, (t) => read.vertex(t));
+    const [faces, last] = read.list(tokens, after, (t) => read.face(t));
+    read.nothingAfter(tokens, last);
+    step.rules = { vertices, faces };
   } else read.nothingAfter(tokens, end);
   return step;
 }
@@ -319,8 +320,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
 
   const clauses = baseClauseSet(puzzle);
-  const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'local lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
-  const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'local lemma': 0, 'learnt clause': 0 };
+  const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'rule lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
+  const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'rule lemma': 0, 'learnt clause': 0 };
 
   // Forward: every step read, its form checked, its clause added (or deleted) and propagated at the top level;
   // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
@@ -328,8 +329,6 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const stepLines: number[] = [];
   const stepKinds: StepKind[] = [];
   const stepClauses: number[] = [];
-  /** Per local lemma (by its step's index): its vertex or face. */
-  const stepUnits = new Map<number, number>();
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
@@ -338,17 +337,14 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     let kind = fast.step(lines[at]);
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
-    let unit = fast.unit;
     if (kind === null) {
       const tokens = lines[at].trim().split(/\s+/);
       kind = kindOf(tokens[0]);
-      if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, l, d or a clause)`);
+      if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, r, d or a clause)`);
       if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
       try {
-        const step = readStep(kind, tokens, read);
-        literals = step.literals;
+        literals = readStep(kind, tokens, read).literals;
         length = literals.length;
-        unit = step.unit;
       } catch (error) {
         if (error instanceof StepFailure) return fail(kind, error.message);
         throw error;
@@ -371,7 +367,6 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       stepClauses.push(clauses.add(literals, length));
       if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepLines.length + 1;
     }
-    if (kind === 'local lemma') stepUnits.set(stepLines.length, unit);
     stepLines.push(stepLine);
     stepKinds.push(kind);
   }
@@ -392,7 +387,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     checked[kind as CheckedKind]++;
     let problem: string | null;
     if (kind === 'learnt clause') problem = clauses.clauseFollows(id) ? null : 'it does not follow by unit propagation from the clauses before it';
-    else if (kind === 'local lemma') problem = clauses.localProblem(id, unitEdges(grid, stepUnits.get(i)!));
+    else if (kind === 'rule lemma') problem = ruleProblem(puzzle, clauses, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read));
     else problem = lemmaProblem(puzzle, kind, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read), loop);
     if (problem !== null) return fail(kind, problem, stepLines[i]);
   }
@@ -411,17 +406,10 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
   try {
     const grid = flatGridOf(puzzle);
     const step = readStep(kind, tokens, new Reader(grid));
-    if (kind === 'local lemma') {
-      const clauses = baseClauseSet(puzzle);
-      if (clauses.contradictory) return null;
-      const id = clauses.add(step.literals);
-      if (clauses.contradictory) return null;
-      clauses.undoAdd(id);
-      return clauses.localProblem(id, unitEdges(grid, step.unit));
-    }
-    if (kind !== 'learnt clause') return lemmaProblem(puzzle, kind, step, null);
+    if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step, null);
     const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
+    if (kind === 'rule lemma') return ruleProblem(puzzle, clauses, step);
     return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
   } catch (error) {
     if (error instanceof StepFailure) return error.message;
@@ -429,16 +417,8 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
   }
 }
 
-/** The edges of a vertex or face, by Reader.unit's number. */
-function unitEdges(grid: FlatGrid, unit: number): number[] {
-  const vertex = unit < grid.vertexCount;
-  const table = vertex ? grid.vertexEdges : grid.cellEdges;
-  const slots = vertex ? grid.vertexSlots : grid.cellSlots;
-  const at = (vertex ? unit : unit - grid.vertexCount) * slots;
-  const edges: number[] = [];
-  for (let i = at; i < at + slots; i++) if (table[i] >= 0) edges.push(table[i]);
-  return edges;
-}
+/** A rule lemma's test against the clauses before it (rule-lemma.ts). */
+const ruleProblem = (puzzle: Puzzle, clauses: ReturnType<typeof baseClauseSet>, step: Step): string | null => ruleLemmaProblem(puzzle, clauses, step.literals, step.rules!.vertices, step.rules!.faces);
 
 function kindOf(first: string): StepKind | null {
   switch (first) {
@@ -446,7 +426,7 @@ function kindOf(first: string): StepKind | null {
     case 'w': return 'window lemma';
     case 'y': return 'cycle lemma';
     case 'x': return 'cut lemma';
-    case 'l': return 'local lemma';
+    case 'r': return 'rule lemma';
     case 'd': return 'deletion';
     case '0': return 'empty clause';
     case 'claim': return 'claim';
@@ -459,9 +439,10 @@ export function describeResult(result: CertifyResult): string {
   if (!result.verified) return `rejected: line ${result.line} (${result.kind}): ${result.reason}`;
   const s = result.steps;
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const given = s['blocking clause'] + s['cycle lemma'] + s['cut lemma'] + s['window lemma'] + s['local lemma'] + s['learnt clause'];
+  const given = s['blocking clause'] + s['cycle lemma'] + s['cut lemma'] + s['window lemma'] + s['rule lemma'] + s['learnt clause'];
   const checked = Object.values(result.checked).reduce((sum, k) => sum + k, 0);
-  const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut, ${s['window lemma']} window and ${count(s['local lemma'], 'local lemma')}, ${count(s['learnt clause'], 'learnt clause')}, ${count(s.deletion, 'deletion')}; ${checked} of the ${given} clauses given checked, those the empty clause needs`;
+  const rules = s['rule lemma'] > 0 ? `${count(s['rule lemma'], 'rule lemma')}, ` : '';
+  const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut and ${count(s['window lemma'], 'window lemma')}, ${rules}${count(s['learnt clause'], 'learnt clause')}, ${count(s.deletion, 'deletion')}; ${checked} of the ${given} clauses given checked, those the empty clause needs`;
   if (result.claim.kind === 'unsat') return `verified: no loop (the puzzle has no solution; ${counts})`;
   const edges = result.claim.loop.on.reduce((sum, bit) => sum + bit, 0);
   return `verified: unique loop (the loop of ${edges} edges in the proof is the puzzle's only solution; ${counts})`;

@@ -28,9 +28,9 @@
 // An edge a rule decided has the rule as its reason: the rule's other edges assigned before it (for a
 // conflict, all its assigned edges), which marking walks as it walks a clause's false literals.
 //
-// A local lemma (localProblem) is checked without propagation: every assignment of a vertex's or a face's open
-// edges that falsifies it must break a counting rule over those edges or a live clause of two of their literals
-// (kept in an index by literal pair, so that the check costs the unit's size, not the proof's).
+// A rule lemma's assignments are tried first without propagation (refutedAtOnce): a conflict unit propagation
+// would meet first thing, in a counting rule or a clause of two literals over the assignment's edges (the
+// clauses of two literals kept in a list per edge), costs those edges' rules, not a propagation.
 
 export const onLiteral = (edge: number): number => 2 * edge;
 export const offLiteral = (edge: number): number => 2 * edge + 1;
@@ -131,12 +131,9 @@ export class ClauseSet {
   private readonly pairHead: Int32Array;
   private readonly pairNodes = new Ints(1 << 10);
   private readonly pairEdges = new Ints(1 << 10);
-  /** localProblem's scratch: per edge its position in the unit (current when edgeStamp is the check's stamp); the open positions; rules and pairs in groups; edges to mark. */
+  /** refutedAtOnce's scratch: per edge its value in the check (current when edgeStamp is the check's stamp); edges to mark. */
   private readonly edgeStamp: Int32Array;
   private readonly edgePosition: Int32Array;
-  private readonly openPositions = new Int32Array(LOCAL_MAX_EDGES);
-  private readonly localRules = new Ints(64);
-  private readonly localPairs = new Ints(64);
   private readonly scratch = new Ints(64);
 
   constructor(readonly edgeCount: number) {
@@ -489,136 +486,73 @@ export class ClauseSet {
   }
 
   /**
-   * Checks local lemma `id` (not in propagation: its addition undone) over `unit`, the edges of one vertex or
-   * face: with the clause's literals false and the edges assigned at the top level as they are, every
-   * assignment of the unit's other edges must break a counting rule over one of its edges, or a live clause of
-   * two literals over two of its edges. Null when so (and the clauses and the reasons of the assignments used
-   * are marked), else why not. At most LOCAL_MAX_EDGES edges, so at most 2^LOCAL_MAX_EDGES assignments.
+   * Whether setting every literal of the clause false meets, at once, a conflict that unit propagation would
+   * meet first thing: a literal true at the top level, a live clause of two literals both false, or a counting
+   * rule over the clause's edges with no allowed count left. Then what it used is marked, as a RUP check marks
+   * its conflict's clauses; else nothing is (the caller then checks by unit propagation). No propagation, so it
+   * costs the clause's edges' rules and two-literal clauses, not the proof's.
    */
-  localProblem(id: number, unit: ArrayLike<number>): string | null {
-    if (this.contradictory) throw new Error('internal: a local check on contradictory clauses');
-    const n = unit.length;
-    if (n > LOCAL_MAX_EDGES) return `its vertex or face has ${n} edges; a local lemma's may have at most ${LOCAL_MAX_EDGES}`;
+  refutedAtOnce(literals: ArrayLike<number>, from = 0, to = literals.length): boolean {
+    if (this.contradictory) throw new Error('internal: a check on contradictory clauses');
     const stamp = ++this.stamp;
-    for (let i = 0; i < n; i++) {
-      this.edgeStamp[unit[i]] = stamp;
-      this.edgePosition[unit[i]] = i;
+    const valueOf = this.edgePosition; // per edge, while edgeStamp is this check's: 1 on, 0 off
+    const edges = this.scratch;
+    edges.length = 0;
+    for (let k = from; k < to; k++) {
+      const literal = literals[k];
+      const e = literal >> 1;
+      if (this.value[literal] === 1 || (this.edgeStamp[e] === stamp && valueOf[e] !== (literal & 1))) {
+        // True at the top level (its reason is what is used), or the clause holds e and -e (nothing is).
+        if (this.value[literal] === 1) edges.push(e);
+        this.markTopLevelReasons(edges, -1);
+        return true;
+      }
+      this.edgeStamp[e] = stamp;
+      valueOf[e] = literal & 1;
     }
     const data = this.literals.data;
-    // The unit's edges as bits: on, and off (the clause's literals false, the top level's values).
-    let on = 0;
-    let off = 0;
-    for (let k = this.start.data[id]; k < this.start.data[id + 1]; k++) {
-      const literal = data[k];
-      const e = literal >> 1;
-      if (this.edgeStamp[e] !== stamp) return `edge ${e + 1} is not an edge of its vertex or face`;
-      if (this.value[literal] === 1) {
-        this.scratch.length = 0;
-        this.scratch.push(e);
-        this.markTopLevelReasons(this.scratch, null);
-        return null;
-      }
-      if (literal & 1) on |= 1 << this.edgePosition[e];
-      else off |= 1 << this.edgePosition[e];
-    }
-    if (on & off) return null; // it holds an edge both on and off
-    for (let i = 0; i < n; i++) {
-      const v = this.value[2 * unit[i]];
-      if (v === 1) on |= 1 << i;
-      else if (v === -1) off |= 1 << i;
-    }
-    const open = this.openPositions;
-    let openCount = 0;
-    for (let i = 0; i < n; i++) if (!((on | off) & (1 << i))) open[openCount++] = i;
-    // The rules over the unit's edges: their edges inside the unit as a mask, outside as counts (on, open).
-    const rules = this.localRules;
-    rules.length = 0;
-    for (let i = 0; i < n; i++) {
-      const e = unit[i];
-      for (let k = this.edgeRuleStart[e]; k < this.edgeRuleStart[e + 1]; k++) {
-        const r = this.edgeRules[k];
-        if (this.ruleSeen[r] === stamp) continue;
-        this.ruleSeen[r] = stamp;
-        let mask = 0;
-        let outsideOn = 0;
-        let outsideOpen = 0;
-        for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
-          const f = this.ruleEdges[j];
-          if (this.edgeStamp[f] === stamp) mask |= 1 << this.edgePosition[f];
-          else if (this.value[2 * f] === 1) outsideOn++;
-          else if (this.value[2 * f] === 0) outsideOpen++;
-        }
-        rules.push(r);
-        rules.push(mask);
-        rules.push(outsideOn);
-        rules.push(outsideOpen);
-        rules.push(0); // used
-      }
-    }
-    // The live clauses of two literals over the unit's edges that the fixed values do not satisfy: each as the
-    // mask of its two edges and the on-bits that falsify it (a literal +e is false when e is off).
-    const pairs = this.localPairs;
-    pairs.length = 0;
-    for (let i = 0; i < n; i++) {
-      for (let node = this.pairHead[unit[i]]; node >= 0; node = this.pairNodes.data[2 * node + 1]) {
+    const valueNow = (literal: number): number => (this.edgeStamp[literal >> 1] === stamp ? (valueOf[literal >> 1] === (literal & 1) ? -1 : 1) : this.value[literal]);
+    for (let k = from; k < to; k++) {
+      const e = literals[k] >> 1;
+      for (let node = this.pairHead[e]; node >= 0; node = this.pairNodes.data[2 * node + 1]) {
         const c = this.pairNodes.data[2 * node];
         if (!(this.flags[c] & ALIVE)) continue;
         const a = data[this.start.data[c]];
         const b = data[this.start.data[c] + 1];
-        const other = (a >> 1) === unit[i] ? b : a;
-        // Each clause once: from the list of its edge that comes first in the unit.
-        if (this.edgeStamp[other >> 1] !== stamp || this.edgePosition[other >> 1] <= i) continue;
-        const mask = (1 << this.edgePosition[a >> 1]) | (1 << this.edgePosition[b >> 1]);
-        const falseOn = ((a & 1) << this.edgePosition[a >> 1]) | ((b & 1) << this.edgePosition[b >> 1]);
-        if ((on & mask & ~falseOn) !== 0 || (off & mask & falseOn) !== 0) continue; // satisfied whatever the rest
-        pairs.push(c);
-        pairs.push(mask);
-        pairs.push(falseOn);
-        pairs.push(0); // used
+        if (valueNow(a) !== -1 || valueNow(b) !== -1) continue;
+        for (const literal of [a, b]) if (this.edgeStamp[literal >> 1] !== stamp) edges.push(literal >> 1);
+        this.markTopLevelReasons(edges, c);
+        return true;
       }
-    }
-    const pairData = pairs.data;
-    const ruleData = rules.data;
-    for (let m = 0; m < 1 << openCount; m++) {
-      let bits = on;
-      for (let k = 0; k < openCount; k++) if (m & (1 << k)) bits |= 1 << open[k];
-      let broken = false;
-      for (let p = 0; p < pairs.length && !broken; p += 4) {
-        if ((bits & pairData[p + 1]) === pairData[p + 2]) {
-          pairData[p + 3] = 1;
-          broken = true;
+      for (let k2 = this.edgeRuleStart[e]; k2 < this.edgeRuleStart[e + 1]; k2++) {
+        const r = this.edgeRules[k2];
+        let on = 0;
+        let open = 0;
+        for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
+          const v = valueNow(2 * this.ruleEdges[j]);
+          if (v === 1) on++;
+          else if (v === 0) open++;
         }
-      }
-      for (let q = 0; q < rules.length && !broken; q += 5) {
-        const count = ruleData[q + 2] + popCount(bits & ruleData[q + 1]);
-        if (noCountIn(this.ruleAllowed[ruleData[q]], count, count + ruleData[q + 3])) {
-          ruleData[q + 4] = 1;
-          broken = true;
+        if (!noCountIn(this.ruleAllowed[r], on, on + open)) continue;
+        // The rule's edges set at the top level are what it used (as a RUP conflict in a rule marks them).
+        for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
+          const f = this.ruleEdges[j];
+          if (this.edgeStamp[f] !== stamp && this.value[2 * f] !== 0) edges.push(f);
         }
+        this.markTopLevelReasons(edges, -1);
+        return true;
       }
-      if (!broken) return 'an assignment of the edges of its vertex or face meets every rule over them and every clause of two of their literals, and falsifies it';
     }
-    // Used: the unit's edges set at the top level, the clauses that broke an assignment, and the edges of the
-    // rules that did (conservatively, all of their edges set at the top level).
-    const edges = this.scratch;
-    edges.length = 0;
-    for (let i = 0; i < n; i++) if (this.value[2 * unit[i]] !== 0) edges.push(unit[i]);
-    for (let q = 0; q < rules.length; q += 5) {
-      if (!ruleData[q + 4]) continue;
-      const r = ruleData[q];
-      for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) if (this.value[2 * this.ruleEdges[j]] !== 0) edges.push(this.ruleEdges[j]);
-    }
-    this.markTopLevelReasons(edges, pairs);
-    return null;
+    return false;
   }
 
-  /** Marks the reasons of the top-level assignments of `edges`, the clauses of `pairs` used (localProblem's groups of four), and what they rest on. */
-  private markTopLevelReasons(edges: Ints, pairs: Ints | null): void {
+  /** Marks the reasons of the top-level assignments of `edges` and clause `used` (-1: none), and what they rest on. */
+  private markTopLevelReasons(edges: Ints, used: number): void {
     this.assignedStamp = ++this.stamp;
     this.reachedStamp = ++this.stamp;
     this.stack.length = 0;
     for (let k = 0; k < edges.length; k++) this.markTopLevel(edges.data[k]);
-    if (pairs) for (let p = 0; p < pairs.length; p += 4) if (pairs.data[p + 3]) this.queueReason(pairs.data[p], this.trailLength);
+    if (used >= 0) this.queueReason(used, this.trailLength);
     this.drainMarks();
   }
 
@@ -828,15 +762,6 @@ export class ClauseSet {
     }
     return true;
   }
-}
-
-/** The most edges of a local lemma's vertex or face (Loopy's faces have at most 14). */
-export const LOCAL_MAX_EDGES = 16;
-
-function popCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 /** No count least..most (none when most < least) has its bit set in `allowed`. */

@@ -1,9 +1,9 @@
 // The proof a certifying search writes (docs/proof-format.md): the cdcl core's records turned into the proof's
 // text as they are drained from the core, then the header and the claim in front. Records: [kind, n, literal
 // x n] (literal 2e: edge e on, 2e + 1: off), for a cut lemma then [hinge or -1, m, vertex x m], for a named
-// cycle lemma [m, edge x m], for a local lemma [unit].
+// cycle lemma [m, edge x m], for a rule lemma [m, vertex x m, k, face x k].
 import { edgeCountOf } from '../../grid.ts';
-import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_LOCAL, PROOF_NAMED_CYCLE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
 
 const PREFIX: Record<number, string> = {
   [PROOF_LEARNT]: '',
@@ -13,7 +13,7 @@ const PREFIX: Record<number, string> = {
   [PROOF_NAMED_CYCLE]: 'y ',
   [PROOF_CUT]: 'x ',
   [PROOF_BLOCKING]: 'b ',
-  [PROOF_LOCAL]: 'l ',
+  [PROOF_RULE]: 'r ',
 };
 
 /** What a proof shows: no loop, or that this loop (one byte per edge, 1 on) is the only one. */
@@ -105,10 +105,15 @@ export class ProofLog {
         i += m;
         out[at++] = 48;
       }
-      if (kind === PROOF_LOCAL) {
-        // The vertex or face (its unit index + 1).
-        out[at++] = 32;
-        at = writeNumber(table, out, at, records[i++] + 1) - 1;
+      if (kind === PROOF_RULE) {
+        // The vertices, then the faces, whose rules it names (index + 1), each list closed by 0.
+        for (let list = 0; list < 2; list++) {
+          const m = records[i++];
+          out[at++] = 32;
+          for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
+          i += m;
+          out[at++] = 48;
+        }
       }
       if (kind === PROOF_CUT) {
         // The vertex set (vertex index + 1) and, when there is one, the hinge vertex after it.

@@ -10,7 +10,7 @@ import { gridOf, makePuzzle, type Puzzle } from '../../grid.ts';
 import { decideUniqueness, edgesOff, findSingleLoop, firstOutcome, loopCuts, type LoopCounts, type SolveStep } from '../../protocol.ts';
 import { describePackage, packageVersion } from '../../versions.ts';
 import { z3Context } from './z3.ts';
-import { assert, COUNT_FORMS, cutAssertion, cutsAgainst, declarations, edgeCutAssertion, edgeName, or, puzzleAssertions, rootVertices, type CountForm } from './z3-model.ts';
+import { assert, COUNT_FORMS, cutAssertion, cutsAgainst, declarations, edgeCutAssertion, edgeName, MOST_CLAUSES_PER_COUNT, or, puzzleAssertions, rootVertices, type CountForm } from './z3-model.ts';
 
 const CUTS = ['rooted', 'cutset-any', 'cutset', 'loop'] as const;
 type Cuts = (typeof CUTS)[number];
@@ -29,7 +29,7 @@ const backend: Backend = {
       choices: CUTS,
     },
     { name: 'engine', description: 'sat: Z3\'s incremental SAT core (logic QF_FD); smt: Z3\'s default solver (a tactic on the first check, the SMT core after it), as first written', default: 'sat', choices: ENGINES },
-    { name: 'counts', description: 'clauses: degree and clue counts as clauses (no k+1 of the edges on, no n-k+1 off); pb: as pseudo-Boolean equalities (pbeq), left to Z3', default: 'clauses', choices: COUNT_FORMS },
+    { name: 'counts', description: `clauses: degree and clue counts as clauses (no k+1 of the edges on, no n-k+1 off), except a clue whose count would take more than ${MOST_CLAUSES_PER_COUNT} clauses (a large face with a middling clue, as on the hat grid), stated as a pbeq; pb: every count as a pseudo-Boolean equality (pbeq), left to Z3`, default: 'clauses', choices: COUNT_FORMS },
   ],
   async available() {
     return packageVersion('z3-solver') ? { available: true } : { available: false, reason: 'npm package z3-solver is not installed (npm ci)' };

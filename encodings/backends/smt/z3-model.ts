@@ -36,6 +36,21 @@ const atMost = (names: readonly string[], k: number) => subsets(names, k + 1).ma
 const atLeast = (names: readonly string[], k: number) => (k <= 0 ? [] : subsets(names, names.length - k + 1).map((s) => assert(or(s))));
 const pbEq = (names: readonly string[], k: number) => `((_ pbeq ${k}${' 1'.repeat(names.length)}) ${names.join(' ')})`;
 
+/** n choose k, for the number of clauses a count takes. */
+function choose(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
+/**
+ * The most clauses one count is written as. A clue of 7 on a 14-edge face (Loopy's hats) would take 6,435, and
+ * a 20x20 hat puzzle's 34 MB of such clauses makes Z3's wasm fail with "memory access out of bounds"; a count
+ * past this is stated as one pbeq instead. Square and most other grids never reach it.
+ */
+export const MOST_CLAUSES_PER_COUNT = 256;
+const clausesOfCount = (n: number, k: number) => choose(n, k + 1) + (k <= 0 ? 0 : choose(n, n - k + 1));
+
 /** The degree and clue rules, at least one edge, and the puzzle's fixed edges; returns the text and how many assertions. */
 export function puzzleAssertions(puzzle: Puzzle, form: CountForm): { text: string; count: number } {
   const grid = gridOf(puzzle);
@@ -51,7 +66,7 @@ export function puzzleAssertions(puzzle: Puzzle, form: CountForm): { text: strin
   }
   for (const [cell, clue] of cluedCells(puzzle)) {
     const around = grid.edgesOfCell(cell).map(edgeName);
-    if (form === 'pb') lines.push(assert(pbEq(around, clue)));
+    if (form === 'pb' || clausesOfCount(around.length, clue) > MOST_CLAUSES_PER_COUNT) lines.push(assert(pbEq(around, clue)));
     else lines.push(...atMost(around, clue), ...atLeast(around, clue));
   }
   lines.push(assert(or(Array.from({ length: grid.edgeCount }, (_, e) => edgeName(e)))));

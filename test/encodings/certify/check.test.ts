@@ -244,7 +244,7 @@ test('checking backwards: only the clauses the empty clause needs are checked, t
   const lines = twoThreesProof.trimEnd().split('\n');
   const all = checkProof(twoThrees, twoThreesProof);
   assert.ok(all.verified);
-  assert.deepEqual(all.checked, { 'blocking clause': 1, 'window lemma': 1, 'cycle lemma': 0, 'cut lemma': 0, 'local lemma': 0, 'learnt clause': 1 });
+  assert.deepEqual(all.checked, { 'blocking clause': 1, 'window lemma': 1, 'cycle lemma': 0, 'cut lemma': 0, 'rule lemma': 0, 'learnt clause': 1 });
   assert.match(describeResult(all), /; 3 of the 3 clauses given checked, those the empty clause needs\)$/);
   // A clause added after the conflict is never needed, so never checked, even when it is no lemma at all.
   const after = checkProof(twoThrees, [...lines.slice(0, 5), `w ${T.v(0, 1)} 0`, `${T.v(0, 1)} 0`, ...lines.slice(5)].join('\n'));

@@ -13,7 +13,7 @@ import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/gr
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
 import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_MAX_DEPTH, STAT_NODES } from './abi';
-import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_LOCAL, PROOF_NAMED_CYCLE } from '../../../wasm/proof-records';
+import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_RULE_MAX_OPEN_EDGES as RULE_MAX_OPEN } from '../../../wasm/proof-records';
 
 @external("env", "now")
 declare function now(): f64;
@@ -523,6 +523,8 @@ function set(e: i32, value: u8): bool {
     for (let slot = 0; slot < vertexSlots; slot++) {
       const f = unchecked(vertexEdges[endA * vertexSlots + slot]);
       if (f >= 0 && unchecked(state[f]) == UNKNOWN && (unchecked(edgeEnds[f * 2]) == endB || unchecked(edgeEnds[f * 2 + 1]) == endB) && !cluesMetWith(f)) {
+        // The loop f would close breaks a clue: a cycle lemma of it, which sets f off.
+        if (proofOn) logCycle(endA, endB, -1, f, false);
         const saved = family;
         family = F_LOOP;
         if (!set(f, CROSS)) return false;
@@ -698,6 +700,8 @@ function propagateCount(unit: i32): bool {
 // every line count reachable, so an edge value or a corner count is kept only when some assignment of the
 // whole unit allows it: the square's corner rules (propagateUnit), for faces and vertices of any degree.
 function propagateRing(unit: i32): bool {
+  // A rule lemma leaves at most RULE_MAX_OPEN of a unit's edges open: a wider unit counts alone.
+  if (proofOn && ringWidth(unit) > RULE_MAX_OPEN) return propagateCount(unit);
   // The unit's own changes do not call it again (what it keeps, some assignment of it allows); a change they
   // caused elsewhere in it (a loop closed, say) does.
   ringSelf = unit;
@@ -809,20 +813,29 @@ function ringDeduce(unit: i32): bool {
       }
     }
   }
-  if (edgeSupport == 0) return false;
+  if (edgeSupport == 0) {
+    if (proofOn) logRule(unit, m, -1, -1);
+    return false;
+  }
   family = isVertex ? F_VERTEX : F_CELL;
   for (let i = 0; i < m; i++) {
     const e = unchecked(ringEdges[i]);
     const can = (edgeSupport >> (2 * i)) & 3;
-    if (can == 0) return false;
+    if (can == 0) {
+      if (proofOn) logRule(unit, m, -1, -1);
+      return false;
+    }
     if (can != 3 && unchecked(state[e]) == UNKNOWN) {
+      if (proofOn) logRule(unit, m, can == 2 ? 2 * e : 2 * e + 1, -1);
       if (!set(e, can == 2 ? LINE : CROSS)) return false;
       ringSets++;
     }
   }
   for (let i = 0; i < m; i++) {
     const pair = unchecked(ringPairs[i]);
-    if (pair >= 0 && !restrictCorner(pair, unchecked(pairSeen[i]))) return false;
+    if (pair < 0) continue;
+    if (proofOn) logCornerCounts(unit, m, i, unchecked(pairSeen[i]));
+    if (!restrictCorner(pair, unchecked(pairSeen[i]))) return false;
   }
   return true;
 }
@@ -928,6 +941,7 @@ let groupOff = new StaticArray<i32>(64);
 function parityDeduce(unit: i32): bool {
   const isVertex = unit < vertexCount;
   const m = loadRing(unit);
+  if (proofOn && m > RULE_MAX_OPEN) return true;
   let on = 0;
   let groups = 0;
   let flips = 0;
@@ -956,7 +970,10 @@ function parityDeduce(unit: i32): bool {
   if (groups == 0) return true;
   // Lines the open edges must add: a face's clue less those on; a vertex's 0 or 2 less those on, even.
   const left = isVertex ? 0 : <i32>unchecked(clues[unit - vertexCount]) - on;
-  if (left < 0) return false;
+  if (left < 0) {
+    if (proofOn) logRule(unit, m, -1, -1);
+    return false;
+  }
   // Parity: the open edges' lines add up to `need` modulo 2; the classes with an even number of them drop out.
   const need = (isVertex ? on : left) & 1;
   let odd0 = -1;
@@ -970,12 +987,22 @@ function parityDeduce(unit: i32): bool {
   }
   // Each odd class's edges sum to root ^ (their flips): the roots must sum to need ^ flips.
   const rootsSum = need ^ flips;
-  if (odds == 0 && rootsSum != 0) return false;
-  if (odds == 1) return set(unchecked(groupEdge[odd0]), (rootsSum ^ unchecked(groupFlip[odd0])) != 0 ? LINE : CROSS);
+  if (odds == 0 && rootsSum != 0) {
+    if (proofOn) logRule(unit, m, -1, -1);
+    return false;
+  }
+  if (odds == 1) {
+    const e = unchecked(groupEdge[odd0]);
+    const value = (rootsSum ^ unchecked(groupFlip[odd0])) != 0 ? LINE : CROSS;
+    if (proofOn) logRule(unit, m, value == LINE ? 2 * e : 2 * e + 1, -1);
+    return set(e, value);
+  }
   if (odds == 2) {
     const a = unchecked(groupEdge[odd0]);
     const b = unchecked(groupEdge[odd1]);
-    if (!mergeClasses(a, b, rootsSum ^ unchecked(groupFlip[odd0]) ^ unchecked(groupFlip[odd1]))) return false;
+    const opposite = rootsSum ^ unchecked(groupFlip[odd0]) ^ unchecked(groupFlip[odd1]);
+    if (proofOn) logRelation(unit, m, a, b, opposite);
+    if (!mergeClasses(a, b, opposite)) return false;
   }
   // Corners and classes, each way.
   for (let i = 0; i < m; i++) {
@@ -985,13 +1012,21 @@ function parityDeduce(unit: i32): bool {
     const b = unchecked(ringEdges[i + 1 == m ? 0 : i + 1]);
     if (unchecked(state[a]) != UNKNOWN || unchecked(state[b]) != UNKNOWN) continue;
     const mask = <i32>unchecked(corner[pair]);
+    // The corner's clauses (its ring's lines) are the two edges' relation, and the relation of a class is its
+    // lines' two-literal clauses: neither needs a line, unless the two disagree.
     if (mask == 0b010 || mask == 0b101) {
-      if (!mergeClasses(a, b, mask == 0b010 ? 1 : 0)) return false;
+      if (!mergeClasses(a, b, mask == 0b010 ? 1 : 0)) {
+        if (proofOn) logRule(unit, m, -1, -1);
+        return false;
+      }
       continue;
     }
     const ra = findClass(a);
     const fa = foundFlip;
-    if (findClass(b) == ra && !restrictCorner(pair, (fa ^ foundFlip) != 0 ? 0b010 : 0b101)) return false;
+    if (findClass(b) == ra && !restrictCorner(pair, (fa ^ foundFlip) != 0 ? 0b010 : 0b101)) {
+      if (proofOn) logRule(unit, m, -1, -1);
+      return false;
+    }
   }
   // Counting by class, where some class holds two of the unit's open edges: each class adds groupOn lines or
   // groupOff, so a value of it that leaves the others unable to reach the count is ruled out.
@@ -1012,12 +1047,18 @@ function parityDeduce(unit: i32): bool {
     const hi = high - max(a, b);
     const onOk = reaches(base + a + lo, base + a + hi, goal);
     const offOk = reaches(base + b + lo, base + b + hi, goal);
-    if (!onOk && !offOk) return false;
+    if (!onOk && !offOk) {
+      if (proofOn) logRule(unit, m, -1, -1);
+      return false;
+    }
     if (onOk && offOk) continue;
     const e = unchecked(groupEdge[g]);
     // groupEdge's own value: the root's, flipped by its groupFlip.
     const rootOn = onOk ? 1 : 0;
-    if (unchecked(state[e]) == UNKNOWN && !set(e, (rootOn ^ unchecked(groupFlip[g])) != 0 ? LINE : CROSS)) return false;
+    if (unchecked(state[e]) != UNKNOWN) continue;
+    const value = (rootOn ^ unchecked(groupFlip[g])) != 0 ? LINE : CROSS;
+    if (proofOn) logRule(unit, m, value == LINE ? 2 * e : 2 * e + 1, -1);
+    if (!set(e, value)) return false;
   }
   return true;
 }
@@ -1085,9 +1126,7 @@ export function assume(edge: i32, value: u8): bool {
 }
 
 export function deduce(corners: bool): bool {
-  // Another grid's rings write no proof lines yet: a logged deduction there counts alone, and trial and the
-  // search decide the rest.
-  useCorners = corners && (square || !proofOn);
+  useCorners = corners;
   for (let v = 0; v < vertexCount; v++) enqueue(v);
   for (let i = 0; i < cluedCount; i++) enqueue(vertexCount + unchecked(cluedCells[i]));
   return propagate();
@@ -1615,14 +1654,18 @@ function derive(n: i32): void {
 }
 
 /**
- * Outside trial, derived[0..n) as a local lemma over the unit: the checker tries every assignment of the unit's
- * edges, which covers what its rule and corners rule out, however deep; an empty one ends the proof.
+ * Outside trial, derived[0..n) as a rule lemma naming the unit: the checker tries every assignment of the unit's
+ * edges that meets its rule, which covers what its corners rule out, however deep; an empty one ends the proof.
  */
 function writeLocal(n: i32): void {
   if (proofEnded) return;
-  record(PROOF_LOCAL, n, 1);
+  const isVertex = unitId < vertexCount;
+  record(PROOF_RULE, n, 3);
   for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = derived[i]));
-  unchecked((proof[proofTop++] = unitId));
+  unchecked((proof[proofTop++] = isVertex ? 1 : 0));
+  if (isVertex) unchecked((proof[proofTop++] = unitId));
+  unchecked((proof[proofTop++] = isVertex ? 0 : 1));
+  if (!isVertex) unchecked((proof[proofTop++] = unitId - vertexCount));
   if (n == 0) {
     record(PROOF_EMPTY, 0);
     proofEnded = true;
@@ -1845,6 +1888,82 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
       record(PROOF_LEARNT, 2);
       unchecked((proof[proofTop++] = side == 0 ? 2 * e + 1 : 2 * e));
       unchecked((proof[proofTop++] = lit));
+    }
+  }
+}
+
+// --- another grid's rings, parity and their proof lines: rule lemmas (docs/proof-format.md) ---
+// What a unit's ring or parity decides follows from its rule, its decided edges and clauses already written (its
+// corners' clauses, its edge classes' two-literal clauses): each decision is a rule lemma naming the unit, its
+// clause the decision or none (a contradiction) with every decided edge of the ring taken as it is.
+const ruleLits = new StaticArray<i32>(64);
+
+/** How many edges a unit (a vertex, or vertexCount + a face) has. */
+function ringWidth(unit: i32): i32 {
+  const isVertex = unit < vertexCount;
+  const width = isVertex ? vertexSlots : cellSlots;
+  const base = isVertex ? unit * width : (unit - vertexCount) * width;
+  const table = isVertex ? vertexEdges : cellEdges;
+  let m = 0;
+  while (m < width && unchecked(table[base + m]) >= 0) m++;
+  return m;
+}
+
+/** A rule lemma of the unit whose ring is loaded (m edges): lit1 and lit2 (-1: none) or each of its decided edges otherwise. */
+function logRule(unit: i32, m: i32, lit1: i32, lit2: i32): void {
+  if (closed || proofEnded) return;
+  let n = 0;
+  if (lit1 >= 0) unchecked((ruleLits[n++] = lit1));
+  if (lit2 >= 0) unchecked((ruleLits[n++] = lit2));
+  for (let i = 0; i < m; i++) {
+    const e = unchecked(ringEdges[i]);
+    const s = unchecked(state[e]);
+    if (s != UNKNOWN) unchecked((ruleLits[n++] = s == LINE ? 2 * e + 1 : 2 * e));
+  }
+  if (context >= 0) unchecked((ruleLits[n++] = context));
+  const isVertex = unit < vertexCount;
+  record(PROOF_RULE, n, 3);
+  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = ruleLits[i]));
+  unchecked((proof[proofTop++] = isVertex ? 1 : 0));
+  if (isVertex) unchecked((proof[proofTop++] = unit));
+  unchecked((proof[proofTop++] = isVertex ? 0 : 1));
+  if (!isVertex) unchecked((proof[proofTop++] = unit - vertexCount));
+}
+
+/** The relation of two open edges a and b of the loaded ring (opposite 1, or equal), as its two clauses; none when their classes hold it already, a contradiction when they hold the other. */
+function logRelation(unit: i32, m: i32, a: i32, b: i32, opposite: i32): void {
+  const ra = findClass(a);
+  const fa = foundFlip;
+  if (findClass(b) == ra) {
+    if ((fa ^ foundFlip) != opposite) logRule(unit, m, -1, -1);
+    return;
+  }
+  logRule(unit, m, 2 * a + 1, 2 * b + opposite);
+  logRule(unit, m, 2 * a, 2 * b + 1 - opposite);
+}
+
+/** The counts the ring's corner after edge i loses (`seen`: those it keeps): a clause per assignment of its two edges with such a count. */
+function logCornerCounts(unit: i32, m: i32, i: i32, seen: i32): void {
+  const pair = unchecked(ringPairs[i]);
+  const old = <i32>unchecked(corner[pair]);
+  const kept = old & seen;
+  if (kept == old) return;
+  if (kept == 0) {
+    logRule(unit, m, -1, -1);
+    return;
+  }
+  const a = unchecked(ringEdges[i]);
+  const b = unchecked(ringEdges[i + 1 == m ? 0 : i + 1]);
+  const sa = unchecked(state[a]);
+  const sb = unchecked(state[b]);
+  for (let count = 0; count < 3; count++) {
+    if (!((old >> count) & 1) || (kept >> count) & 1) continue;
+    for (let va = 0; va < 2; va++) {
+      const vb = count - va;
+      if (vb < 0 || vb > 1) continue;
+      // Satisfied by a decided edge that differs: nothing to forbid.
+      if ((sa != UNKNOWN && (sa == LINE ? 1 : 0) != va) || (sb != UNKNOWN && (sb == LINE ? 1 : 0) != vb)) continue;
+      logRule(unit, m, sa == UNKNOWN ? 2 * a + va : -1, sb == UNKNOWN ? 2 * b + vb : -1);
     }
   }
 }
