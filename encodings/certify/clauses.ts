@@ -235,7 +235,7 @@ export class ClauseSet {
     if (id >= this.flags.length) this.growClauses(id + 1);
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
-    this.hash.push(hashOf(this.literals.data, from, this.literals.length));
+    this.hash.push(this.indexing ? hashOf(this.literals.data, from, this.literals.length) : 0);
     this.nextInBucket.push(-1);
     // Clauses are indexed for deletions from the first deletion on (most proofs of deduction delete nothing).
     if (this.indexing) this.index(id);
@@ -412,7 +412,10 @@ export class ClauseSet {
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
     if (!this.indexing) {
       this.indexing = true;
-      for (let c = 0; c < this.count; c++) this.index(c);
+      for (let c = 0; c < this.count; c++) {
+        this.hash.data[c] = hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]);
+        this.index(c);
+      }
     }
     const probe = this.probe;
     probe.length = 0;
@@ -511,7 +514,6 @@ export class ClauseSet {
       valueOf[e] = literal & 1;
     }
     const data = this.literals.data;
-    const valueNow = (literal: number): number => (this.edgeStamp[literal >> 1] === stamp ? (valueOf[literal >> 1] === (literal & 1) ? -1 : 1) : this.value[literal]);
     for (let k = from; k < to; k++) {
       const e = literals[k] >> 1;
       for (let node = this.pairHead[e]; node >= 0; node = this.pairNodes.data[2 * node + 1]) {
@@ -519,8 +521,9 @@ export class ClauseSet {
         if (!(this.flags[c] & ALIVE)) continue;
         const a = data[this.start.data[c]];
         const b = data[this.start.data[c] + 1];
-        if (valueNow(a) !== -1 || valueNow(b) !== -1) continue;
-        for (const literal of [a, b]) if (this.edgeStamp[literal >> 1] !== stamp) edges.push(literal >> 1);
+        if (this.valueInCheck(a, stamp) !== -1 || this.valueInCheck(b, stamp) !== -1) continue;
+        if (this.edgeStamp[a >> 1] !== stamp) edges.push(a >> 1);
+        if (this.edgeStamp[b >> 1] !== stamp) edges.push(b >> 1);
         this.markTopLevelReasons(edges, c);
         return true;
       }
@@ -529,7 +532,7 @@ export class ClauseSet {
         let on = 0;
         let open = 0;
         for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
-          const v = valueNow(2 * this.ruleEdges[j]);
+          const v = this.valueInCheck(2 * this.ruleEdges[j], stamp);
           if (v === 1) on++;
           else if (v === 0) open++;
         }
@@ -544,6 +547,17 @@ export class ClauseSet {
       }
     }
     return false;
+  }
+
+  /** A literal's value in refutedAtOnce's check of `stamp` (1 true, -1 false, 0 unassigned): the check's, else the top level's. */
+  private valueInCheck(literal: number, stamp: number): number {
+    if (this.edgeStamp[literal >> 1] !== stamp) return this.value[literal];
+    return this.edgePosition[literal >> 1] === (literal & 1) ? -1 : 1;
+  }
+
+  /** The literals of clause `id` (a view of the store: valid until the next clause is added). */
+  clauseLiterals(id: number): Int32Array {
+    return this.literals.data.subarray(this.start.data[id], this.start.data[id + 1]);
   }
 
   /** Marks the reasons of the top-level assignments of `edges` and clause `used` (-1: none), and what they rest on. */

@@ -23,6 +23,19 @@ import type { Puzzle } from '../grid.ts';
  */
 export const RULE_LEMMA_MAX_OPEN_EDGES = 14;
 
+/** Adds the rule over row `at` of a flat table (slots per row, -1 where none) with these allowed counts. */
+function addRule(table: Int32Array, at: number, slots: number, allowed: number): void {
+  if (ruleCount + 1 >= ruleStart.length) {
+    ruleStart = grown(ruleStart, 2 * ruleStart.length);
+    ruleAllowed = grown(ruleAllowed, ruleStart.length);
+  }
+  let top = ruleStart[ruleCount];
+  if (top + slots > ruleEdges.length) ruleEdges = grown(ruleEdges, 2 * (top + slots));
+  for (let i = at * slots; i < at * slots + slots; i++) if (table[i] >= 0) ruleEdges[top++] = table[i];
+  ruleAllowed[ruleCount++] = allowed;
+  ruleStart[ruleCount] = top;
+}
+
 /** Per edge, its value in the lemma being checked (OFF, ON, OPEN; NONE outside it): reused, and reset after each lemma. */
 let valueOf = new Uint8Array(0);
 const OFF = 0;
@@ -30,76 +43,129 @@ const ON = 1;
 const OPEN = 2;
 const NONE = 3;
 
+/**
+ * The lemma being checked, in reused arrays (a proof of deduction has a rule lemma per few edges): its named
+ * rules' edges (ruleEdges[ruleStart[k] ..< ruleStart[k + 1]]) and allowed counts as bits, its open edges, the
+ * edges it gave a value, and the RUP clause of an assignment.
+ */
+let ruleEdges = new Int32Array(64);
+let ruleStart = new Int32Array(9);
+let ruleAllowed = new Int32Array(8);
+let ruleCount = 0;
+const open = new Int32Array(RULE_LEMMA_MAX_OPEN_EDGES);
+let openCount = 0;
+let touched = new Int32Array(64);
+let touchedCount = 0;
+let check = new Int32Array(64);
+let clauseLength = 0;
+let refused: string | null = null;
+
 /** Why the rule lemma does not hold (given the clauses before it, in `clauses`), or null. Vertices and faces are indices. */
-export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: readonly number[], vertices: readonly number[], faces: readonly number[]): string | null {
-  const grid = adjacencyOf(puzzle);
+export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: ArrayLike<number>, vertices: ArrayLike<number>, faces: ArrayLike<number>): string | null {
+  const grid = adjacencyOf(puzzle).flat;
   if (vertices.length + faces.length === 0) return 'it names no rule (no vertex and no face)';
-  const rules: { edges: number[]; allowed: number }[] = vertices.map((v) => ({ edges: grid.edgesAtVertex(v), allowed: 0b101 }));
-  for (const face of faces) {
-    const clue = puzzle.clues[face];
-    if (typeof clue !== 'number') return `face ${face + 1} has no clue: it names no rule`;
-    rules.push({ edges: grid.edgesOfFace(face), allowed: 1 << clue });
+  ruleCount = 0;
+  ruleStart[0] = 0;
+  for (let k = 0; k < vertices.length; k++) addRule(grid.vertexEdges, vertices[k], grid.vertexSlots, 0b101);
+  for (let k = 0; k < faces.length; k++) {
+    const clue = puzzle.clues[faces[k]];
+    if (typeof clue !== 'number') return `face ${faces[k] + 1} has no clue: it names no rule`;
+    addRule(grid.cellEdges, faces[k], grid.cellSlots, 1 << clue);
   }
   if (valueOf.length < grid.edgeCount) valueOf = new Uint8Array(grid.edgeCount).fill(NONE);
-  const touched: number[] = [];
+  touchedCount = 0;
   try {
-    return search(clauses, literals, rules, touched);
+    return problem(clauses, literals);
   } finally {
-    for (const e of touched) valueOf[e] = NONE;
+    for (let k = 0; k < touchedCount; k++) valueOf[touched[k]] = NONE;
   }
 }
 
-function search(clauses: ClauseSet, literals: readonly number[], rules: { edges: number[]; allowed: number }[], touched: number[]): string | null {
+function grown(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(size);
+  bigger.set(array);
+  return bigger;
+}
+
+function touch(e: number, value: number): void {
+  if (valueOf[e] === NONE) {
+    if (touchedCount === touched.length) touched = grown(touched, 2 * touchedCount);
+    touched[touchedCount++] = e;
+  }
+  valueOf[e] = value;
+}
+
+function problem(clauses: ClauseSet, literals: ArrayLike<number>): string | null {
   // The clause's edges take the value that falsifies their literal.
-  for (const literal of literals) {
-    const falsified = literal & 1 ? ON : OFF;
-    const e = literal >> 1;
+  for (let k = 0; k < literals.length; k++) {
+    const falsified = literals[k] & 1 ? ON : OFF;
+    const e = literals[k] >> 1;
     if (valueOf[e] === 1 - falsified) return null; // holds e and -e
-    if (valueOf[e] === NONE) touched.push(e);
-    valueOf[e] = falsified;
+    touch(e, falsified);
   }
-  const open: number[] = [];
-  for (const rule of rules) for (const e of rule.edges) if (valueOf[e] === NONE) {
-    valueOf[e] = OPEN;
-    touched.push(e);
-    open.push(e);
+  openCount = 0;
+  let openEdges = 0;
+  for (let k = 0; k < ruleStart[ruleCount]; k++) {
+    const e = ruleEdges[k];
+    if (valueOf[e] !== NONE) continue;
+    touch(e, OPEN);
+    if (openCount < RULE_LEMMA_MAX_OPEN_EDGES) open[openCount++] = e;
+    openEdges++;
   }
-  if (open.length > RULE_LEMMA_MAX_OPEN_EDGES) {
-    return `its rules have ${open.length} edges outside the clause; a rule lemma may leave at most ${RULE_LEMMA_MAX_OPEN_EDGES}, so that checking it tries at most 2^${RULE_LEMMA_MAX_OPEN_EDGES} assignments`;
+  if (openEdges > RULE_LEMMA_MAX_OPEN_EDGES) {
+    return `its rules have ${openEdges} edges outside the clause; a rule lemma may leave at most ${RULE_LEMMA_MAX_OPEN_EDGES}, so that checking it tries at most 2^${RULE_LEMMA_MAX_OPEN_EDGES} assignments`;
   }
-  const rulesOf = open.map((e) => rules.filter((r) => r.edges.includes(e)));
-  const possible = (rule: (typeof rules)[number]): boolean => {
-    let on = 0;
-    let unset = 0;
-    for (const e of rule.edges) {
-      const v = valueOf[e];
-      if (v === ON) on++;
-      else if (v === OPEN) unset++;
-    }
-    const counts = ((1 << (unset + 1)) - 1) << on;
-    return (rule.allowed & counts) !== 0;
-  };
-  if (!rules.every(possible)) return null;
+  for (let r = 0; r < ruleCount; r++) if (!possible(r)) return null;
   // The RUP clause: the lemma's literals, then each open edge's literal that the assignment falsifies. An
   // assignment whose conflict is at once (in a rule or a two-literal clause over its edges) needs no propagation.
-  const check = new Int32Array(literals.length + open.length);
-  check.set(literals);
-  let refused: string | null = null;
-  const walk = (i: number): boolean => {
-    if (i === open.length) {
-      for (let k = 0; k < open.length; k++) check[literals.length + k] = 2 * open[k] + valueOf[open[k]];
-      if (clauses.refutedAtOnce(check) || clauses.followsByUnitPropagation(check)) return true;
-      const on = open.filter((e) => valueOf[e] === ON).map((e) => e + 1);
-      refused = `its rules allow an assignment of their open edges (on: ${on.join(' ') || 'none'}; the others off) that unit propagation from the clauses before it does not refute`;
-      return false;
-    }
-    for (const bit of [OFF, ON]) {
-      valueOf[open[i]] = bit;
-      if (rulesOf[i].every(possible) && !walk(i + 1)) return false;
-    }
-    valueOf[open[i]] = OPEN;
-    return true;
-  };
-  walk(0);
+  clauseLength = literals.length;
+  if (check.length < clauseLength + openCount) check = new Int32Array(2 * (clauseLength + openCount));
+  for (let k = 0; k < clauseLength; k++) check[k] = literals[k];
+  refused = null;
+  walk(clauses, 0);
   return refused;
+}
+
+/** Whether rule r can still meet its count with the values set so far. */
+function possible(r: number): boolean {
+  let on = 0;
+  let unset = 0;
+  for (let k = ruleStart[r]; k < ruleStart[r + 1]; k++) {
+    const v = valueOf[ruleEdges[k]];
+    if (v === ON) on++;
+    else if (v === OPEN) unset++;
+  }
+  return (ruleAllowed[r] & (((1 << (unset + 1)) - 1) << on)) !== 0;
+}
+
+/** Whether every rule holding edge e can still meet its count. */
+function possibleAround(e: number): boolean {
+  for (let r = 0; r < ruleCount; r++) {
+    for (let k = ruleStart[r]; k < ruleStart[r + 1]; k++) {
+      if (ruleEdges[k] !== e) continue;
+      if (!possible(r)) return false;
+      break;
+    }
+  }
+  return true;
+}
+
+/** Tries every assignment of open[i..] that meets the rules; false (and `refused` set) at one that unit propagation does not refute. */
+function walk(clauses: ClauseSet, i: number): boolean {
+  if (i === openCount) {
+    const n = clauseLength + openCount;
+    for (let k = 0; k < openCount; k++) check[clauseLength + k] = 2 * open[k] + valueOf[open[k]];
+    if (clauses.refutedAtOnce(check, 0, n) || clauses.followsByUnitPropagation(check, 0, n)) return true;
+    const on: number[] = [];
+    for (let k = 0; k < openCount; k++) if (valueOf[open[k]] === ON) on.push(open[k] + 1);
+    refused = `its rules allow an assignment of their open edges (on: ${on.join(' ') || 'none'}; the others off) that unit propagation from the clauses before it does not refute`;
+    return false;
+  }
+  const e = open[i];
+  for (let bit = OFF; bit <= ON; bit++) {
+    valueOf[e] = bit;
+    if (possibleAround(e) && !walk(clauses, i + 1)) return false;
+  }
+  valueOf[e] = OPEN;
+  return true;
 }
