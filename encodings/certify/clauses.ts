@@ -27,10 +27,6 @@
 // implicates decides (docs/proof-format.md argues it), at a cost per assignment bounded by the rule's size.
 // An edge a rule decided has the rule as its reason: the rule's other edges assigned before it (for a
 // conflict, all its assigned edges), which marking walks as it walks a clause's false literals.
-//
-// A rule lemma's assignments are tried first without propagation (refutedAtOnce): a conflict unit propagation
-// would meet first thing, in a counting rule or a clause of two literals over the assignment's edges (the
-// clauses of two literals kept in a list per edge), costs those edges' rules, not a propagation.
 
 export const onLiteral = (edge: number): number => 2 * edge;
 export const offLiteral = (edge: number): number => 2 * edge + 1;
@@ -116,8 +112,6 @@ export class ClauseSet {
   private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private ruleOn = new Int32Array(0);
   private ruleOff = new Int32Array(0);
-  /** Per rule: the last stamp that saw it. */
-  private ruleSeen = new Int32Array(0);
   /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
   private edgeRules = new Int32Array(0);
   private edgeRuleStart: Int32Array;
@@ -127,14 +121,6 @@ export class ClauseSet {
   private readonly stack = new Ints(64);
   /** A clause being read for a deletion. */
   private readonly probe = new Ints(64);
-  /** The clauses of two literals: per edge, the head of its list (-1: none) in pairNodes, pairs of (clause, next node); per clause id, its two edges as added (pairEdges). */
-  private readonly pairHead: Int32Array;
-  private readonly pairNodes = new Ints(1 << 10);
-  private readonly pairEdges = new Ints(1 << 10);
-  /** refutedAtOnce's scratch: per edge its value in the check (current when edgeStamp is the check's stamp); edges to mark. */
-  private readonly edgeStamp: Int32Array;
-  private readonly edgePosition: Int32Array;
-  private readonly scratch = new Ints(64);
 
   constructor(readonly edgeCount: number) {
     this.value = new Int8Array(2 * edgeCount);
@@ -149,9 +135,6 @@ export class ClauseSet {
     this.watchSize = new Int32Array(2 * edgeCount);
     this.watchRoom = new Int32Array(2 * edgeCount);
     this.edgeRuleStart = new Int32Array(edgeCount + 1);
-    this.pairHead = new Int32Array(edgeCount).fill(-1);
-    this.edgeStamp = new Int32Array(edgeCount);
-    this.edgePosition = new Int32Array(edgeCount);
     this.start.push(0);
   }
 
@@ -168,7 +151,6 @@ export class ClauseSet {
     this.ruleAllowed = allowed;
     this.ruleOn = new Int32Array(rules);
     this.ruleOff = new Int32Array(rules);
-    this.ruleSeen = new Int32Array(rules);
     const from = this.edgeRuleStart;
     for (let k = 0; k < start[rules]; k++) from[edges[k] + 1]++;
     for (let e = 0; e < this.edgeCount; e++) from[e + 1] += from[e];
@@ -237,18 +219,8 @@ export class ClauseSet {
     this.searchFrom[id] = 2;
     this.hash.push(this.indexing ? hashOf(this.literals.data, from, this.literals.length) : 0);
     this.nextInBucket.push(-1);
-    // Clauses are indexed for deletions from the first deletion on (most proofs of deduction delete nothing).
+    // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
     if (this.indexing) this.index(id);
-    this.pairEdges.push(this.literals.length > from ? this.literals.data[from] >> 1 : -1);
-    this.pairEdges.push(this.literals.length - from > 1 ? this.literals.data[from + 1] >> 1 : -1);
-    if (this.literals.length - from === 2) {
-      for (let side = 0; side < 2; side++) {
-        const e = this.pairEdges.data[2 * id + side];
-        this.pairNodes.push(id);
-        this.pairNodes.push(this.pairHead[e]);
-        this.pairHead[e] = this.pairNodes.length / 2 - 1;
-      }
-    }
     if (!this.contradictory) this.attach(id, id);
     return id;
   }
@@ -477,97 +449,11 @@ export class ClauseSet {
     this.conflictClause = NONE;
     this.detach(id);
     this.flags[id] &= ~ALIVE;
-    const from = this.start.data[id];
-    if (this.start.data[id + 1] - from === 2) {
-      // Clauses are undone last first, so that the clause heads both its edges' lists.
-      for (let side = 0; side < 2; side++) {
-        const e = this.pairEdges.data[2 * id + side];
-        const node = this.pairHead[e];
-        if (node >= 0 && this.pairNodes.data[2 * node] === id) this.pairHead[e] = this.pairNodes.data[2 * node + 1];
-      }
-    }
-  }
-
-  /**
-   * Whether setting every literal of the clause false meets, at once, a conflict that unit propagation would
-   * meet first thing: a literal true at the top level, a live clause of two literals both false, or a counting
-   * rule over the clause's edges with no allowed count left. Then what it used is marked, as a RUP check marks
-   * its conflict's clauses; else nothing is (the caller then checks by unit propagation). No propagation, so it
-   * costs the clause's edges' rules and two-literal clauses, not the proof's.
-   */
-  refutedAtOnce(literals: ArrayLike<number>, from = 0, to = literals.length): boolean {
-    if (this.contradictory) throw new Error('internal: a check on contradictory clauses');
-    const stamp = ++this.stamp;
-    const valueOf = this.edgePosition; // per edge, while edgeStamp is this check's: 1 on, 0 off
-    const edges = this.scratch;
-    edges.length = 0;
-    for (let k = from; k < to; k++) {
-      const literal = literals[k];
-      const e = literal >> 1;
-      if (this.value[literal] === 1 || (this.edgeStamp[e] === stamp && valueOf[e] !== (literal & 1))) {
-        // True at the top level (its reason is what is used), or the clause holds e and -e (nothing is).
-        if (this.value[literal] === 1) edges.push(e);
-        this.markTopLevelReasons(edges, -1);
-        return true;
-      }
-      this.edgeStamp[e] = stamp;
-      valueOf[e] = literal & 1;
-    }
-    const data = this.literals.data;
-    for (let k = from; k < to; k++) {
-      const e = literals[k] >> 1;
-      for (let node = this.pairHead[e]; node >= 0; node = this.pairNodes.data[2 * node + 1]) {
-        const c = this.pairNodes.data[2 * node];
-        if (!(this.flags[c] & ALIVE)) continue;
-        const a = data[this.start.data[c]];
-        const b = data[this.start.data[c] + 1];
-        if (this.valueInCheck(a, stamp) !== -1 || this.valueInCheck(b, stamp) !== -1) continue;
-        if (this.edgeStamp[a >> 1] !== stamp) edges.push(a >> 1);
-        if (this.edgeStamp[b >> 1] !== stamp) edges.push(b >> 1);
-        this.markTopLevelReasons(edges, c);
-        return true;
-      }
-      for (let k2 = this.edgeRuleStart[e]; k2 < this.edgeRuleStart[e + 1]; k2++) {
-        const r = this.edgeRules[k2];
-        let on = 0;
-        let open = 0;
-        for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
-          const v = this.valueInCheck(2 * this.ruleEdges[j], stamp);
-          if (v === 1) on++;
-          else if (v === 0) open++;
-        }
-        if (!noCountIn(this.ruleAllowed[r], on, on + open)) continue;
-        // The rule's edges set at the top level are what it used (as a RUP conflict in a rule marks them).
-        for (let j = this.ruleStart[r]; j < this.ruleStart[r + 1]; j++) {
-          const f = this.ruleEdges[j];
-          if (this.edgeStamp[f] !== stamp && this.value[2 * f] !== 0) edges.push(f);
-        }
-        this.markTopLevelReasons(edges, -1);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** A literal's value in refutedAtOnce's check of `stamp` (1 true, -1 false, 0 unassigned): the check's, else the top level's. */
-  private valueInCheck(literal: number, stamp: number): number {
-    if (this.edgeStamp[literal >> 1] !== stamp) return this.value[literal];
-    return this.edgePosition[literal >> 1] === (literal & 1) ? -1 : 1;
   }
 
   /** The literals of clause `id` (a view of the store: valid until the next clause is added). */
   clauseLiterals(id: number): Int32Array {
     return this.literals.data.subarray(this.start.data[id], this.start.data[id + 1]);
-  }
-
-  /** Marks the reasons of the top-level assignments of `edges` and clause `used` (-1: none), and what they rest on. */
-  private markTopLevelReasons(edges: Ints, used: number): void {
-    this.assignedStamp = ++this.stamp;
-    this.reachedStamp = ++this.stamp;
-    this.stack.length = 0;
-    for (let k = 0; k < edges.length; k++) this.markTopLevel(edges.data[k]);
-    if (used >= 0) this.queueReason(used, this.trailLength);
-    this.drainMarks();
   }
 
   /** Undoes the deletion of clause `id` (going backwards): it propagates again. */
@@ -631,12 +517,6 @@ export class ClauseSet {
     for (let i = mark; i < this.trailLength; i++) this.seen[this.trail[i] >> 1] = assigned;
     this.assignedStamp = assigned;
     this.reachedStamp = reached;
-    this.drainMarks();
-  }
-
-  /** Marks the reasons of the queued clauses and rules, and theirs, back to the assumptions. */
-  private drainMarks(): void {
-    const stack = this.stack;
     while (stack.length > 0) {
       const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];

@@ -1911,7 +1911,7 @@ function ringWidth(unit: i32): i32 {
 
 /** A rule lemma of the unit whose ring is loaded (m edges): lit1 and lit2 (-1: none) or each of its decided edges otherwise. */
 function logRule(unit: i32, m: i32, lit1: i32, lit2: i32): void {
-  if (closed || proofEnded) return;
+  if (closed || proofEnded || countImplies(unit, m, lit1, lit2)) return;
   let n = 0;
   if (lit1 >= 0) unchecked((ruleLits[n++] = lit1));
   if (lit2 >= 0) unchecked((ruleLits[n++] = lit2));
@@ -1928,6 +1928,27 @@ function logRule(unit: i32, m: i32, lit1: i32, lit2: i32): void {
   if (isVertex) unchecked((proof[proofTop++] = unit));
   unchecked((proof[proofTop++] = isVertex ? 0 : 1));
   if (!isVertex) unchecked((proof[proofTop++] = unit - vertexCount));
+}
+
+/**
+ * Whether the unit's count alone, from its decided edges, implies the clause lit1 or lit2 (-1: none): then the
+ * checker's propagation over the unit's rule does what the line would, in every later check too (a count rule
+ * decides all that its clauses would), and no line is written.
+ */
+function countImplies(unit: i32, m: i32, lit1: i32, lit2: i32): bool {
+  let on = 0;
+  let open = 0;
+  for (let i = 0; i < m; i++) {
+    const e = unchecked(ringEdges[i]);
+    const s = unchecked(state[e]);
+    if (s == LINE) on++;
+    else if (s == UNKNOWN && e != lit1 >> 1 && e != lit2 >> 1) open++;
+  }
+  // The literals false: the edge takes the value each forbids (2e + 1, "e off", forbids it on).
+  if (lit1 >= 0 && unchecked(state[lit1 >> 1]) == UNKNOWN) on += lit1 & 1;
+  if (lit2 >= 0 && lit2 >> 1 != lit1 >> 1 && unchecked(state[lit2 >> 1]) == UNKNOWN) on += lit2 & 1;
+  const goal = unit < vertexCount ? 0b101 : 1 << <i32>unchecked(clues[unit - vertexCount]);
+  return !reaches(on, on + open, goal);
 }
 
 /** The relation of two open edges a and b of the loaded ring (opposite 1, or equal), as its two clauses; none when their classes hold it already, a contradiction when they hold the other. */
