@@ -1396,6 +1396,9 @@ let lastRecord = -1;
 let pendingTime = new StaticArray<i32>(0);
 let pendingUnit = new StaticArray<i32>(0);
 let pendingClock = 0;
+/** Per corner and count: when it was taken outside trial (0: never); derive reads the corners as of maskTime (0: now). */
+let takenAt = new StaticArray<i32>(0);
+let maskTime = 0;
 /** The owed counts, in the order taken. */
 const pendingList = new Array<i32>();
 const derived = new StaticArray<i32>(8);
@@ -1410,6 +1413,8 @@ export function startProof(): void {
   pendingTime = new StaticArray<i32>(corner.length * 3);
   pendingUnit = new StaticArray<i32>(corner.length * 3);
   pendingClock = 0;
+  takenAt = new StaticArray<i32>(corner.length * 3);
+  maskTime = 0;
   pendingList.length = 0;
   proofEnded = false;
   context = -1;
@@ -1605,7 +1610,7 @@ function localConflict(n: i32, corners: bool = true): bool {
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-      const mask = <i32>unchecked(corner[unitCorners[q]]);
+      const mask = maskAt(unchecked(unitCorners[q]));
       const vi = unchecked(localValue[i]);
       const vj = unchecked(localValue[j]);
       if (vi >= 0 && vj >= 0) {
@@ -1630,10 +1635,6 @@ function localConflict(n: i32, corners: bool = true): bool {
  * after the same clause with each value of one more open edge of the unit (at most four edges deep).
  */
 function derive(n: i32): void {
-  if (context < 0) {
-    writeLocal(n);
-    return;
-  }
   if (!localConflict(n)) {
     let split = -1;
     for (let i = 0; i < 4 && split < 0; i++) {
@@ -1653,25 +1654,6 @@ function derive(n: i32): void {
   writeLine(PROOF_LEARNT, derived, n);
 }
 
-/**
- * Outside trial, derived[0..n) as a rule lemma naming the unit: the checker tries every assignment of the unit's
- * edges that meets its rule, which covers what its corners rule out, however deep; an empty one ends the proof.
- */
-function writeLocal(n: i32): void {
-  if (proofEnded) return;
-  const isVertex = unitId < vertexCount;
-  record(PROOF_RULE, n, 3);
-  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = derived[i]));
-  unchecked((proof[proofTop++] = isVertex ? 1 : 0));
-  if (isVertex) unchecked((proof[proofTop++] = unitId));
-  unchecked((proof[proofTop++] = isVertex ? 0 : 1));
-  if (!isVertex) unchecked((proof[proofTop++] = unitId - vertexCount));
-  if (n == 0) {
-    record(PROOF_EMPTY, 0);
-    proofEnded = true;
-  }
-}
-
 /** Corner q of unit u (a vertex's index, or the vertex count + a face's index). */
 function cornerOf(u: i32, q: i32): i32 {
   return u < vertexCount ? u * 4 + q : unchecked(cellCorners[(u - vertexCount) * 4 + q]);
@@ -1687,8 +1669,16 @@ function loadUnit(u: i32): void {
   unitId = u;
 }
 
+/** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
+@inline function maskAt(k: i32): i32 {
+  let mask = <i32>unchecked(corner[k]);
+  if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(takenAt[k * 3 + d]) >= maskTime) mask |= 1 << d;
+  return mask;
+}
+
 /** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
 function pendCorner(k: i32, count: i32): void {
+  unchecked((takenAt[k * 3 + count] = pendingClock + 1));
   unchecked((pendingTime[k * 3 + count] = ++pendingClock));
   unchecked((pendingUnit[k * 3 + count] = unitId));
   pendingList.push(k * 3 + count);
@@ -1726,7 +1716,11 @@ function flushCorner(k: i32, count: i32): void {
     let n = 0;
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
     if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
-    if (!localConflict(n, false)) writeLocal(n);
+    // Derived from the corners as they were when the count was taken: all that older is written by now.
+    if (localConflict(n, false)) continue;
+    maskTime = time;
+    derive(n);
+    maskTime = 0;
   }
 }
 
