@@ -1432,6 +1432,77 @@ export function stopProof(): void { proofOn = false; }
 export function proofPointer(): usize { return changetype<usize>(proof); }
 export function proofLength(): i32 { return proofTop; }
 
+/** The records as the proof's lines (docs/proof-format.md), in ASCII: proofTextLength() bytes at proofTextPointer(), made by writeProofText. */
+let proofText = new StaticArray<u8>(0);
+let proofTextTop = 0;
+export function proofTextPointer(): usize { return changetype<usize>(proofText); }
+export function proofTextLength(): i32 { return proofTextTop; }
+
+/**
+ * Writes the records as text, in one pass, as cdcl/proof-log.ts writes them (a literal 2e as e + 1, 2e + 1 as
+ * -(e + 1), a vertex, face or edge as its index + 1): the text is made here, not in JavaScript, which costs a
+ * certified deduction several times what this loop does.
+ */
+export function writeProofText(): void {
+  // At most 12 bytes per integer of the records (a sign, ten digits and a space); a record's kind and length
+  // hold room for its letter, its closing 0 and its newline.
+  const room = proofTop * 12 + 16;
+  if (proofText.length < room) proofText = new StaticArray<u8>(room);
+  let at = 0;
+  let i = 0;
+  while (i < proofTop) {
+    const kind = unchecked(proof[i]);
+    const n = unchecked(proof[i + 1]);
+    i += 2;
+    if (kind == PROOF_EMPTY) {
+      at = putByte(at, 48);
+      at = putByte(at, 10);
+      continue;
+    }
+    if (kind == PROOF_CYCLE || kind == PROOF_NAMED_CYCLE || kind == PROOF_RULE) {
+      at = putByte(at, kind == PROOF_RULE ? 114 : 121); // 'r' or 'y'
+      at = putByte(at, 32);
+    }
+    for (let k = 0; k < n; k++) {
+      const literal = unchecked(proof[i + k]);
+      at = putNumber(at, literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
+    }
+    i += n;
+    at = putByte(at, 48);
+    // After a named cycle's clause, its edges; after a rule lemma's, its vertices and its faces.
+    const lists = kind == PROOF_NAMED_CYCLE ? 1 : kind == PROOF_RULE ? 2 : 0;
+    for (let list = 0; list < lists; list++) {
+      const m = unchecked(proof[i++]);
+      at = putByte(at, 32);
+      for (let k = 0; k < m; k++) at = putNumber(at, unchecked(proof[i + k]) + 1);
+      i += m;
+      at = putByte(at, 48);
+    }
+    at = putByte(at, 10);
+  }
+  proofTextTop = at;
+}
+
+@inline function putByte(at: i32, byte: i32): i32 {
+  unchecked((proofText[at] = <u8>byte));
+  return at + 1;
+}
+
+/** Writes `value` (never 0) and a space at `at`; returns the position after them. */
+function putNumber(at: i32, value: i32): i32 {
+  if (value < 0) {
+    at = putByte(at, 45);
+    value = -value;
+  }
+  let digits = 1;
+  for (let rest = value / 10; rest > 0; rest /= 10) digits++;
+  for (let k = digits - 1; k >= 0; k--) {
+    unchecked((proofText[at + k] = <u8>(48 + (value % 10))));
+    value /= 10;
+  }
+  return putByte(at + digits, 32);
+}
+
 /** The empty clause, once: deduction met a contradiction outside trial, which unit propagation now reaches. */
 export function logEmpty(): void {
   if (!proofOn || proofEnded) return;
