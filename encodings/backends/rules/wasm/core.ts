@@ -1398,6 +1398,8 @@ let pendingUnit = new StaticArray<i32>(0);
 let pendingClock = 0;
 /** Per corner and count: when it was taken outside trial (0: never); derive reads the corners as of maskTime (0: now). */
 let takenAt = new StaticArray<i32>(0);
+/** Per corner: the counts whose clauses are owed, as bits. */
+let owed = new StaticArray<u8>(0);
 let maskTime = 0;
 /** The owed counts, in the order taken. */
 const pendingList = new Array<i32>();
@@ -1414,6 +1416,7 @@ export function startProof(): void {
   pendingUnit = new StaticArray<i32>(corner.length * 3);
   pendingClock = 0;
   takenAt = new StaticArray<i32>(corner.length * 3);
+  owed = new StaticArray<u8>(corner.length);
   maskTime = 0;
   pendingList.length = 0;
   proofEnded = false;
@@ -1751,6 +1754,7 @@ function loadUnit(u: i32): void {
 function pendCorner(k: i32, count: i32): void {
   unchecked((takenAt[k * 3 + count] = pendingClock + 1));
   unchecked((pendingTime[k * 3 + count] = ++pendingClock));
+  unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
   unchecked((pendingUnit[k * 3 + count] = unitId));
   pendingList.push(k * 3 + count);
 }
@@ -1766,12 +1770,16 @@ function flushCorner(k: i32, count: i32): void {
   const time = unchecked(pendingTime[at]);
   if (time == 0 || proofEnded) return;
   unchecked((pendingTime[at] = 0));
+  unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) & ~(1 << count))));
   const u = unchecked(pendingUnit[at]);
   for (let q = 0; q < 4; q++) {
     const j = cornerOf(u, q);
+    const bits = <i32>unchecked(owed[j]);
+    if (bits == 0) continue;
     for (let d = 0; d < 3; d++) {
+      if (!((bits >> d) & 1)) continue;
       const t = unchecked(pendingTime[j * 3 + d]);
-      if (t != 0 && t < time) flushCorner(j, d);
+      if (t < time) flushCorner(j, d);
     }
   }
   loadUnit(u);
@@ -1797,11 +1805,15 @@ function flushCorner(k: i32, count: i32): void {
 
 /** Writes what unit u's corners are owed, then loads u again. */
 function flushUnitCorners(u: i32): void {
+  let any = false;
   for (let q = 0; q < 4; q++) {
     const k = cornerOf(u, q);
-    for (let count = 0; count < 3; count++) flushCorner(k, count);
+    const bits = <i32>unchecked(owed[k]);
+    if (bits == 0) continue;
+    any = true;
+    for (let count = 0; count < 3; count++) if ((bits >> count) & 1) flushCorner(k, count);
   }
-  loadUnit(u);
+  if (any) loadUnit(u);
 }
 
 /** Writes every corner's owed clauses, oldest first (before trial's probes, whose lines rest on all of them). */
