@@ -294,6 +294,31 @@ class Hierarchy {
 
 // ---- The walk over a box of kites, and the hats it keeps ----
 
+/** One step of the walk: its direction, the state after it, and whether it starts from the kite before the last. */
+type Move = readonly [step: Step, next: number, fromLastButOne?: true];
+
+/**
+ * Loopy's walk as a table of its states (1 to 14). A plain state always makes its move; a state that runs along a
+ * row (`along` 1 rightwards, -1 leftwards) moves x one kite on and makes `inside`, or, at the row's end, makes
+ * `atEnd` where x stays (a leftward one first goes down a row, and ends the walk after the last).
+ */
+const KITE_WALK: Readonly<Record<number, Move | { along: 1 | -1; inside: Move; atEnd: Move }>> = {
+  1: [Step.ForwardRight, 2],
+  2: { along: 1, inside: [Step.Right, 3], atEnd: [Step.ForwardRight, 4] },
+  3: [Step.Right, 1],
+  4: [Step.Left, 5],
+  5: [Step.Right, 6, true],
+  6: { along: -1, inside: [Step.ForwardRight, 7], atEnd: [Step.Right, 9] },
+  7: [Step.Right, 8],
+  8: [Step.Right, 6],
+  9: [Step.Right, 10],
+  10: [Step.Right, 11],
+  11: { along: 1, inside: [Step.ForwardRight, 9], atEnd: [Step.ForwardRight, 12, true] },
+  12: [Step.ForwardRight, 13],
+  13: { along: -1, inside: [Step.Right, 14], atEnd: [Step.Left, 1] },
+  14: [Step.Right, 12],
+};
+
 /**
  * Loopy's order of the kites of a width x height box: a serpentine over rows of the kites grid, each kite beside
  * one of the last three. Yields each kite's step from the one it is reached from (by its place among the last three).
@@ -301,45 +326,25 @@ class Hierarchy {
 function* kiteWalk(width: number, height: number): Generator<{ from: number; to: number; step: Step }> {
   let [state, x, y, current, previousFrom] = [1, 0, 0, 0, 0];
   for (;;) {
-    // Two of the steps start from the kite the previous kite was reached from.
-    const lastButOne = previousFrom;
-    let from = current;
-    current = (current + 1) % 3;
-    let step: Step;
-    switch (state) {
-      case 1: (step = Step.ForwardRight), (state = 2); break;
-      case 2:
-        if (x + 1 >= width) (step = Step.ForwardRight), (state = 4);
-        else (step = Step.Right), (state = 3), x++;
-        break;
-      case 3: (step = Step.Right), (state = 1); break;
-      case 4: (step = Step.Left), (state = 5); break;
-      case 5: (step = Step.Right), (from = lastButOne), (state = 6); break;
-      case 6:
-        if (x <= 0) {
-          if (y + 1 >= height) return;
-          (step = Step.Right), (state = 9), y++;
-        } else (step = Step.ForwardRight), (state = 7), x--;
-        break;
-      case 7: (step = Step.Right), (state = 8); break;
-      case 8: (step = Step.Right), (state = 6); break;
-      case 9: (step = Step.Right), (state = 10); break;
-      case 10: (step = Step.Right), (state = 11); break;
-      case 11:
-        if (x + 1 >= width) (step = Step.ForwardRight), (from = lastButOne), (state = 12);
-        else (step = Step.ForwardRight), (state = 9), x++;
-        break;
-      case 12: (step = Step.ForwardRight), (state = 13); break;
-      case 13:
-        if (x <= 0) {
-          if (y + 1 >= height) return;
-          (step = Step.Left), (state = 1), y++;
-        } else (step = Step.Right), (state = 14), x--;
-        break;
-      default: (step = Step.Right), (state = 12); break;
+    const entry = KITE_WALK[state];
+    let move: Move;
+    if (Array.isArray(entry)) move = entry as Move;
+    else {
+      const { along, inside, atEnd } = entry as { along: 1 | -1; inside: Move; atEnd: Move };
+      if (along > 0 ? x + 1 < width : x > 0) (x += along), (move = inside);
+      else if (along > 0) move = atEnd;
+      else {
+        if (y + 1 >= height) return;
+        y++;
+        move = atEnd;
+      }
     }
+    // Two of the steps start from the kite the previous kite was reached from.
+    const from = move[2] ? previousFrom : current;
+    current = (current + 1) % 3;
+    state = move[1];
     previousFrom = from;
-    yield { from, to: current, step };
+    yield { from, to: current, step: move[0] };
   }
 }
 

@@ -16,22 +16,20 @@ import { join } from 'node:path';
 import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { median as medianOrNull } from '../../reports/statistics.ts';
 import { REPOSITORY, useCompiled } from '../harness/start-up/compiled.ts';
-import { parseInteger } from '../harness/plans/values.ts';
 import { parsePuzzle, Solver, verify } from '../library/index.ts';
-import { checked, scriptCommandLine } from './script.ts';
+import { scriptCommandLine } from './script.ts';
 
 const SOLVER_GOAL = 1.5;
 const BIN = join(REPOSITORY, 'bin/slitherbench.js');
 
-const { values } = scriptCommandLine(`usage: npm run bench:api [-- --solves N] [--rounds K] [--out DIR]
+const { values: options } = scriptCommandLine(`usage: npm run bench:api [-- --solves N] [--rounds K] [--out DIR]
 
 N solves of the built-in Loopy 10x10s through one warm Solver (auto, --unique), and K rounds of \`solve -\` on 30
 of them beside \`node -e 0\`. Writes api.md and api.json to DIR.`, ['solves', 'rounds', 'out'], {
-  solves: { help: 'solves through the warm Solver', default: '1000' },
-  rounds: { help: 'rounds of `solve -` beside `node -e 0`', default: '5' },
+  solves: { help: 'solves through the warm Solver', default: 1000 },
+  rounds: { help: 'rounds of `solve -` beside `node -e 0`', default: 5 },
   out: { default: 'results/bench-api' },
 });
-const options = { solves: checked(() => parseInteger(values.solves, '--solves', 1)), rounds: checked(() => parseInteger(values.rounds, '--rounds', 1)), out: values.out };
 
 const linesOf = (set: string) => readPuzzleLines(readFileSync(builtinPuzzlesPath(set)!, 'utf8'));
 const load = () => os.loadavg().map((l) => Math.round(l * 100) / 100);

@@ -3,13 +3,12 @@
 // load; every answer goes through the verifier and is held against the published solution.
 // Prints a markdown table on stdout, progress on stderr.
 import { JANKO_PUZZLES, PEER_JANKO, hasShared } from '../../datasets/shared.ts';
-import { loadDataset, parseSizes, type Instance } from '../../datasets/load.ts';
+import { loadDataset, type Instance } from '../../datasets/load.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { sameSolution } from '../../encodings/solution.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { bySize, groupBy, median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, maxOf, ratio } from '../../reports/tables.ts';
-import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 import { DEFAULT_LIMITS } from '../workers/worker-process.ts';
 import { checked, fail, requireShared, scriptCommandLine } from './script.ts';
@@ -23,37 +22,30 @@ with the published solution, median and max time, the peer's (cspuz_core) median
   backend: { help: 'the back-end (see `backends`); its options with --option' },
   limit: { help: 'the first N puzzles of each size class' },
   sizes: { help: 'size classes to run (rows x cols), comma-separated, e.g. 10x10,10x18' },
-  timeout: { help: 'time limit per puzzle, in seconds', default: '60' },
-  seed: { help: "the solver's random seed", default: '1' },
-  option: { multiple: true },
+  timeout: { help: 'time limit per puzzle, in seconds' },
+  seed: { help: "the solver's random seed" },
   jankoFile: { default: JANKO_PUZZLES },
   peerFile: { default: PEER_JANKO },
 });
 if (!values.backend) fail('--backend is required (see --help)');
-const limit = values.limit === undefined ? Infinity : checked(() => parseInteger(values.limit!, '--limit', 1));
-const sizes = values.sizes ? checked(() => parseSizes(values.sizes!)) : undefined;
-const timeoutMs = checked(() => parseSeconds(values.timeout)) * 1000;
-const seed = checked(() => parseInteger(values.seed, '--seed'));
-const params: Record<string, string> = {};
-for (const p of values.option ?? []) {
-  const at = p.indexOf('=');
-  if (at < 1) fail(`--option wants key=value, got '${p}'`);
-  params[p.slice(0, at)] = p.slice(at + 1);
-}
-requireShared(values['janko-file'], 'the janko collection');
-if (!hasShared(values['peer-file'])) process.stderr.write(`bench-janko: the peer's timings are absent (${values['peer-file']}): the peer columns stay empty\n`);
+const limit = values.limit ?? Infinity;
+const { sizes, timeout: timeoutMs, seed } = values;
+// --option adds to the options written after the back-end's ID, as solve's does.
+const params = { ...values.backend.params, ...values.option };
+requireShared(values.jankoFile, 'the janko collection');
+if (!hasShared(values.peerFile)) process.stderr.write(`bench-janko: the peer's timings are absent (${values.peerFile}): the peer columns stay empty\n`);
 
-const peer = readPeerRuns(values['peer-file']);
-const byClass = groupBy(checked(() => loadDataset(values['janko-file'], sizes ? { sizes } : {})).instances, (i) => `${i.puzzle.rows}x${i.puzzle.cols}`);
+const peer = readPeerRuns(values.peerFile);
+const byClass = groupBy(checked(() => loadDataset(values.jankoFile, sizes ? { sizes } : {})).instances, (i) => `${i.puzzle.rows}x${i.puzzle.cols}`);
 const classes = [...byClass.keys()].sort(bySize);
 // --limit counts per size class, so that every class is represented (loadDataset's limit is overall).
 const picked = new Map<string, Instance[]>(classes.map((c) => [c, byClass.get(c)!.slice(0, limit)]));
 const total = [...picked.values()].reduce((n, list) => n + list.length, 0);
-if (total === 0) fail(`no janko puzzle of size ${values.sizes} (sizes are rows x cols)`);
+if (total === 0) fail(`no janko puzzle of size ${sizes?.join(',')} (sizes are rows x cols)`);
 
 const backend = await (async () => {
   try {
-    return await getBackend(values.backend!);
+    return await getBackend(values.backend!.id);
   } catch (error) {
     fail((error as Error).message);
   }

@@ -16,25 +16,23 @@ import { median } from '../../reports/statistics.ts';
 import { writeBrowserBuild } from '../browser/build.ts';
 import { solveWithBackend } from '../harness/solving/pipeline.ts';
 import { contractJson } from '../harness/solving/run-result.ts';
-import { parseInteger } from '../harness/plans/values.ts';
 import { chromiumAbsent, launchChromiumContext } from './chromium.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 
 const SETS = ['loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard'];
 /** Within this many times Node's median, the browser module is as fast as the goal asks. */
 const GOAL = 2;
 
-const { values } = scriptCommandLine(`usage: npm run bench:browser [-- --solves N] [--blocks K] [--out DIR]
+const { values: options } = scriptCommandLine(`usage: npm run bench:browser [-- --solves N] [--blocks K] [--out DIR]
 
 Solves the built-in Loopy 10x10 puzzles with auto (uniqueness proved), warm, N times on each side: in Node,
 and in headless Chromium (/usr/bin/chromium) in the browser build's page and its Web Worker, served
 cross-origin isolated from 127.0.0.1 for the finer clock. The sides take turns in K blocks. Compares the
 medians of the back-end's own time.`, ['solves', 'blocks', 'out'], {
-  solves: { help: 'solves on each side', default: '1000' },
-  blocks: { help: 'blocks the sides take turns in', default: '4' },
+  solves: { help: 'solves on each side', default: 1000 },
+  blocks: { help: 'blocks the sides take turns in', default: 4 },
   out: { default: 'results/bench-browser' },
 });
-const options = { solves: checked(() => parseInteger(values.solves, '--solves', 1)), blocks: checked(() => parseInteger(values.blocks, '--blocks', 1)), out: values.out };
 const absent = chromiumAbsent();
 if (absent) fail(absent);
 

@@ -12,8 +12,8 @@ import { writePuzzle } from '../../encodings/formats/index.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { readRecords } from '../../reports/records.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { parseInteger } from '../harness/plans/values.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { formatBackendSpec } from '../../encodings/backend-spec.ts';
+import { fail, scriptCommandLine } from './script.ts';
 import { atLeast, fastestWarmRuns, solveInFreshProcess, summarize, type PuzzleRun } from './versus-peer.ts';
 
 const SETS = ['gen-10x10-minimal', 'gen-15x15-minimal', 'gen-20x20-minimal', 'loopy-10x10-easy', 'loopy-10x10-normal', 'loopy-10x10-tricky', 'loopy-10x10-hard', 'loopy-25x30-hard'];
@@ -23,25 +23,23 @@ const { values } = scriptCommandLine(`usage: tsx runners/experiments/cdcl-peer.t
 Solves each puzzle in a fresh process (\`solve --backend B --unique --json\`) and reads the warm run of
 runners/experiments/cdcl.yaml; sets both beside the peer's (cspuz_core) per-puzzle times from
 ../shared/datasets/reference/. Sets that are not built yet are skipped, saying so.`, ['sets', 'jankoSample', 'backends', 'perSet', 'warmRun', 'out'], {
-  sets: { defaultText: SETS.join(',') },
-  jankoSample: { help: "also a sample of N janko puzzles, the warm run's sample (0: none)", defaultText: '60' },
-  backends: { help: "back-ends run fresh ('' for none: the warm run alone)", defaultText: 'auto,cdcl-loop' },
+  sets: { default: SETS },
+  jankoSample: { help: "also a sample of N janko puzzles, the warm run's sample (0: none)", default: 60 },
+  backends: { help: 'back-ends run fresh', default: [{ id: 'auto', params: {} }, { id: 'cdcl-loop', params: {} }] },
   perSet: { help: 'at most N puzzles of each set in fresh processes (default: all)' },
-  warmRun: { help: 'the warm bench run to read (absent: fresh only)', defaultText: 'results/bench-cdcl' },
-  out: { defaultText: 'results/bench-cdcl-peer' },
+  warmRun: { help: 'the warm bench run to read (absent: fresh only)', default: 'results/bench-cdcl' },
+  out: { default: 'results/bench-cdcl-peer' },
 });
 const known = builtinDatasetNames();
-const sets = (values.sets ? values.sets.split(',').map((s) => s.trim()) : SETS).filter((set) => {
+const sets = values.sets.filter((set) => {
   if (known.includes(set)) return true;
   process.stderr.write(`cdcl-peer: '${set}' is not built here, skipped\n`);
   return false;
 });
-const jankoCount = checked(() => parseInteger(values.janko ?? '60', '--janko', 0));
-// An empty list (--backends '') runs nothing fresh: the warm run alone.
-const backends = (values.backends ?? 'auto,cdcl-loop').split(',').map((b) => b.trim()).filter((b) => b !== '');
-const perSet = values['per-set'] ? checked(() => parseInteger(values['per-set']!, '--per-set', 1)) : Infinity;
-const warmDir = values['warm-run'] ?? 'results/bench-cdcl';
-const out = values.out ?? 'results/bench-cdcl-peer';
+const { jankoSample: jankoCount, warmRun: warmDir, out } = values;
+// Each as the command line writes it: solve --backend takes it so, and it names the column.
+const backends = values.backends.map(formatBackendSpec);
+const perSet = values.perSet ?? Infinity;
 mkdirSync(out, { recursive: true });
 
 const peerBuiltin = readPeerRuns(PEER_BUILTIN);

@@ -15,8 +15,7 @@ import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
 import { solveWithBackend } from '../harness/solving/pipeline.ts';
 import { machineInfo } from '../harness/results/machine.ts';
-import { parseInteger } from '../harness/plans/values.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 
 const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard'];
 const BACKENDS = ['auto', 'cdcl-loop'];
@@ -27,16 +26,14 @@ Solves each puzzle of the sets with and without --certify (auto and cdcl-loop, i
 time, after a warm-up), K times each way in alternating order, and checks each proof; records the
 back-end's time both ways and the checker's time, and their medians per set; for auto, the share of the edges
 its deduction decided, the answers it gave alone, and the runs whose certified steps were the plain ones.`, ['sets', 'perSet', 'repeat', 'out'], {
-  sets: { defaultText: SETS.join(',') },
+  sets: { default: SETS },
   perSet: { help: 'at most N puzzles of each set (default: all)' },
-  repeat: { help: 'runs of each puzzle each way; each figure is the median of the K', defaultText: '3' },
-  out: { defaultText: 'results/bench-certify' },
+  repeat: { help: 'runs of each puzzle each way; each figure is the median of the K', default: 3 },
+  out: { default: 'results/bench-certify' },
 });
-const sets = values.sets ? values.sets.split(',').map((s) => s.trim()) : SETS;
+const { sets, repeat, out } = values;
 for (const set of sets) if (!builtinDatasetNames().includes(set)) fail(`unknown built-in set '${set}' (see \`slitherbench datasets\`)`);
-const perSet = values['per-set'] ? checked(() => parseInteger(values['per-set']!, '--per-set', 1)) : Infinity;
-const repeat = values.repeat ? checked(() => parseInteger(values.repeat!, '--repeat', 1)) : 3;
-const out = values.out ?? 'results/bench-certify';
+const perSet = values.perSet ?? Infinity;
 mkdirSync(out, { recursive: true });
 
 interface Run { set: string; id: string; backend: string; status: string; certified: string; offMs: number; onMs: number; checkMs: number; proofBytes: number; decidedShare: number; byDeduction: boolean; samePath: boolean }

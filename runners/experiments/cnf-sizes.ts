@@ -7,16 +7,15 @@
 // cnf-sizes.svg (clauses against vertices, log-log: the slope is the growth exponent).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSizes } from '../../datasets/load.ts';
 import type { Backend, Params } from '../../encodings/backend.ts';
 import { makePuzzle, parseGridSize } from '../../encodings/grid.ts';
 import { BACKEND_IDS, getBackend } from '../../encodings/registry.ts';
 import { specToSvg } from '../../reports/chart-images.ts';
 import { chartBase } from '../../reports/specs.ts';
 import { markdownTable } from '../../reports/tables.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 
-const DEFAULT_SIZES = '5x5,7x7,10x10,15x15,20x20,30x25,40x35';
+const DEFAULT_SIZES = ['5x5', '7x7', '10x10', '15x15', '20x20', '30x25', '40x35'];
 const { values } = scriptCommandLine(`usage: tsx runners/experiments/cnf-sizes.ts [--backends ID,...] [--sizes RxC,...] [--vary OPTION,...] [--out DIR]
 
 Variables and clauses of the CNF of a blank grid, per SAT method and size. A method is a back-end that offers
@@ -25,11 +24,13 @@ of it, the others at their defaults). Prints a markdown table, then each method'
 encoding's own stats).`, ['backends', 'sizes', 'vary', 'out'], {
   backends: { help: 'back-ends with cnf(), comma-separated', defaultText: 'every one' },
   sizes: { help: 'sizes of the blank grids, RxC, comma-separated', default: DEFAULT_SIZES },
-  vary: { help: 'options whose every choice is a method, comma-separated', default: 'closure' },
+  vary: { help: 'options whose every choice is a method, comma-separated', default: ['closure'] },
   out: { help: 'also write cnf-sizes.csv, cnf-sizes.vl.json and cnf-sizes.svg (clauses against vertices) here' },
 });
-const sizes = checked(() => parseSizes(values.sizes)).map((s) => parseGridSize(s));
-const varied = values.vary.split(',').map((s) => s.trim()).filter(Boolean);
+const sizes = values.sizes.map((s) => parseGridSize(s));
+const withOptions = values.backends?.find((choice) => Object.keys(choice.params).length > 0);
+if (withOptions) fail(`--backends: ${withOptions.id} is named with options, which are not taken here (--vary chooses the options measured)`);
+const varied = values.vary;
 
 // getBackend is async, so an unknown id arrives as a rejection, not a throw.
 const load = async (id: string): Promise<Backend> => {
@@ -41,7 +42,7 @@ const load = async (id: string): Promise<Backend> => {
 };
 let backends: Backend[];
 if (values.backends) {
-  backends = await Promise.all(values.backends.split(',').map((id) => load(id.trim())));
+  backends = await Promise.all(values.backends.map((choice) => load(choice.id)));
   const without = backends.filter((b) => typeof b.cnf !== 'function').map((b) => b.name);
   if (without.length) fail(`${without.join(', ')}: no CNF (Backend.cnf); not a SAT encoding`);
 } else {

@@ -19,9 +19,10 @@ import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
 import { machineInfo } from '../harness/results/machine.ts';
-import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
+import { formatBackendSpec } from '../../encodings/backend-spec.ts';
+import { SECONDS_AS_MS } from '../settings/table.ts';
 import { benchExperiment } from './bench-run.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 import { fastestWarmRuns, peerBinaryPresent } from './versus-peer.ts';
 
 const PEER = 'loopy-solver';
@@ -29,33 +30,30 @@ const PEER = 'loopy-solver';
 const { values } = scriptCommandLine(`usage: npm run bench:grids -- [--grids all|square,honeycomb,...] [--edges 220,840] [--per-grid N] [--difficulty hard]
                               [--backends auto,sat-lazy,cpsat-circuit] [--repeat K] [--timeout S] [--peer-bin PATH] [--seed N] [--out DIR]`,
 ['grids', 'edges', 'perGrid', 'difficulty', 'backends', 'repeat', 'timeout', 'peerBin', 'seed', 'out'], {
-  grids: { defaultText: "all: the square grid and Loopy's 15 others" },
-  edges: { help: 'target numbers of edges, comma-separated; each grid is run at the width x height (equal sides) whose graph has the nearest number of edges', defaultText: "220,840: the square grid's 10x10 and 20x20" },
-  perGrid: { help: 'puzzles per grid and target, made by sgt-loopy (npm run setup:system)', defaultText: '4' },
-  difficulty: { help: `Loopy's difficulty: ${LOOPY_DIFFICULTIES.join(', ')}`, defaultText: 'hard' },
-  backends: { help: 'back-ends, comma-separated', defaultText: 'auto,sat-lazy,cpsat-circuit' },
-  repeat: { help: 'runs per puzzle and back-end, the fastest kept', defaultText: '3' },
-  timeout: { help: 'time limit per run, in seconds', defaultText: '60' },
+  grids: { default: 'all', defaultText: "all: the square grid and Loopy's 15 others" },
+  edges: { help: 'target numbers of edges, comma-separated; each grid is run at the width x height (equal sides) whose graph has the nearest number of edges', default: [220, 840], defaultText: "220,840: the square grid's 10x10 and 20x20" },
+  perGrid: { help: 'puzzles per grid and target, made by sgt-loopy (npm run setup:system)', default: 4 },
+  difficulty: { help: `Loopy's difficulty: ${LOOPY_DIFFICULTIES.join(', ')}`, default: 'hard' },
+  backends: { help: 'back-ends, comma-separated', default: ['auto', 'sat-lazy', 'cpsat-circuit'].map((id) => ({ id, params: {} })) },
+  repeat: { help: 'runs per puzzle and back-end, the fastest kept', default: 3 },
+  timeout: { help: 'time limit per run, in seconds' },
   peerBin: { help: "Loopy's standalone solver, which you build from Loopy's source and supply (usage: BIN -g GAME_ID); without it the peer's column stays empty" },
-  seed: { help: "seed of Loopy's generator", defaultText: '1' },
-  out: { help: 'results folder', defaultText: 'results/bench-grids' },
+  seed: { help: "seed of Loopy's generator" },
+  out: { help: 'results folder', default: 'results/bench-grids' },
 });
-const grids = !values.grids || values.grids === 'all' ? ['square', ...DEBIAN_LOOPY_TILINGS] : values.grids.split(',').map((g) => g.trim());
+const grids = values.grids === 'all' ? ['square', ...DEBIAN_LOOPY_TILINGS] : values.grids.split(',').map((g) => g.trim());
 for (const g of grids) if (g !== 'square' && !TILINGS[g]) fail(`--grids: no grid '${g}' (square, all, or of ${Object.keys(TILINGS).join(', ')})`);
-const targets = (values.edges ?? '220,840').split(',').map((e) => checked(() => parseInteger(e.trim(), '--edges', 12)));
-const perGrid = checked(() => parseInteger(values['per-grid'] ?? '4', '--per-grid', 1));
-const repeat = checked(() => parseInteger(values.repeat ?? '3', '--repeat', 1));
-const timeoutSeconds = checked(() => parseSeconds(values.timeout ?? '60', '--timeout'));
-const seed = checked(() => parseInteger(values.seed ?? '1', '--seed', 0));
-const difficulty = values.difficulty ?? 'hard';
+const { edges: targets, perGrid, repeat, seed, difficulty } = values;
+const timeoutSeconds = SECONDS_AS_MS.toTyped(values.timeout);
 if (!(LOOPY_DIFFICULTIES as readonly string[]).includes(difficulty)) fail(`--difficulty must be one of ${LOOPY_DIFFICULTIES.join(', ')}; got '${difficulty}'`);
 const all = await listBackends();
-const backends = (values.backends ?? 'auto,sat-lazy,cpsat-circuit').split(',').map((b) => b.trim());
-for (const b of backends) if (!all.some((x) => x.name === b)) fail(`--backends: unknown back-end '${b}'`);
-const peerBin = values['peer-bin'];
+for (const { id } of values.backends) if (!all.some((x) => x.name === id)) fail(`--backends: unknown back-end '${id}'`);
+// Each as the command line writes it: the name of its runs and columns.
+const backends = values.backends.map(formatBackendSpec);
+const peerBin = values.peerBin;
 if (peerBin && !peerBinaryPresent(peerBin)) fail(`--peer-bin ${peerBin}: not an executable file`);
 if (!findLoopy()) fail(LOOPY_MISSING);
-const out = values.out ?? 'results/bench-grids';
+const { out } = values;
 mkdirSync(out, { recursive: true });
 const loadAtStart = os.loadavg();
 

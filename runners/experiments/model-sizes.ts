@@ -6,17 +6,16 @@
 // against edges E (variables or atoms; clauses or rules): a slope of 2 is growth as E^2.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSizes } from '../../datasets/load.ts';
 import { defaultSolveOptions, type Backend, type Params } from '../../encodings/backend.ts';
 import { gridOf, makePuzzle, parseGridSize, type Puzzle } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { specToSvg } from '../../reports/chart-images.ts';
 import { chartBase } from '../../reports/specs.ts';
 import { markdownTable } from '../../reports/tables.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 
-const DEFAULT_SIZES = '3x3,5x5,7x7,10x10,15x15,20x20';
-const DEFAULT_BACKENDS = 'sat-closure,asp-closure,asp-reach';
+const DEFAULT_SIZES = ['3x3', '5x5', '7x7', '10x10', '15x15', '20x20'];
+const DEFAULT_BACKENDS = ['sat-closure', 'asp-closure', 'asp-reach'].map((id) => ({ id, params: {} }));
 const { values } = scriptCommandLine(`usage: tsx runners/experiments/model-sizes.ts [--backends ID,...] [--sizes RxC,...] [--out DIR]
 
 Model size of a blank grid per method and size, for the back-ends named. A back-end with cnf() counts variables
@@ -26,7 +25,9 @@ uniqueness, 300 s limit) and counted by the groundAtoms and groundRules of its s
   sizes: { help: 'sizes of the blank grids, RxC, comma-separated', default: DEFAULT_SIZES },
   out: { help: 'also write model-sizes.csv and model-sizes-{variables,constraints}.{vl.json,svg}, log-log against edges E, here' },
 });
-const sizes = checked(() => parseSizes(values.sizes)).map((s) => parseGridSize(s));
+const sizes = values.sizes.map((s) => parseGridSize(s));
+const withOptions = values.backends?.find((choice) => Object.keys(choice.params).length > 0);
+if (withOptions) fail(`--backends: ${withOptions.id} is named with options, which are not taken here (each closure choice is measured)`);
 
 const load = async (id: string): Promise<Backend> => {
   try {
@@ -35,7 +36,7 @@ const load = async (id: string): Promise<Backend> => {
     fail(error instanceof Error ? error.message : String(error));
   }
 };
-const backends = await Promise.all(values.backends.split(',').map((id) => load(id.trim())));
+const backends = await Promise.all(values.backends.map((choice) => load(choice.id)));
 
 interface Method {
   label: string;

@@ -10,8 +10,7 @@ import { PEER_BUILTIN } from '../../datasets/shared.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, ratio } from '../../reports/tables.ts';
-import { parseInteger } from '../harness/plans/values.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 
 const SETS = ['loopy-10x10-hard', 'loopy-10x10-tricky', 'gen-15x15', 'loopy-15x15-hard', 'gen-20x20', 'loopy-20x20-hard', 'loopy-25x30-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard'];
 // The goals: 0.25x the peer's medians on hidden Loopy puzzles of each class (and the paper's 50 ms for 25x30 hard).
@@ -22,18 +21,15 @@ const { values } = scriptCommandLine(`usage: npm run bench:rules-cold -- [--sets
 Solves each puzzle of the built-in sets in a fresh process (\`solve --backend rules --unique --json\`) and
 records the back-end's own time (timeMs), for the wasm core and the TypeScript reference, beside the peer's
 (cspuz_core) median on the same puzzles from ../shared/datasets/reference/.`, ['sets', 'perSet', 'core', 'out'], {
-  sets: { defaultText: SETS.join(',') },
+  sets: { default: SETS },
   perSet: { help: 'at most N puzzles of each set (default: all)' },
-  core: { defaultText: 'both' },
-  out: { defaultText: 'results/bench-rules-cold' },
+  core: { default: 'both' },
+  out: { default: 'results/bench-rules-cold' },
 });
-const sets = values.sets ? values.sets.split(',').map((s) => s.trim()) : SETS;
+const { sets, out } = values;
 for (const set of sets) if (!builtinDatasetNames().includes(set)) fail(`unknown built-in set '${set}' (see \`slitherbench datasets\`)`);
-const perSet = values['per-set'] ? checked(() => parseInteger(values['per-set']!, '--per-set', 1)) : Infinity;
-const coreChoice = values.core ?? 'both';
-if (!['wasm', 'typescript', 'both'].includes(coreChoice)) fail(`--core must be wasm, typescript or both; got '${coreChoice}'`);
-const cores = coreChoice === 'both' ? ['wasm', 'typescript'] : [coreChoice];
-const out = values.out ?? 'results/bench-rules-cold';
+const perSet = values.perSet ?? Infinity;
+const cores = values.core === 'both' ? ['wasm', 'typescript'] : [values.core];
 mkdirSync(out, { recursive: true });
 
 const bin = new URL('../../bin/slitherbench.js', import.meta.url).pathname;

@@ -16,9 +16,9 @@ import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records
 import { drawnMs, scaleChart, type ScalePoint } from '../../reports/specs.ts';
 import { meanPar2Seconds, median, powerLawFit, type PowerLaw } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
-import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
+import { formatBackendSpec } from '../../encodings/backend-spec.ts';
 import { benchExperiment } from './bench-run.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 import { PEER_BINARY } from './versus-peer.ts';
 
 /** Size classes, smallest first, and the built-in set each is taken from. */
@@ -33,20 +33,16 @@ DIR/summary.md (per back-end and size: answered, median time, PAR-2, peak memory
 exponents), DIR/scale.csv and DIR/scale.{vl.json,svg,png}.`, ['backends', 'sizes', 'perSize', 'timeout', 'memory', 'peer', 'peerBin', 'out'], {
   backends: { help: 'back-ends, comma-separated', defaultText: 'every one available here' },
   sizes: { help: 'size classes to run, comma-separated', defaultText: 'all of the above that are built' },
-  perSize: { defaultText: '2' },
-  timeout: { help: 'seconds per run, uniqueness included; the whole run stays under about back-ends x sizes x per-size x timeout, much less as slow back-ends drop out', defaultText: '10' },
-  memory: { help: 'MB per worker process; over it the run is memout', defaultText: '4096' },
-  peer: { defaultText: 'on' },
-  peerBin: { defaultText: PEER_BINARY },
-  out: { defaultText: 'results/bench-scale' },
+  perSize: { default: 2 },
+  timeout: { help: 'seconds per run, uniqueness included; the whole run stays under about back-ends x sizes x per-size x timeout, much less as slow back-ends drop out', default: 10_000 },
+  memory: { help: 'MB per worker process; over it the run is memout', default: 4096 },
+  peer: { default: true, defaultText: 'on' },
+  peerBin: { default: PEER_BINARY },
+  out: { default: 'results/bench-scale' },
 });
-const perSize = checked(() => parseInteger(values['per-size'] ?? '2', '--per-size', 1));
-const timeoutMs = checked(() => parseSeconds(values.timeout ?? '10', '--timeout')) * 1000;
-const memoryMb = checked(() => parseInteger(values.memory ?? '4096', '--memory', 64));
-const out = values.out ?? 'results/bench-scale';
-if (values.peer !== undefined && !['on', 'off'].includes(values.peer)) fail(`--peer must be on or off; got '${values.peer}'`);
+const { perSize, timeout: timeoutMs, memory: memoryMb, out, peerBin } = values;
 const built = builtinDatasetNames();
-const askedSizes = values.sizes?.split(',').map((s) => s.trim());
+const askedSizes = values.sizes;
 for (const s of askedSizes ?? []) if (!SIZES.some(([size]) => size === s)) fail(`--sizes: no size class ${s} (known: ${SIZES.map(([size]) => size).join(', ')})`);
 const sizes = SIZES.filter(([size]) => !askedSizes || askedSizes.includes(size)).filter(([size, set]) => {
   if (built.includes(set)) return true;
@@ -57,11 +53,11 @@ if (sizes.length === 0) fail('no size class to run');
 const all = await listBackends();
 const available: string[] = [];
 for (const b of all) if ((await b.available()).available) available.push(b.name);
-const backends = values.backends ? values.backends.split(',').map((b) => b.trim()).filter(Boolean) : available;
-for (const b of backends) if (!all.some((x) => x.name === b)) fail(`--backends: unknown back-end '${b}'`);
-const peerBin = values['peer-bin'] ?? PEER_BINARY;
-const peerOn = (values.peer ?? 'on') === 'on' && existsSync(peerBin);
-if ((values.peer ?? 'on') === 'on' && !peerOn) process.stderr.write(`bench:scale: the peer binary is missing (${peerBin}; give the path of cspuz_core's cspuz-slither with --peer-bin): its column stays empty\n`);
+for (const { id } of values.backends ?? []) if (!all.some((x) => x.name === id)) fail(`--backends: unknown back-end '${id}'`);
+// Each as the command line writes it: the name of its runs and columns.
+const backends = values.backends ? values.backends.map(formatBackendSpec) : available;
+const peerOn = values.peer && existsSync(peerBin);
+if (values.peer && !peerOn) process.stderr.write(`bench:scale: the peer binary is missing (${peerBin}; give the path of cspuz_core's cspuz-slither with --peer-bin): its column stays empty\n`);
 mkdirSync(out, { recursive: true });
 
 let alive = [...backends];

@@ -2,8 +2,9 @@
 // bad input as one `error:` line on stderr with exit code 2 (what the slitherbench CLI does too).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { hasShared } from '../../datasets/shared.ts';
+import { formatBackendSpec, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { SCRIPT_SETTINGS, type ScriptSettingName } from '../settings/experiment-settings.ts';
-import type { Setting } from '../settings/table.ts';
+import type { Setting, ValueOfRow } from '../settings/table.ts';
 
 /** Prints `error: <message>` and exits 2. */
 export function fail(message: string): never {
@@ -42,23 +43,22 @@ export function requireShared(path: string, what: string): void {
   if (!hasShared(path)) fail(`${what} not found at ${path} (it belongs in ../shared/datasets beside the repository); nothing to do without it`);
 }
 
-type LongOf<F> = F extends `--${infer L} <${string}` ? L : F extends `--${infer L}` ? L : never;
-type TypeOf<F> = F extends `${string}<${string}` ? 'string' : 'boolean';
-type FlagsOf<N extends ScriptSettingName> = (typeof SCRIPT_SETTINGS)[N]['flags'];
-/** parseArgs' options for the settings named: each by its flag, text when the flag takes a value, else a switch; a default the script gives is always there. */
-type Options<N extends ScriptSettingName, W> = {
-  [K in N as LongOf<FlagsOf<K>>]: { type: TypeOf<FlagsOf<K>> }
-    & (K extends keyof W ? (W[K] extends { default: string } ? { default: string } : unknown) & (W[K] extends { multiple: true } ? { multiple: true } : unknown) : unknown);
-};
+type RowOf<N extends ScriptSettingName> = (typeof SCRIPT_SETTINGS)[N];
+type ValueOfSetting<N extends ScriptSettingName> = ValueOfRow<RowOf<N>>;
 
-/** How one script words a setting: its help, and its default (as typed) or how the default reads. */
-export interface Wording {
+/** How one script words a setting: its help, and its default (in the value's unit, as a command's) or how the default reads. */
+export interface Wording<T> {
   help?: string;
-  default?: string;
+  default?: T;
   defaultText?: string;
-  /** The flag may be given again, each value kept (a list). */
-  multiple?: true;
 }
+type Wordings<N extends ScriptSettingName> = { readonly [K in N]?: Wording<ValueOfSetting<K>> };
+
+/** A script's values by setting name: always there when a default is (the script's or else the table's) or for a switch. */
+export type ScriptValues<N extends ScriptSettingName, W> = {
+  [K in N]: K extends keyof W ? (W[K] extends { default: infer D } ? (undefined extends D ? ValueOfSetting<K> | undefined : ValueOfSetting<K>) : Fallback<K>) : Fallback<K>;
+};
+type Fallback<K extends ScriptSettingName> = RowOf<K> extends { default: unknown } ? ValueOfSetting<K> : ValueOfSetting<K> extends boolean ? boolean : ValueOfSetting<K> | undefined;
 
 /** Help text folded under its flag's column, lines of at most about 116 characters. */
 function fold(text: string, indent: number): string {
@@ -74,30 +74,64 @@ function fold(text: string, indent: number): string {
   return lines.join(`\n${' '.repeat(indent)}`);
 }
 
+/** A default as the user would type it: a time in its typed unit, a list comma-separated, a back-end as its spec. */
+function typedText(row: Setting<unknown>, value: unknown): string {
+  if (row.unit && typeof value === 'number') return String(row.unit.toTyped(value));
+  if (Array.isArray(value)) return value.map((item) => typedText(row, item)).join(',');
+  return typeof value === 'object' && value !== null && 'id' in value ? formatBackendSpec(value as BackendChoice) : String(value);
+}
+
+/** The settings of a script: parseArgs' options, their list for --help, and how the typed text becomes values. */
+export interface ScriptOptions<N extends ScriptSettingName, W> {
+  readonly options: Record<string, { type: 'string' | 'boolean'; multiple: true }>;
+  readonly list: string;
+  /** The values from what parseArgs read: each text through its row's parse (a repeated flag folded as commander folds it), else its default. Throws a UsageError. */
+  readonly read: (parsed: Readonly<Record<string, unknown>>) => ScriptValues<N, W>;
+  /** The flags of these settings the user typed. */
+  readonly typed: (parsed: Readonly<Record<string, unknown>>) => string[];
+}
+
 /**
- * The named settings (settings/experiment-settings.ts and table.ts) as parseArgs options, and their list for
- * --help: each with the table's help unless `wording` gives the script's own, its default after it.
+ * The named settings (settings/experiment-settings.ts and table.ts) as parseArgs options, their list for --help
+ * (each with the table's help unless `wording` gives the script's own, its default after it), and their reading:
+ * every value read by its row as a command reads it, so that --timeout or --out mean the same in every script.
  */
-export function scriptOptions<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(names: readonly N[], wording: W = {} as W): { options: Options<N, W>; list: string } {
-  const options: Record<string, { type: 'string' | 'boolean'; default?: string; multiple?: true }> = {};
+export function scriptOptions<const N extends ScriptSettingName, const W extends Wordings<N> = {}>(names: readonly N[], wording: W = {} as W): ScriptOptions<N, W> {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple: true }> = {};
   const rows: [string, string][] = [];
+  const reads: [N, string, Setting<unknown>, Wording<unknown>][] = [];
   for (const name of names) {
     const row = SCRIPT_SETTINGS[name] as Setting<unknown>;
-    const word: Wording = (wording as { readonly [K in N]?: Wording })[name] ?? {};
+    const word: Wording<unknown> = (wording as Wordings<N>)[name] ?? {};
     const long = /^--([\w-]+)/.exec(row.flags)![1];
-    options[long] = { type: row.flags.includes('<') ? 'string' : 'boolean', ...(word.default !== undefined ? { default: word.default } : {}), ...(word.multiple ? { multiple: true } : {}) };
-    const shown = word.defaultText ?? word.default;
+    options[long] = { type: row.flags.includes('<') ? 'string' : 'boolean', multiple: true };
+    const fallback = 'default' in word ? word.default : row.default;
+    const shown = word.defaultText ?? ('default' in word ? typedText(row, fallback) : row.defaultText ?? (fallback !== undefined && fallback !== false ? typedText(row, fallback) : undefined));
     rows.push([`--${long}`, `${word.help ?? row.help}${shown !== undefined ? ` (default ${shown})` : ''}`]);
+    reads.push([name, long, row, word]);
   }
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  return { options: options as Options<N, W>, list: rows.map(([flag, help]) => `  ${flag.padEnd(width)}${fold(help, width + 2)}`).join('\n') };
+  const read = (parsed: Readonly<Record<string, unknown>>) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, long, row, word] of reads) {
+      const typed = parsed[long] === undefined ? [] : [parsed[long]].flat();
+      let value = 'default' in word ? word.default : row.default;
+      if (typeof typed[0] === 'boolean') value = true;
+      else for (const text of typed) value = row.parse ? row.parse(text as string, value) : text;
+      values[name] = value ?? (row.flags.includes('<') ? undefined : false);
+    }
+    return values as ScriptValues<N, W>;
+  };
+  const typed = (parsed: Readonly<Record<string, unknown>>) => reads.filter(([, long]) => parsed[long] !== undefined).map(([, long]) => `--${long}`);
+  return { options, list: rows.map(([flag, help]) => `  ${flag.padEnd(width)}${fold(help, width + 2)}`).join('\n'), read, typed };
 }
 
 /**
  * A script's command line from the settings table: `head` is the usage line and what the script does; the
- * named settings follow it as the options' list (scriptOptions), read as commandLine reads them (their values as typed).
+ * named settings follow it as the options' list (scriptOptions), and their values are read by their rows.
  */
-export function scriptCommandLine<const N extends ScriptSettingName, const W extends { readonly [K in N]?: Wording } = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0): ReturnType<typeof parseArgs<{ options: Options<N, W>; allowPositionals: boolean }>> {
-  const { options, list } = scriptOptions(names, wording);
-  return commandLine(`${head}\n${list}`, { options, allowPositionals: maxPositionals > 0 }, maxPositionals);
+export function scriptCommandLine<const N extends ScriptSettingName, const W extends Wordings<N> = {}>(head: string, names: readonly N[], wording: W = {} as W, maxPositionals = 0): { values: ScriptValues<N, W>; positionals: string[] } {
+  const settings = scriptOptions(names, wording);
+  const { values, positionals } = commandLine(`${head}\n${settings.list}`, { options: settings.options, allowPositionals: maxPositionals > 0 }, maxPositionals);
+  return { values: checked(() => settings.read(values)), positionals };
 }

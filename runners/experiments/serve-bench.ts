@@ -11,27 +11,28 @@ import { builtinPuzzlesPath, readPuzzleLines } from '../../datasets/builtin.ts';
 import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { servedAddress } from '../serve/served-address.ts';
 import { median } from '../../reports/statistics.ts';
-import { parseInteger, parseSeconds } from '../harness/plans/values.ts';
-import { checked, scriptCommandLine } from './script.ts';
+import { formatBackendSpec } from '../../encodings/backend-spec.ts';
+import { scriptCommandLine } from './script.ts';
 
 const { values } = scriptCommandLine(`usage: npm run bench:serve [-- --seconds S] [--clients N,N,...] [--workers W] [--backend ID] [--out DIR]
 
 Requests per second and p50/p99 latency of \`slitherbench serve\` answering 10x10 solves, S seconds at each
 number of concurrent clients, with W workers per back-end on back-end ID. Writes serve.md and serve.json to DIR.`, ['seconds', 'clients', 'workers', 'backend', 'out'], {
-  seconds: { help: 'how long each number of clients sends, in seconds', default: '10' },
-  clients: { default: '1,4,16' },
+  seconds: { help: 'how long each number of clients sends, in seconds', default: 10 },
+  clients: { default: [1, 4, 16] },
   workers: { help: 'warm workers per back-end', defaultText: "serve's" },
-  backend: { help: 'the back-end (see `backends`)', default: 'auto' },
+  backend: { help: 'the back-end (see `backends`)', default: { id: 'auto', params: {} } },
   out: { default: 'results/bench-serve' },
 });
-const seconds = checked(() => parseSeconds(values.seconds, '--seconds'));
-const levels = checked(() => values.clients.split(',').map((n) => parseInteger(n, '--clients', 1)));
+const { seconds, clients: levels } = values;
+// serve and its requests take the back-end as the command line writes it.
+const backend = formatBackendSpec(values.backend);
 mkdirSync(values.out, { recursive: true });
 
 const puzzles = ['easy', 'normal', 'tricky', 'hard'].flatMap((grade) => readPuzzleLines(readFileSync(builtinPuzzlesPath(`loopy-10x10-${grade}`)!, 'utf8')).map((p) => p.puzzle));
-const bodies = puzzles.map((puzzle) => JSON.stringify({ puzzle, backend: values.backend, timeout: 10 }));
+const bodies = puzzles.map((puzzle) => JSON.stringify({ puzzle, backend, timeout: 10 }));
 
-const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', values.backend, ...(values.workers ? ['--workers', values.workers] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', backend, ...(values.workers ? ['--workers', values.workers] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
   const url = await servedAddress(server);
 
@@ -72,14 +73,14 @@ try {
   }
   const base = results.find((r) => r.clients === 1) ?? results[0];
   const table = [
-    `10x10 \`${values.backend}\` solves over HTTP (${puzzles.length} Loopy 10x10 puzzles in turn), ${seconds} s per level, ${os.availableParallelism()} cores, load ${load} at the start (1-minute average).`,
+    `10x10 \`${backend}\` solves over HTTP (${puzzles.length} Loopy 10x10 puzzles in turn), ${seconds} s per level, ${os.availableParallelism()} cores, load ${load} at the start (1-minute average).`,
     '',
     '| clients | req/s | p50 ms | p99 ms | p50 / p50 at 1 client | errors | non-2xx | statuses |',
     '|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map((r) => `| ${r.clients} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${(r.p50Ms / base.p50Ms).toFixed(1)} | ${r.errors} | ${r.non2xx} | ${Object.entries(r.statuses).map(([k, v]) => `${k} ${v}`).join(', ')} |`),
   ].join('\n');
   writeFileSync(join(values.out, 'serve.md'), table + '\n');
-  writeFileSync(join(values.out, 'serve.json'), JSON.stringify({ backend: values.backend, seconds, cores: os.availableParallelism(), load, results }, null, 2) + '\n');
+  writeFileSync(join(values.out, 'serve.json'), JSON.stringify({ backend, seconds, cores: os.availableParallelism(), load, results }, null, 2) + '\n');
   process.stdout.write(table + '\n');
 } finally {
   server.kill('SIGTERM');

@@ -9,20 +9,18 @@ import { join } from 'node:path';
 import { builtinPuzzlesPath } from '../../datasets/builtin.ts';
 import { compiledPath, distIsFresh, REPOSITORY, useCompiled } from '../harness/start-up/compiled.ts';
 import { median } from '../../reports/statistics.ts';
-import { parseInteger } from '../harness/plans/values.ts';
-import { checked, fail, scriptCommandLine } from './script.ts';
+import { fail, scriptCommandLine } from './script.ts';
 
 const { values } = scriptCommandLine(`usage: npm run bench:startup [-- --runs N] [--out DIR] [--bin PATH]
 
 The whole-process wall time of --help, convert, check, and solve with rules and with cpsat-circuit on a 10x10,
 each beside \`node -e 0\`, N rounds interleaved. Builds dist/ first when it is older than the sources. Writes
 startup.md and startup.json to DIR.`, ['runs', 'out', 'bin'], {
-  runs: { help: 'rounds of every command, interleaved', default: '10' },
+  runs: { help: 'rounds of every command, interleaved', default: 10 },
   out: { default: 'results/bench-startup' },
   bin: { help: 'the slitherbench bin to time', default: join(REPOSITORY, 'bin/slitherbench.js'), defaultText: "this checkout's" },
 });
-const runs = checked(() => parseInteger(values.runs, '--runs', 1));
-const out = values.out;
+const { runs, out } = values;
 mkdirSync(out, { recursive: true });
 
 // Start-up is measured as `npm ci` leaves a checkout: on the compiled dist/, built here first when a source is newer.

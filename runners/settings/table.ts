@@ -73,8 +73,11 @@ export interface Setting<T> {
 /** The value a row gives, for the types made from the table (no row has this property; it is the type's alone). */
 type Valued<T> = { readonly valueType?: T };
 
+/** The value of a row made by `setting`. */
+export type ValueOfRow<R> = R extends Valued<infer T> ? T : never;
+
 /** A row of the table, its value `T`; its literal keys (file, library) stay in its type, for the types made from the table. */
-const setting = <T>() => <const R extends Setting<T>>(row: R): R & Valued<T> => row;
+export const setting = <T>() => <const R extends Setting<T>>(row: R): R & Valued<T> => row;
 
 const sizeList = (text: string) => text.split(',').map((s) => sizeName(parseGridSize(s, '--sizes: each size')));
 
@@ -170,7 +173,7 @@ export const SETTINGS = {
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
-export type ValueOf<N extends SettingName> = (typeof SETTINGS)[N] extends Valued<infer T> ? T : never;
+export type ValueOf<N extends SettingName> = ValueOfRow<(typeof SETTINGS)[N]>;
 
 /** Every row, as the generic code reads them; a test may add one here to see it reach every front end. */
 export const settingRows = (): [string, Setting<unknown>][] => Object.entries(SETTINGS as Record<string, Setting<unknown>>);

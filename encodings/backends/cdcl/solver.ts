@@ -5,6 +5,9 @@
 // and the rephasing leave it, the random decisions keep two seeds from making the same mistakes.
 // A theory (the single-loop propagator) runs after unit propagation reaches a fixpoint; it may assign literals with a reason clause, report a conflict clause, or report that the assignment is a model.
 //
+// Kept beside cdcl/wasm/core.ts, its step-for-step mirror: cdcl-loop's and auto's core=typescript run it (a variant
+// of runners/experiments/cdcl.yaml), and test/encodings/backends/cdcl/wasm/binding.test.ts holds the core to it.
+//
 // Literals: variable v (0-based) is 2v (true) and 2v + 1 (false). Clauses live in one Int32Array arena:
 // [size, header, lit0, lit1, ...], header = learnt | deleted << 1 | lbd << 2; lit0 and lit1 are watched.
 

@@ -1,5 +1,7 @@
 // The rules of Liu, Wu and Sun (liu-wu-sun), propagated to a fixpoint: the vertex and clue rules, the loop
 // rules, and the corner edge-count sets E(C) of cells and vertices.
+// Kept beside rules/wasm/core.ts, which mirrors it step for step: the basic level's patterns (patterns.ts) build on
+// it, and search.ts's deduction level (grading datasets and generated puzzles) and the core's equivalence test run it.
 //
 // Corners: a corner is a pair of perpendicular edges meeting at a vertex; E(C) is the set of possible
 // numbers of lines among the two (a 3-bit mask over {0, 1, 2}). Each vertex has four (up-left, up-right,

@@ -1,5 +1,7 @@
 // A complete depth-first search over the rules of Liu, Wu and Sun, and the two entry points: a solve
 // (deduction at rising levels, then search) and the deduction level of a puzzle (for the generator).
+// Kept beside rules/wasm/core.ts, its step-for-step mirror: rules=basic runs only here, datasets/build.ts and the
+// generator's oracle grade with deduceWithLevel, and test/encodings/backends/rules/wasm/binding.test.ts holds the core to it.
 import type { Puzzle } from '../../grid.ts';
 import { Propagator } from './propagation.ts';
 import { PatternPropagator } from './patterns.ts';

@@ -56,7 +56,7 @@ test('command line: each mistake is an error that says what', () => {
   const cases: [SearchValues, RegExp][] = [
     [{ sets: 'gen-99x99' }, /no built-in set 'gen-99x99'/],
     [{ sets: ' , ' }, /--sets needs at least one/],
-    [{ modes: 'fresh,cold' }, /'cold' is neither fresh nor warm/],
+    [{ modes: 'fresh,cold' }, /--modes must be fresh or warm, got 'cold'/],
     [{ 'per-set': '0' }, /--per-set must be at least 1/],
     [{ timeout: '0' }, /--timeout must be a positive number/],
     [{ 'peer-source': 'both' }, /--peer-source must be csv or binary/],
@@ -199,7 +199,7 @@ async function inTemporary(prefix: string, body: (dir: string) => Promise<void>)
 test('bench:search --help prints the usage; a bad option exits 2 with one error line', async () => {
   const help = await search(['--help']);
   assert.match(help.stdout, /npm run bench:search -- --sweep/);
-  await refused(search(['--modes', 'cold']), /^error: --modes: 'cold' is neither fresh nor warm\n$/);
+  await refused(search(['--modes', 'cold']), /^error: --modes must be fresh or warm, got 'cold'\n$/);
 });
 
 test('bench:search refuses an unknown back-end or an undeclared option before running anything, in bench\'s words', () =>

@@ -22,3 +22,4 @@ export const SEARCH_LEVEL = 3, NO_LEVEL = -1;
 
 /** The core's stat(k): the counters of state.ts's RulesStats, by slot. */
 export const STAT_BY_VERTEX = 0, STAT_BY_CELL = 1, STAT_BY_LOOP = 2, STAT_BY_TRIAL = 3, STAT_BY_GUESS = 4, STAT_NODES = 5, STAT_MAX_DEPTH = 6, STAT_CORNER_UPDATES = 7;
+export const STAT_SLOTS = 8;

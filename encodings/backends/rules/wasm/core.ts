@@ -12,7 +12,7 @@
 import { fillGridTables, gridEdgeCount, gridVertexCount } from '../../../wasm/grid';
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
-import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_MAX_DEPTH, STAT_NODES } from './abi';
+import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_CORNER_UPDATES, STAT_MAX_DEPTH, STAT_NODES, STAT_SLOTS } from './abi';
 import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_RULE_MAX_OPEN_EDGES as RULE_MAX_OPEN } from '../../../wasm/proof-records';
 
 @external("env", "now")
@@ -23,12 +23,12 @@ const UNKNOWN = <u8>abi.UNKNOWN;
 const LINE = <u8>abi.LINE;
 const CROSS = <u8>abi.CROSS;
 
-// Rule families (RuleFamily in state.ts).
-const F_VERTEX = 0;
-const F_CELL = 1;
-const F_LOOP = 2;
-const F_TRIAL = 3;
-const F_GUESS = 4;
+// Rule families (RuleFamily in state.ts), numbered as the slots of their counters in `stats`.
+const F_VERTEX = STAT_BY_VERTEX;
+const F_CELL = STAT_BY_CELL;
+const F_LOOP = STAT_BY_LOOP;
+const F_TRIAL = STAT_BY_TRIAL;
+const F_GUESS = STAT_BY_GUESS;
 
 // Undo trail kinds (TrailKind in state.ts).
 const T_EDGE = 0;
@@ -128,15 +128,9 @@ let valueInLine = new StaticArray<u8>(0);
 let commonValue = new StaticArray<u8>(0);
 let common = new Array<i32>();
 
-// Stats, as RulesStats.
-let byVertex = 0;
-let byCell = 0;
-let byLoop = 0;
-let byTrial = 0;
-let byGuess = 0;
-let nodes = 0;
-let maxDepth = 0;
-let cornerUpdates = 0;
+// Stats, as RulesStats, by abi.ts's slots (STAT_BY_VERTEX ...); trial's probes put back what they counted.
+const stats = new StaticArray<i32>(STAT_SLOTS);
+const statsBeforeProbe = new StaticArray<i32>(STAT_SLOTS);
 // Another grid's edge classes (Loopy's linedsf): edges known equal or opposite, in a union-find without path
 // compression (so a merge is undone from the trail) and each class a cycle through classNext, walked when one of
 // its edges is decided.
@@ -203,14 +197,7 @@ function allocate(vertices: i32, edges: i32, cells: i32, vSlots: i32, cSlots: i3
   valueInLine = new StaticArray<u8>(edges);
   commonValue = new StaticArray<u8>(edges);
   common = new Array<i32>();
-  byVertex = 0;
-  byCell = 0;
-  byLoop = 0;
-  byTrial = 0;
-  byGuess = 0;
-  nodes = 0;
-  maxDepth = 0;
-  cornerUpdates = 0;
+  for (let k = 0; k < STAT_SLOTS; k++) unchecked((stats[k] = 0));
   const classEdges = isSquare ? 0 : edges;
   classParent = new StaticArray<i32>(classEdges);
   classFlip = new StaticArray<u8>(classEdges);
@@ -375,25 +362,10 @@ function ringHas(base: i32, placed: i32, edge: i32): bool {
 
 export function getSolutionCount(): i32 { return solutionCount; }
 export function getUnknowns(): i32 { return unknowns; }
-export function stat(k: i32): i32 {
-  switch (k) {
-    case STAT_BY_VERTEX: return byVertex;
-    case STAT_BY_CELL: return byCell;
-    case STAT_BY_LOOP: return byLoop;
-    case STAT_BY_TRIAL: return byTrial;
-    case STAT_BY_GUESS: return byGuess;
-    case STAT_NODES: return nodes;
-    case STAT_MAX_DEPTH: return maxDepth;
-    default: return cornerUpdates; // STAT_CORNER_UPDATES
-  }
-}
+export function stat(k: i32): i32 { return stats[k]; }
 
 function count(): void {
-  if (family == F_VERTEX) byVertex++;
-  else if (family == F_CELL) byCell++;
-  else if (family == F_LOOP) byLoop++;
-  else if (family == F_TRIAL) byTrial++;
-  else byGuess++;
+  unchecked((stats[family] += 1));
 }
 
 function push3(kind: i32, index: i32, old: i32): void {
@@ -558,7 +530,7 @@ function restrictCorner(k: i32, mask: i32): bool {
   if (next == 0) return false;
   push3(T_CORNER, k, old);
   unchecked((corner[k] = <u8>next));
-  cornerUpdates++;
+  unchecked((stats[STAT_CORNER_UPDATES] += 1));
   if (!square) {
     // Another grid's corner: its vertex and its face, when clued, look again.
     enqueue(unchecked(cornerVertex[k]));
@@ -1152,7 +1124,7 @@ function trialSweeps(deadline: f64, withRings: bool): bool {
         timedOut = true;
         return true;
       }
-      const sVertex = byVertex, sCell = byCell, sLoop = byLoop, sGuess = byGuess, sCorner = cornerUpdates;
+      memory.copy(changetype<usize>(statsBeforeProbe), changetype<usize>(stats), STAT_SLOTS << 2);
       const mark = trailLength;
       // The probes run unlogged: one that decides something runs again, logged (logTrial).
       const logging = proofOn;
@@ -1183,11 +1155,7 @@ function trialSweeps(deadline: f64, withRings: bool): bool {
       undo(mark);
       proofOn = logging;
       if (proofOn) logTrial(e, lineOk, crossOk, mark);
-      byVertex = sVertex;
-      byCell = sCell;
-      byLoop = sLoop;
-      byGuess = sGuess;
-      cornerUpdates = sCorner;
+      memory.copy(changetype<usize>(stats), changetype<usize>(statsBeforeProbe), STAT_SLOTS << 2);
       family = F_TRIAL;
       if (!lineOk && !crossOk) return false;
       if (!lineOk) {
@@ -1283,8 +1251,8 @@ function chooseEdge(): i32 {
 }
 
 function search(maxSolutions: i32, deadline: f64, depth: i32): void {
-  nodes++;
-  if (depth > maxDepth) maxDepth = depth;
+  const nodes = unchecked((stats[STAT_NODES] += 1));
+  if (depth > unchecked(stats[STAT_MAX_DEPTH])) unchecked((stats[STAT_MAX_DEPTH] = depth));
   if ((nodes & 255) == 0 && now() > deadline) {
     timedOut = true;
     return;
