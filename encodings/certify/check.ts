@@ -120,6 +120,10 @@ class FastReader {
   /** The literals of the last line read: the first `length` of them. */
   literals = new Int32Array(64);
   length = 0;
+  /** A rule lemma's named vertices (the first vertexCount) and faces (the rest of the first namedLength), as indices. */
+  named = new Int32Array(16);
+  namedLength = 0;
+  vertexCount = 0;
 
   constructor(private readonly grid: FlatGrid) {}
 
@@ -136,6 +140,7 @@ class FastReader {
       this.at = 2;
     } else return null;
     this.length = 0;
+    this.namedLength = 0;
     for (;;) {
       if (this.at >= n) return null;
       const v = this.word(true);
@@ -150,7 +155,12 @@ class FastReader {
     }
     if (kind === 'learnt clause' && this.length === 0) kind = 'empty clause';
     if (this.at >= n) return kind === 'rule lemma' ? null : kind;
-    if (kind === 'rule lemma') return this.numbers(this.grid.vertexCount) && this.numbers(this.grid.cellCount) && this.at >= n ? kind : null;
+    if (kind === 'rule lemma') {
+      this.vertexCount = 0;
+      if (!this.numbers(this.grid.vertexCount)) return null;
+      this.vertexCount = this.namedLength;
+      return this.numbers(this.grid.cellCount) && this.at >= n ? kind : null;
+    }
     if (kind !== 'cycle lemma' && kind !== 'cut lemma') return null;
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
     for (;;) {
@@ -165,13 +175,19 @@ class FastReader {
     return hinge >= 1 && hinge <= this.grid.vertexCount && this.at >= n ? kind : null;
   }
 
-  /** A list of numbers 1..most read up to its 0: whether it reads so. */
+  /** A list of numbers 1..most read up to its 0, each less one added to `named`: whether it reads so. */
   private numbers(most: number): boolean {
     for (;;) {
       if (this.at >= this.line.length) return false;
       const v = this.word(false);
       if (v === -2) return true;
       if (v < 1 || v > most) return false;
+      if (this.namedLength === this.named.length) {
+        const more = new Int32Array(2 * this.namedLength);
+        more.set(this.named);
+        this.named = more;
+      }
+      this.named[this.namedLength++] = v - 1;
     }
   }
 
@@ -329,6 +345,9 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const stepLines: number[] = [];
   const stepKinds: StepKind[] = [];
   const stepClauses: number[] = [];
+  /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
+  const namedAt = new Map<number, number>();
+  const named: number[] = [];
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
@@ -337,14 +356,18 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     let kind = fast.step(lines[at]);
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
+    let rules: { vertices: ArrayLike<number>; faces: ArrayLike<number> } | undefined;
+    if (kind === 'rule lemma') rules = { vertices: fast.named.subarray(0, fast.vertexCount), faces: fast.named.subarray(fast.vertexCount, fast.namedLength) };
     if (kind === null) {
       const tokens = lines[at].trim().split(/\s+/);
       kind = kindOf(tokens[0]);
       if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, r, d or a clause)`);
       if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
       try {
-        literals = readStep(kind, tokens, read).literals;
+        const step = readStep(kind, tokens, read);
+        literals = step.literals;
         length = literals.length;
+        rules = step.rules;
       } catch (error) {
         if (error instanceof StepFailure) return fail(kind, error.message);
         throw error;
@@ -367,6 +390,13 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       stepClauses.push(clauses.add(literals, length));
       if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepLines.length + 1;
     }
+    if (rules) {
+      namedAt.set(stepLines.length, named.length);
+      named.push(rules.vertices.length);
+      for (let k = 0; k < rules.vertices.length; k++) named.push(rules.vertices[k]);
+      named.push(rules.faces.length);
+      for (let k = 0; k < rules.faces.length; k++) named.push(rules.faces[k]);
+    }
     stepLines.push(stepLine);
     stepKinds.push(kind);
   }
@@ -387,7 +417,11 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     checked[kind as CheckedKind]++;
     let problem: string | null;
     if (kind === 'learnt clause') problem = clauses.clauseFollows(id) ? null : 'it does not follow by unit propagation from the clauses before it';
-    else if (kind === 'rule lemma') problem = ruleProblem(puzzle, clauses, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read));
+    else if (kind === 'rule lemma') {
+      const at = namedAt.get(i)!;
+      const faces = at + 1 + named[at];
+      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(at + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
+    }
     else problem = lemmaProblem(puzzle, kind, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read), loop);
     if (problem !== null) return fail(kind, problem, stepLines[i]);
   }

@@ -101,6 +101,7 @@ export class ClauseSet {
   private readonly hash = new Ints(1 << 10);
   private readonly nextInBucket = new Ints(1 << 10);
   private indexed = 0;
+  private indexing = false;
 
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
   private conflictClause = NONE;
@@ -216,9 +217,10 @@ export class ClauseSet {
     if (id >= this.flags.length) this.growClauses(id + 1);
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
-    this.hash.push(hashOf(this.literals.data, from, this.literals.length));
+    this.hash.push(this.indexing ? hashOf(this.literals.data, from, this.literals.length) : 0);
     this.nextInBucket.push(-1);
-    this.index(id);
+    // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
+    if (this.indexing) this.index(id);
     if (!this.contradictory) this.attach(id, id);
     return id;
   }
@@ -380,6 +382,13 @@ export class ClauseSet {
    * stays, as the convention in the file's head says). Null when there is no such clause.
    */
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
+    if (!this.indexing) {
+      this.indexing = true;
+      for (let c = 0; c < this.count; c++) {
+        this.hash.data[c] = hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]);
+        this.index(c);
+      }
+    }
     const probe = this.probe;
     probe.length = 0;
     const stamp = ++this.stamp;
@@ -440,6 +449,11 @@ export class ClauseSet {
     this.conflictClause = NONE;
     this.detach(id);
     this.flags[id] &= ~ALIVE;
+  }
+
+  /** The literals of clause `id` (a view of the store: valid until the next clause is added). */
+  clauseLiterals(id: number): Int32Array {
+    return this.literals.data.subarray(this.start.data[id], this.start.data[id + 1]);
   }
 
   /** Undoes the deletion of clause `id` (going backwards): it propagates again. */

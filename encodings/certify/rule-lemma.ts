@@ -38,14 +38,15 @@ interface Search {
 }
 
 /** Why the rule lemma does not hold (given the clauses before it, in `clauses`), or null. Vertices and faces are indices. */
-export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: readonly number[], vertices: readonly number[], faces: readonly number[]): string | null {
+export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: ArrayLike<number>, vertices: ArrayLike<number>, faces: ArrayLike<number>): string | null {
   const { flat } = adjacencyOf(puzzle);
   if (vertices.length + faces.length === 0) return 'it names no rule (no vertex and no face)';
   const edges: number[] = [];
   const start: number[] = [0];
   const allowed: number[] = [];
-  for (const v of vertices) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, v, 0b101);
-  for (const face of faces) {
+  for (let k = 0; k < vertices.length; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, vertices[k], 0b101);
+  for (let k = 0; k < faces.length; k++) {
+    const face = faces[k];
     const clue = puzzle.clues[face];
     if (typeof clue !== 'number') return `face ${face + 1} has no clue: it names no rule`;
     takeRule(edges, start, allowed, flat.cellEdges, flat.cellSlots, face, clue >= 0 && clue <= 30 ? 1 << clue : 0);
@@ -55,7 +56,8 @@ export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: r
   const { mark, value } = scratch;
   const stamp = ++scratch.stamp;
   // The clause's edges take the value that falsifies their literal.
-  for (const literal of literals) {
+  for (let k = 0; k < literals.length; k++) {
+    const literal = literals[k];
     const e = literal >> 1;
     const falsified = literal & 1;
     if (mark[e] === stamp && value[e] !== falsified) return null; // holds e and -e

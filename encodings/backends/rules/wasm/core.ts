@@ -588,7 +588,7 @@ function propagateUnit(unit: i32): bool {
   }
   // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
   if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
-    logCornerStep(edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
+    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1337,6 +1337,21 @@ let witness = -1;
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
 let unitKind = 0;
+/** The unit as a local lemma names it: a vertex's index, or the vertex count + a face's index. */
+let unitId = 0;
+/** Where the last record starts. */
+let lastRecord = -1;
+/** Per corner and count (k * 3 + count): when the count was taken, outside trial, while its clauses are owed to the proof (0: not owed); the unit that took it. */
+let pendingTime = new StaticArray<i32>(0);
+let pendingUnit = new StaticArray<i32>(0);
+let pendingClock = 0;
+/** Per corner and count: when it was taken outside trial (0: never); derive reads the corners as of maskTime (0: now). */
+let takenAt = new StaticArray<i32>(0);
+/** Per corner: the counts whose clauses are owed, as bits. */
+let owed = new StaticArray<u8>(0);
+let maskTime = 0;
+/** The owed counts, in the order taken. */
+const pendingList = new Array<i32>();
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 
@@ -1345,6 +1360,14 @@ export function startProof(): void {
   proofOn = true;
   proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
   proofTop = 0;
+  lastRecord = -1;
+  pendingTime = new StaticArray<i32>(corner.length * 3);
+  pendingUnit = new StaticArray<i32>(corner.length * 3);
+  pendingClock = 0;
+  takenAt = new StaticArray<i32>(corner.length * 3);
+  owed = new StaticArray<u8>(corner.length);
+  maskTime = 0;
+  pendingList.length = 0;
   proofEnded = false;
   context = -1;
   closed = false;
@@ -1361,6 +1384,77 @@ export function stopProof(): void { proofOn = false; }
 export function proofPointer(): usize { return changetype<usize>(proof); }
 export function proofLength(): i32 { return proofTop; }
 
+/** The records as the proof's lines (docs/proof-format.md), in ASCII: proofTextLength() bytes at proofTextPointer(), made by writeProofText. */
+let proofText = new StaticArray<u8>(0);
+let proofTextTop = 0;
+export function proofTextPointer(): usize { return changetype<usize>(proofText); }
+export function proofTextLength(): i32 { return proofTextTop; }
+
+/**
+ * Writes the records as text, in one pass, as cdcl/proof-log.ts writes them (a literal 2e as e + 1, 2e + 1 as
+ * -(e + 1), a vertex, face or edge as its index + 1): the text is made here, not in JavaScript, which costs a
+ * certified deduction several times what this loop does.
+ */
+export function writeProofText(): void {
+  // At most 12 bytes per integer of the records (a sign, ten digits and a space); a record's kind and length
+  // hold room for its letter, its closing 0 and its newline.
+  const room = proofTop * 12 + 16;
+  if (proofText.length < room) proofText = new StaticArray<u8>(room);
+  let at = 0;
+  let i = 0;
+  while (i < proofTop) {
+    const kind = unchecked(proof[i]);
+    const n = unchecked(proof[i + 1]);
+    i += 2;
+    if (kind == PROOF_EMPTY) {
+      at = putByte(at, 48);
+      at = putByte(at, 10);
+      continue;
+    }
+    if (kind == PROOF_CYCLE || kind == PROOF_NAMED_CYCLE || kind == PROOF_RULE) {
+      at = putByte(at, kind == PROOF_RULE ? 114 : 121); // 'r' or 'y'
+      at = putByte(at, 32);
+    }
+    for (let k = 0; k < n; k++) {
+      const literal = unchecked(proof[i + k]);
+      at = putNumber(at, literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
+    }
+    i += n;
+    at = putByte(at, 48);
+    // After a named cycle's clause, its edges; after a rule lemma's, its vertices and its faces.
+    const lists = kind == PROOF_NAMED_CYCLE ? 1 : kind == PROOF_RULE ? 2 : 0;
+    for (let list = 0; list < lists; list++) {
+      const m = unchecked(proof[i++]);
+      at = putByte(at, 32);
+      for (let k = 0; k < m; k++) at = putNumber(at, unchecked(proof[i + k]) + 1);
+      i += m;
+      at = putByte(at, 48);
+    }
+    at = putByte(at, 10);
+  }
+  proofTextTop = at;
+}
+
+@inline function putByte(at: i32, byte: i32): i32 {
+  unchecked((proofText[at] = <u8>byte));
+  return at + 1;
+}
+
+/** Writes `value` (never 0) and a space at `at`; returns the position after them. */
+function putNumber(at: i32, value: i32): i32 {
+  if (value < 0) {
+    at = putByte(at, 45);
+    value = -value;
+  }
+  let digits = 1;
+  for (let rest = value / 10; rest > 0; rest /= 10) digits++;
+  for (let k = digits - 1; k >= 0; k--) {
+    unchecked((proofText[at + k] = <u8>(48 + (value % 10))));
+    value /= 10;
+  }
+  return putByte(at + digits, 32);
+}
+
 /** The empty clause, once: deduction met a contradiction outside trial, which unit propagation now reaches. */
 export function logEmpty(): void {
   if (!proofOn || proofEnded) return;
@@ -1375,6 +1469,7 @@ function record(kind: i32, n: i32, extra: i32 = 0): void {
     memory.copy(changetype<usize>(bigger), changetype<usize>(proof), <usize>proofTop << 2);
     proof = bigger;
   }
+  lastRecord = proofTop;
   unchecked((proof[proofTop++] = kind));
   unchecked((proof[proofTop++] = n));
 }
@@ -1397,7 +1492,7 @@ function writeLine(kind: i32, lits: StaticArray<i32>, n: i32): void {
 function logDecided(e: i32, value: u8): void {
   if (context >= 0 || closed || proofEnded || (family != F_TRIAL && family != F_GUESS)) return;
   const lit = value == LINE ? 2 * e : 2 * e + 1;
-  if (proofTop >= 3 && unchecked(proof[proofTop - 3]) == PROOF_LEARNT && unchecked(proof[proofTop - 2]) == 1 && unchecked(proof[proofTop - 1]) == lit) return;
+  if (lastRecord >= 0 && lastRecord == proofTop - 3 && unchecked(proof[lastRecord]) == PROOF_LEARNT && unchecked(proof[lastRecord + 1]) == 1 && unchecked(proof[lastRecord + 2]) == lit) return;
   record(PROOF_LEARNT, 1);
   unchecked((proof[proofTop++] = lit));
 }
@@ -1538,7 +1633,7 @@ function localConflict(n: i32, corners: bool = true): bool {
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-      const mask = <i32>unchecked(corner[unitCorners[q]]);
+      const mask = maskAt(unchecked(unitCorners[q]));
       const vi = unchecked(localValue[i]);
       const vj = unchecked(localValue[j]);
       if (vi >= 0 && vj >= 0) {
@@ -1582,6 +1677,103 @@ function derive(n: i32): void {
   writeLine(PROOF_LEARNT, derived, n);
 }
 
+/** Corner q of unit u (a vertex's index, or the vertex count + a face's index). */
+function cornerOf(u: i32, q: i32): i32 {
+  return u < vertexCount ? u * 4 + q : unchecked(cellCorners[(u - vertexCount) * 4 + q]);
+}
+
+/** Fills derive's globals for unit u: its edges (-1 missing), its rule, its corners. */
+function loadUnit(u: i32): void {
+  const isVertex = u < vertexCount;
+  const base = isVertex ? u * 4 : (u - vertexCount) * 4;
+  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = isVertex ? vertexEdges[base + i] : cellEdges[base + i]));
+  for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = cornerOf(u, q)));
+  unitKind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
+  unitId = u;
+}
+
+/** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
+@inline function maskAt(k: i32): i32 {
+  let mask = <i32>unchecked(corner[k]);
+  if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(takenAt[k * 3 + d]) >= maskTime) mask |= 1 << d;
+  return mask;
+}
+
+/** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
+function pendCorner(k: i32, count: i32): void {
+  unchecked((takenAt[k * 3 + count] = pendingClock + 1));
+  unchecked((pendingTime[k * 3 + count] = ++pendingClock));
+  unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
+  unchecked((pendingUnit[k * 3 + count] = unitId));
+  pendingList.push(k * 3 + count);
+}
+
+/**
+ * Writes the clauses of corner k's lost `count` if still owed: first what the step that took it rested on (the
+ * counts its unit's corners lost before it), then, at that unit, each clause "not (these two values)" that the
+ * state does not satisfy and the unit's count does not imply from the state (the checker's top level holds
+ * every decided edge, so a clause written late holds as it did then).
+ */
+function flushCorner(k: i32, count: i32): void {
+  const at = k * 3 + count;
+  const time = unchecked(pendingTime[at]);
+  if (time == 0 || proofEnded) return;
+  unchecked((pendingTime[at] = 0));
+  unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) & ~(1 << count))));
+  const u = unchecked(pendingUnit[at]);
+  for (let q = 0; q < 4; q++) {
+    const j = cornerOf(u, q);
+    const bits = <i32>unchecked(owed[j]);
+    if (bits == 0) continue;
+    for (let d = 0; d < 3; d++) {
+      if (!((bits >> d) & 1)) continue;
+      const t = unchecked(pendingTime[j * 3 + d]);
+      if (t < time) flushCorner(j, d);
+    }
+  }
+  loadUnit(u);
+  let q = 0;
+  while (unchecked(unitCorners[q]) != k) q++;
+  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
+  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  const vi = ei < 0 ? 0 : unchecked(state[ei]) == UNKNOWN ? -1 : unchecked(state[ei]) == LINE ? 1 : 0;
+  const vj = ej < 0 ? 0 : unchecked(state[ej]) == UNKNOWN ? -1 : unchecked(state[ej]) == LINE ? 1 : 0;
+  for (let ai = 0; ai < 2; ai++) {
+    const aj = count - ai;
+    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    let n = 0;
+    if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
+    if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
+    // Derived from the corners as they were when the count was taken: all that older is written by now.
+    if (localConflict(n, false)) continue;
+    maskTime = time;
+    derive(n);
+    maskTime = 0;
+  }
+}
+
+/** Writes what unit u's corners are owed, then loads u again. */
+function flushUnitCorners(u: i32): void {
+  let any = false;
+  for (let q = 0; q < 4; q++) {
+    const k = cornerOf(u, q);
+    const bits = <i32>unchecked(owed[k]);
+    if (bits == 0) continue;
+    any = true;
+    for (let count = 0; count < 3; count++) if ((bits >> count) & 1) flushCorner(k, count);
+  }
+  if (any) loadUnit(u);
+}
+
+/** Writes every corner's owed clauses, oldest first (before trial's probes, whose lines rest on all of them). */
+function flushAllCorners(): void {
+  for (let i = 0; i < pendingList.length; i++) {
+    const at = unchecked(pendingList[i]);
+    flushCorner(at / 3, at % 3);
+  }
+  pendingList.length = 0;
+}
+
 /** The value after this step of the unit's slot i: 1 on, 0 off, -1 open (`canOn`, `canOff`: propagateUnit's). */
 function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
   const e = unchecked(unitEdges[i]);
@@ -1599,7 +1791,7 @@ function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
  * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state already satisfies
  * them; with no assignment left, the contradiction.
  */
-function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
+function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
   if (closed || proofEnded) return;
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
   unchecked((unitCorners[0] = k0));
@@ -1607,10 +1799,13 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
   unchecked((unitCorners[2] = k2));
   unchecked((unitCorners[3] = k3));
   unitKind = kind;
+  unitId = unit;
   if (!any) {
+    if (context < 0) flushUnitCorners(unit);
     derive(0);
     return;
   }
+  let flushed = false;
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
     if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
@@ -1618,13 +1813,25 @@ function logCornerStep(edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k
     if (value < 0) continue;
     unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
     // Decided by the unit's count from the state: the checker's propagation over its rule finds it with no line.
-    if (!localConflict(1, false)) derive(1);
+    if (localConflict(1, false)) continue;
+    if (context < 0 && !flushed) {
+      // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
+      flushUnitCorners(unit);
+      flushed = true;
+      unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
+    }
+    derive(1);
   }
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
     const kept = old & (q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
     if (kept == old || kept == 0) continue;
+    if (context < 0) {
+      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner).
+      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1)) pendCorner(k, count);
+      continue;
+    }
     const i = unchecked(CORNER_SLOTS[q * 2]);
     const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
     const vi = valueAfter(i, canOn, canOff);
@@ -1668,6 +1875,7 @@ function beginProbe(e: i32, value: u8): void {
  */
 function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
   const decided = lineOk && crossOk && common.length > 0;
+  if (!lineOk || decided || !crossOk) flushAllCorners();
   const saved = family;
   if (!lineOk || decided) {
     beginProbe(e, LINE);

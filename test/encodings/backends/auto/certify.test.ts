@@ -81,7 +81,7 @@ test('a proof of deduction held against every one-clue variant of its puzzle ver
         tally.variants++;
         const checked = checkProof(variant, proof);
         if (!checked.verified) {
-          if (checked.kind === 'learnt clause' || checked.kind === 'cycle lemma') tally.deductionRejected++;
+          if (checked.kind === 'learnt clause' || checked.kind === 'rule lemma' || checked.kind === 'cycle lemma') tally.deductionRejected++;
           continue;
         }
         tally.verified++;
