@@ -612,12 +612,16 @@ function propagateUnit(unit: i32): bool {
   return true;
 }
 
+// A unit is a vertex, or vertexCount + a face: its slots in vertexEdges or cellEdges (padded with -1) start here.
+@inline function unitSlots(unit: i32): i32 { return unit < vertexCount ? vertexSlots : cellSlots; }
+@inline function unitBase(unit: i32): i32 { return unit < vertexCount ? unit * vertexSlots : (unit - vertexCount) * cellSlots; }
+
 // A unit of any graph by counting: a vertex has 0 or 2 lines, a clued face its clue. What the square grid's
 // pattern tables deduce without corners, for any degree.
 function propagateCount(unit: i32): bool {
   const isVertex = unit < vertexCount;
-  const width = isVertex ? vertexSlots : cellSlots;
-  const base = isVertex ? unit * width : (unit - vertexCount) * width;
+  const width = unitSlots(unit);
+  const base = unitBase(unit);
   const edges = isVertex ? vertexEdges : cellEdges;
   let on = 0;
   let open = 0;
@@ -680,8 +684,8 @@ function loadRing(unit: i32): i32 {
   const isVertex = unit < vertexCount;
   const ring = isVertex ? vertexRing : cellEdges;
   const pairs = isVertex ? ringCorners : faceCorners;
-  const width = isVertex ? vertexSlots : cellSlots;
-  const base = isVertex ? unit * width : (unit - vertexCount) * width;
+  const width = unitSlots(unit);
+  const base = unitBase(unit);
   let m = 0;
   let start = -1;
   while (m < width && unchecked(ring[base + m]) >= 0) {
@@ -1926,10 +1930,9 @@ const ruleLits = new StaticArray<i32>(64);
 
 /** How many edges a unit (a vertex, or vertexCount + a face) has. */
 function ringWidth(unit: i32): i32 {
-  const isVertex = unit < vertexCount;
-  const width = isVertex ? vertexSlots : cellSlots;
-  const base = isVertex ? unit * width : (unit - vertexCount) * width;
-  const table = isVertex ? vertexEdges : cellEdges;
+  const width = unitSlots(unit);
+  const base = unitBase(unit);
+  const table = unit < vertexCount ? vertexEdges : cellEdges;
   let m = 0;
   while (m < width && unchecked(table[base + m]) >= 0) m++;
   return m;
