@@ -76,7 +76,16 @@ export class ProofLog {
     const out = new Uint8Array(records.length * 12 + 64);
     const table = this.table;
     let at = 0;
-    for (let i = 0; i < records.length; ) {
+    let i = 0;
+    /** A record's list of indexes (its count first), written as index + 1 each and closed by 0. */
+    const indexList = () => {
+      const m = records[i++];
+      out[at++] = 32;
+      for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
+      i += m;
+      out[at++] = 48;
+    };
+    while (i < records.length) {
       const kind = records[i];
       const n = records[i + 1];
       i += 2;
@@ -97,33 +106,16 @@ export class ProofLog {
       }
       i += n;
       out[at++] = 48; // '0'
-      if (kind === PROOF_NAMED_CYCLE) {
-        // The cycle's edges (edge index + 1).
-        const m = records[i++];
-        out[at++] = 32;
-        for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
-        i += m;
-        out[at++] = 48;
-      }
+      if (kind === PROOF_NAMED_CYCLE) indexList(); // the cycle's edges
       if (kind === PROOF_RULE) {
-        // The vertices, then the faces, whose rules it names (index + 1), each list closed by 0.
-        for (let list = 0; list < 2; list++) {
-          const m = records[i++];
-          out[at++] = 32;
-          for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
-          i += m;
-          out[at++] = 48;
-        }
+        // The vertices, then the faces, whose rules it names.
+        indexList();
+        indexList();
       }
       if (kind === PROOF_CUT) {
-        // The vertex set (vertex index + 1) and, when there is one, the hinge vertex after it.
-        const hinge = records[i];
-        const m = records[i + 1];
-        i += 2;
-        out[at++] = 32;
-        for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
-        i += m;
-        out[at++] = 48;
+        // The vertex set and, when there is one, the hinge vertex after it.
+        const hinge = records[i++];
+        indexList();
         if (hinge >= 0) {
           out[at++] = 32;
           at = writeNumber(table, out, at, hinge + 1) - 1;
