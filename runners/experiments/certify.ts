@@ -17,7 +17,8 @@ import { solveWithBackend } from '../harness/solving/pipeline.ts';
 import { machineInfo } from '../harness/results/machine.ts';
 import { fail, scriptCommandLine } from './script.ts';
 
-const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard'];
+// The square classes from 15x15 to 40x35, and three of Loopy's other grids, where proofs name rings and parity.
+const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard', 'loopy-kagome-10x10-hard', 'loopy-greathexagonal-10x10-hard', 'loopy-dodecagonal-10x10-hard'];
 const BACKENDS = ['auto', 'cdcl-loop'];
 
 const { values } = scriptCommandLine(`usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]
