@@ -59,20 +59,21 @@ class Reader {
   constructor(private readonly grid: FlatGrid) {}
 
   edge(token: string, from = 0): number {
-    const v = digits(token, from);
-    if (v < 1 || v > this.grid.edgeCount) throw new StepFailure(`${showText(token.slice(from))} is not an edge variable (1-${this.grid.edgeCount})`);
-    return v - 1;
+    return this.numbered(token, from, this.grid.edgeCount, 'an edge variable');
   }
 
   vertex(token: string): number {
-    const v = digits(token, 0);
-    if (v < 1 || v > this.grid.vertexCount) throw new StepFailure(`${showText(token)} is not a vertex (1-${this.grid.vertexCount})`);
-    return v - 1;
+    return this.numbered(token, 0, this.grid.vertexCount, 'a vertex');
   }
 
   face(token: string): number {
-    const v = digits(token, 0);
-    if (v < 1 || v > this.grid.cellCount) throw new StepFailure(`${showText(token)} is not a face (1-${this.grid.cellCount})`);
+    return this.numbered(token, 0, this.grid.cellCount, 'a face');
+  }
+
+  /** The index of the thing numbered 1..most by the digits from `from` on. */
+  private numbered(token: string, from: number, most: number, what: string): number {
+    const v = digits(token, from);
+    if (v < 1 || v > most) throw new StepFailure(`${showText(token.slice(from))} is not ${what} (1-${most})`);
     return v - 1;
   }
 
@@ -443,16 +444,13 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
     if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step, null);
     const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
-    if (kind === 'rule lemma') return ruleProblem(puzzle, clauses, step);
+    if (kind === 'rule lemma') return ruleLemmaProblem(puzzle, clauses, step.literals, step.rules!.vertices, step.rules!.faces);
     return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
   } catch (error) {
     if (error instanceof StepFailure) return error.message;
     throw error;
   }
 }
-
-/** A rule lemma's test against the clauses before it (rule-lemma.ts). */
-const ruleProblem = (puzzle: Puzzle, clauses: ReturnType<typeof baseClauseSet>, step: Step): string | null => ruleLemmaProblem(puzzle, clauses, step.literals, step.rules!.vertices, step.rules!.faces);
 
 function kindOf(first: string): StepKind | null {
   switch (first) {

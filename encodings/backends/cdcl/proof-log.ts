@@ -126,11 +126,6 @@ export class ProofLog {
     this.steps += this.decoder.decode(out.subarray(0, at));
   }
 
-  /** Appends lines already made as text (ASCII), as a core writes them. */
-  appendText(bytes: Uint8Array): void {
-    this.steps += this.decoder.decode(bytes);
-  }
-
   /** The whole proof: the header for this grid, the claim, then the steps. */
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
     const edges: number[] = [];

@@ -27,8 +27,8 @@ interface AutoCore extends CdclCore {
   firstLoopPointer(): number;
   decidedLoopPointer(): number;
   solveAuto(fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
-  deductionProofText(): number;
-  deductionProofTextLength(): number;
+  deductionProofPointer(): number;
+  deductionProofLength(): number;
 }
 
 /**
@@ -77,11 +77,7 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
   const log = run.certify ? new ProofLog(puzzle) : undefined;
-  // The deduction's lines as text made by the core (the pointer first: making the text may grow the memory).
-  if (log) {
-    const at = core.deductionProofText();
-    log.appendText(new Uint8Array(core.memory.buffer, at, core.deductionProofTextLength()));
-  }
+  log?.append(new Int32Array(core.memory.buffer, core.deductionProofPointer(), core.deductionProofLength()));
   const loop = (at: number) => loopOf(puzzle, new Uint8Array(core.memory.buffer, at, edges).slice());
   const stats: Stats = {
     presolveMs: info[PRESOLVED_AT] - run.started,

@@ -62,19 +62,16 @@ export function infoPointer(): usize { return changetype<usize>(info); }
 export function firstLoopPointer(): usize { return changetype<usize>(firstLoop); }
 /** With DECIDED and the rules core's status solved: the loop deduction made (one byte per edge, 1 on). */
 export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
-/** With `proof`: the deduction's proof, before the search's own, as its lines' text (deductionProofTextLength() bytes at the pointer returned). */
-export function deductionProofText(): usize {
-  rules.writeProofText();
-  return rules.proofTextPointer();
-}
-export function deductionProofTextLength(): i32 { return rules.proofTextLength(); }
+/** With `proof`: the deduction's proof records (deductionProofLength() integers), before the search's own. */
+export function deductionProofPointer(): usize { return rules.proofPointer(); }
+export function deductionProofLength(): i32 { return rules.proofLength(); }
 
 /**
  * The puzzle (its graph and clues set up by autoSquareGrid or autoGraph) and its fixed edges assumed, deduction with the corner rules (on square faces), trial when deduction decided at least `trialFrom` of the edges (0-1;
  * above 1: never), both until `presolveDeadline`; a puzzle decided completely is checked for one loop. Then
  * the search on the puzzle with the decided edges as units, its first turn of `firstTurn` conflicts, and with
  * `unique` the loop found blocked and a second first turn. Everything the wrapper needs is in `info`. With
- * `proof` both stages write a proof: the deduction's lines (deductionProofText), then the search's from
+ * `proof` both stages write a proof: the deduction's lines (at deductionProofPointer), then the search's from
  * the edges it decided (at proofPointer), as one proof with the empty clause at the end of either.
  */
 export function solveAuto(fixedCount: i32, seed: i32, connectivity: i32, corners: bool, trialFrom: f64, presolveDeadline: f64, deadline: f64, firstTurn: f64, unique: bool, proof: bool): void {
