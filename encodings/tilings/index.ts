@@ -27,9 +27,9 @@ export interface TilingEntry {
   /** Loopy's smallest sizes: width and height at least `least`, and one of them at least `oneAtLeast`. */
   readonly least: number;
   readonly oneAtLeast: number;
-  /** A grid whose patch is required: draws one for a new puzzle (`int(min, max)`: a whole number in [min, max]). */
   /** A grid that the sgt-loopy Debian ships (20230122) does not have: Loopy's IDs of it come from later versions. */
   readonly newerLoopy?: boolean;
+  /** A grid whose patch is required: draws one for a new puzzle (`int(min, max)`: a whole number in [min, max]). */
   readonly drawPatch?: (width: number, height: number, int: (min: number, max: number) => number) => string;
 }
 

@@ -7,8 +7,9 @@
 // here from those facts.
 import { PuzzleError } from '../errors.ts';
 import type { RawTiling } from '../planar-graph.ts';
-import { sketch, type Point } from './sketch.ts';
-import { trimToInnerCore } from './trim.ts';
+import type { Point } from './sketch.ts';
+import { trimmedGrid } from './trim.ts';
+import { pickByOdds } from './loopy-random.ts';
 
 /** A point x + y r of the kites grid, r the sixth root of unity at 60 degrees, triangles of side 6. */
 type P = readonly [x: number, y: number];
@@ -154,7 +155,7 @@ const kiteSlot = (step: Step, kite: number, hat: number, meta: number) => step +
  * For each metatile type: from (kite, hat, child) inside one of its expansions and a step, the (kite, hat, child)
  * of the kite beside it, or none when that kite lies outside the expansion.
  */
-const KITE_MAPS: readonly (Int16Array)[] = TYPES.map((_, type) => {
+const kiteMaps = (): readonly Int16Array[] => TYPES.map((_, type) => {
   const table = new Int16Array(4 * 8 * 4 * MOST_CHILDREN * 3).fill(-1);
   const where = new Map<string, [number, number, number]>();
   const points: [P, number, number, number][] = [];
@@ -184,7 +185,7 @@ const KITE_MAPS: readonly (Int16Array)[] = TYPES.map((_, type) => {
  * For each metatile type: a grandchild of its expansion named as (child of child) can often be named another way,
  * through a neighbouring child; each name leads to the next, round a cycle (a name with no other leads to itself).
  */
-const META_MAPS: readonly (Int16Array)[] = TYPES.map((_, type) => {
+const metaMaps = (): readonly Int16Array[] => TYPES.map((_, type) => {
   const table = new Int16Array(MOST_CHILDREN * MOST_CHILDREN * 2).fill(-1);
   for (const grandchild of expand(expand([single(type as Meta)]))) {
     const names = grandchild.parents.map(({ parent, index }) => index + MOST_CHILDREN * parent.parents[0].index);
@@ -196,6 +197,10 @@ const META_MAPS: readonly (Int16Array)[] = TYPES.map((_, type) => {
   }
   return table;
 });
+
+/** Both tables, worked out on first use: every process loads this module, and a run on other grids never needs them. */
+let maps: { readonly kite: readonly Int16Array[]; readonly meta: readonly Int16Array[] } | undefined;
+const hatMaps = () => (maps ??= { kite: kiteMaps(), meta: metaMaps() });
 
 // ---- Coordinates of a kite in the hierarchy, and stepping between them ----
 
@@ -220,15 +225,8 @@ const STARTING_HATS: readonly [type: Meta, index: number, odds: number][] = [
 ];
 
 type Draw = (min: number, max: number) => number;
-function choose<E extends readonly [Meta, number, number]>(options: readonly E[], int: Draw | undefined): E {
-  if (!int) return options[0];
-  let value = int(0, options.reduce((sum, option) => sum + option[2], 0) - 1);
-  for (const option of options) {
-    if (value < option[2]) return option;
-    value -= option[2];
-  }
-  return options[options.length - 1];
-}
+/** Loopy's weighted choice, or with no draws Loopy's first choice. */
+const choose = <E extends readonly [Meta, number, number]>(options: readonly E[], int: Draw | undefined): E => (int ? pickByOdds(options, (limit) => int(0, limit - 1)) : options[0]);
 
 /** The whole coordinates of the starting kite, grown upwards as the walk needs them (at random, or by Loopy's first choice). */
 class Hierarchy {
@@ -262,7 +260,7 @@ class Hierarchy {
     this.extend(coords, 4);
     const type = coords[3].type as Meta;
     const slot = 3 * kiteSlot(step, coords[0].index, coords[1].index, coords[2].index);
-    const [kite, hat, meta] = KITE_MAPS[type].subarray(slot, slot + 3);
+    const [kite, hat, meta] = hatMaps().kite[type].subarray(slot, slot + 3);
     if (kite < 0) return null;
     const out = coords.map((c) => ({ ...c }));
     out[2] = { index: meta, type: CHILD_TYPES[type][meta] };
@@ -283,7 +281,7 @@ class Hierarchy {
       const found = depth > 2 ? this.metaStep(current, step, depth - 1) : this.kiteStep(current, step);
       if (found) return found;
       const name = 2 * (meta2 * MOST_CHILDREN + meta);
-      [meta, meta2] = [META_MAPS[outer][name], META_MAPS[outer][name + 1]];
+      [meta, meta2] = [hatMaps().meta[outer][name], hatMaps().meta[outer][name + 1]];
       if (meta === first && meta2 === second) return null;
       renamed ??= coords.map((c) => ({ ...c }));
       renamed[depth + 1] = { index: meta2, type: CHILD_TYPES[outer][meta2] };
@@ -419,9 +417,7 @@ export function hats(width: number, height: number, patch?: string): RawTiling {
   const hierarchy = new Hierarchy(readHatPatch(patch), undefined);
   const faces: Point[][] = [];
   walkHats(hierarchy, width, height, (corners) => faces.push(corners));
-  const kept = trimToInnerCore(faces);
-  if (kept.length === 0) throw new PuzzleError(`hat grid: the patch ${patch} leaves no face in a ${width}x${height} grid`);
-  return sketch((face) => kept.forEach((corners) => face(...corners)));
+  return trimmedGrid(faces, 'hat grid', patch, width, height);
 }
 
 /**

@@ -6,8 +6,8 @@
 // that the dots and the order of the faces are Loopy's.
 import { PuzzleError } from '../errors.ts';
 import type { RawTiling } from '../planar-graph.ts';
-import { sketch, type Point } from './sketch.ts';
-import { trimToInnerCore } from './trim.ts';
+import type { Point } from './sketch.ts';
+import { trimmedGrid } from './trim.ts';
 
 type Which = 'p2' | 'p3';
 
@@ -132,9 +132,7 @@ function penrose(which: Which, width: number, height: number, patch: string | un
   const base = turn([0, size, 0, 0], angle);
   if (which === 'p2') kiteHalf(0, 1, origin, base);
   else thinHalf(0, 1, origin, base);
-  const trimmed = trimToInnerCore(tiles);
-  if (trimmed.length === 0) throw new PuzzleError(`Penrose grid: the patch ${patch} leaves no face in a ${width}x${height} grid`);
-  return sketch((face) => trimmed.forEach((corners) => face(...corners)));
+  return trimmedGrid(tiles, 'Penrose grid', patch, width, height);
 }
 
 export const penroseP2Kite = (width: number, height: number, patch?: string): RawTiling => penrose('p2', width, height, patch);

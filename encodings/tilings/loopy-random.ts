@@ -72,3 +72,13 @@ export function loopyRandom(seed: string): (limit: number) => number {
     return Math.floor(value / divisor);
   };
 }
+
+/** Picks one of `options` by its odds (the third number of each), with `draw` a whole number in [0, limit): Loopy's weighted choice. */
+export function pickByOdds<E extends readonly [unknown, number, number]>(options: readonly E[], draw: (limit: number) => number): E {
+  let value = draw(options.reduce((sum, option) => sum + option[2], 0));
+  for (const option of options) {
+    if (value < option[2]) return option;
+    value -= option[2];
+  }
+  return options[options.length - 1];
+}

@@ -8,9 +8,9 @@
 // Loopy's auxiliary/spectre-gen.c works them out, the first time a spectre grid is built.
 import { PuzzleError } from '../errors.ts';
 import type { RawTiling } from '../planar-graph.ts';
-import { sketch, type Point } from './sketch.ts';
-import { trimToInnerCore } from './trim.ts';
-import { loopyRandom } from './loopy-random.ts';
+import type { Point } from './sketch.ts';
+import { trimmedGrid } from './trim.ts';
+import { loopyRandom, pickByOdds } from './loopy-random.ts';
 
 // ---- Exact points: c0 + c1 d + c2 d^2 + c3 d^3, d the turn by 30 degrees (so d^4 = d^2 - 1) ----
 
@@ -197,16 +197,6 @@ const SPECTRE_PLACES: readonly [hex: number, index: number, odds: number][] = SU
 interface Coords { spectre: number; hexes: { index: number; kind: number }[] }
 const copy = (c: Coords): Coords => ({ spectre: c.spectre, hexes: c.hexes.map((h) => ({ ...h })) });
 
-/** Picks one of `options` by its odds: with `draw` (a whole number in [0, limit)). */
-function choose<E extends readonly [number, number, number]>(options: readonly E[], draw: (limit: number) => number): E {
-  let value = draw(options.reduce((sum, option) => sum + option[2], 0));
-  for (const option of options) {
-    if (value < option[2]) return option;
-    value -= option[2];
-  }
-  return options[options.length - 1];
-}
-
 class Hierarchy {
   /**
    * `draw` makes up the larger hexagons the walk needs beyond the prototype: at random for a new patch, and for a
@@ -222,7 +212,7 @@ class Hierarchy {
     while (proto.length < n) {
       this.draw ??= loopyRandom('dummy');
       const top = proto[proto.length - 1];
-      const [kind, index] = choose(PARENTS[top.kind], this.draw);
+      const [kind, index] = pickByOdds(PARENTS[top.kind], this.draw);
       top.index = index;
       proto.push({ index: -1, kind });
     }
@@ -370,9 +360,7 @@ export function spectres(width: number, height: number, patch?: string): RawTili
   const { orientation, coords } = readSpectrePatch(patch);
   const faces: Point[][] = [];
   walkSpectres(new Hierarchy(coords, undefined), orientation, width, height, (corners) => faces.push(corners));
-  const kept = trimToInnerCore(faces);
-  if (kept.length === 0) throw new PuzzleError(`${WHAT}: the patch ${patch} leaves no face in a ${width}x${height} grid`);
-  return sketch((face) => kept.forEach((corners) => face(...corners)));
+  return trimmedGrid(faces, WHAT, patch, width, height);
 }
 
 /**
@@ -382,7 +370,7 @@ export function spectres(width: number, height: number, patch?: string): RawTili
  */
 export function drawSpectrePatch(width: number, height: number, int: (min: number, max: number) => number): string {
   const draw = (limit: number) => int(0, limit - 1);
-  const [kind, spectre] = choose(SPECTRE_PLACES, draw);
+  const [kind, spectre] = pickByOdds(SPECTRE_PLACES, draw);
   const orientation = 2 * int(0, 5) + spectre;
   const hierarchy = new Hierarchy({ spectre, hexes: [{ index: -1, kind }] }, draw);
   walkSpectres(hierarchy, orientation, width, height);

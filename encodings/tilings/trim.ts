@@ -1,6 +1,15 @@
 // Loopy's trim of the grids cut out of an aperiodic tiling (Penrose, hats): a box's edge leaves tiles that
 // touch the rest by a corner or hang off it; grid.c's "trim vigorously" keeps only those around one connected core.
-import type { Point } from './sketch.ts';
+import { PuzzleError } from '../errors.ts';
+import type { RawTiling } from '../planar-graph.ts';
+import { sketch, type Point } from './sketch.ts';
+
+/** The tiles trimmed as Loopy trims them, drawn as a grid; a patch that leaves none is refused, naming `what`. */
+export function trimmedGrid(tiles: readonly Point[][], what: string, patch: string | undefined, width: number, height: number): RawTiling {
+  const kept = trimToInnerCore(tiles);
+  if (kept.length === 0) throw new PuzzleError(`${what}: the patch ${patch} leaves no face in a ${width}x${height} grid`);
+  return sketch((face) => kept.forEach((corners) => face(...corners)));
+}
 
 /**
  * Loopy's trim: keep the tiles that touch the largest connected set of inner dots (a dot whose every edge has
