@@ -6,15 +6,14 @@ import { describePlan, type BenchPlan } from '../harness/execution/bench.ts';
 import { mergeMessage, mergeShards, planArgs, writeMissingList } from '../harness/shards/merge.ts';
 import { assignShards, planTasks, type PlanFile } from '../harness/shards/shard.ts';
 import { clusterCapacity, jobLeftQueue, fitResources, readSubmission, recordedRuns, sbatchOptionName, sbatchScript, slurmResources, shardDir, slurmShardDirs, submissionPath, submit, type SlurmJob } from '../harness/shards/slurm.ts';
-import { parseInteger } from '../harness/plans/values.ts';
 import type { WorkerLimits } from '../workers/worker-process.ts';
 import { shellCommand } from '../harness/plans/shell.ts';
 import { SETTINGS } from '../settings/table.ts';
 
 export interface SlurmFlags {
   slurm?: boolean;
-  shards?: string;
-  maxParallel?: string;
+  shards?: number;
+  maxParallel?: number;
   wait?: boolean;
   dryRun?: boolean;
   sbatchArg: string[];
@@ -26,8 +25,8 @@ type PlanParts = Pick<BenchPlan, 'datasets' | 'backends' | 'settings' | 'invocat
 
 export async function runSlurm(flags: SlurmFlags & { report: boolean }, parts: PlanParts, limits: WorkerLimits, jobs: number, outFlag: string): Promise<void> {
   if (!flags.shards) throw new UsageError('--slurm needs --shards N (one array task per shard)');
-  const shards = parseInteger(flags.shards, '--shards', 1);
-  const maxParallel = flags.maxParallel ? parseInteger(flags.maxParallel, '--max-parallel', 1) : shards;
+  const shards = flags.shards;
+  const maxParallel = flags.maxParallel ?? shards;
   const out = resolve(outFlag);
   const plan = describePlan(parts);
   const tasks = planTasks(plan);

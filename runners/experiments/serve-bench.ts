@@ -32,7 +32,7 @@ mkdirSync(values.out, { recursive: true });
 const puzzles = ['easy', 'normal', 'tricky', 'hard'].flatMap((grade) => readPuzzleLines(readFileSync(builtinPuzzlesPath(`loopy-10x10-${grade}`)!, 'utf8')).map((p) => p.puzzle));
 const bodies = puzzles.map((puzzle) => JSON.stringify({ puzzle, backend, timeout: 10 }));
 
-const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', backend, ...(values.workers ? ['--workers', values.workers] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [join(REPOSITORY, 'bin/slitherbench.js'), 'serve', '--port', '0', '--warm', backend, ...(values.workers ? ['--workers', String(values.workers)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
   const url = await servedAddress(server);
 

@@ -25,8 +25,8 @@ export function flagOption<N extends SettingName>(name: N, wording: Wording<N> =
   if (wording.required) option.makeOptionMandatory();
   if (declared.parse) option.argParser(declared.parse as (text: string, previous: unknown) => unknown);
   const fallback = 'default' in wording ? wording.default : declared.default;
-  // A command's own default is in the value's unit; its help shows it in the typed unit unless it says otherwise.
-  const shown = wording.defaultText ?? ('default' in wording && declared.unit && typeof fallback === 'number' ? String(declared.unit.toTyped(fallback)) : declared.defaultText);
+  // A default is in the value's unit; the help shows it in the typed unit unless the row or command words it.
+  const shown = wording.defaultText ?? ('default' in wording ? undefined : declared.defaultText) ?? (declared.unit && typeof fallback === 'number' ? String(declared.unit.toTyped(fallback)) : undefined);
   // A switch is off unless typed: no default to show (and none to tell a typed --no- form from).
   if (fallback !== undefined && fallback !== false) option.default(fallback, shown);
   return option;

@@ -25,7 +25,14 @@ export interface Unit {
   readonly toTyped: (value: number) => number;
 }
 
-export const SECONDS_AS_MS: Unit = { typed: 'seconds', fromTyped: (s) => s * 1000, toTyped: (ms) => ms / 1000 };
+// Rounded to the nanosecond, so that a time typed as 1.1 is recorded as 1.1 again, not 1.1000000000000003.
+export const SECONDS_AS_MS: Unit = { typed: 'seconds', fromTyped: (s) => Math.round(s * 1e6) / 1e3, toTyped: (ms) => ms / 1000 };
+
+/** A time setting's value: typed in seconds (positive), held in ms. */
+const seconds = (flag: string) => ({ parse: (text: string) => SECONDS_AS_MS.fromTyped(parseSeconds(text, flag)), unit: SECONDS_AS_MS });
+
+/** A whole number setting's value, at least `min`. */
+const whole = (flag: string, min: number) => ({ parse: (text: string) => parseInteger(text, flag, min) });
 
 export interface Setting<T> {
   /** The spelling, as commander takes it: `--timeout <seconds>`. */
@@ -79,6 +86,18 @@ export type ValueOfRow<R> = R extends Valued<infer T> ? T : never;
 /** A row of the table, its value `T`; its literal keys (file, library) stay in its type, for the types made from the table. */
 export const setting = <T>() => <const R extends Setting<T>>(row: R): R & Valued<T> => row;
 
+/** A share from 0 to 1. */
+const fraction = (flag: string) => (text: string) => {
+  const share = Number(text);
+  if (text.trim() === '' || !(share >= 0 && share <= 1)) throw new UsageError(`${flag} must be a number from 0 to 1, got '${text}'`);
+  return share;
+};
+
+const upTo = (value: number, max: number, flag: string) => {
+  if (value > max) throw new UsageError(`${flag} must be at most ${max}, got ${value}`);
+  return value;
+};
+
 const sizeList = (text: string) => text.split(',').map((s) => sizeName(parseGridSize(s, '--sizes: each size')));
 
 export const SETTINGS = {
@@ -116,30 +135,30 @@ export const SETTINGS = {
   // bench: shards and SLURM
   shard: setting<string>()({ flags: '--shard <K/N>', help: 'run only the K-th of N disjoint parts of the task list (K from 1; balanced by puzzle size); join the parts with `merge`' }),
   slurm: setting<boolean>()({ flags: '--slurm', help: 'submit the run as one SLURM array job (one array task per shard, each a `bench --shard K/N`) instead of running it here' }),
-  shards: setting<string>()({ flags: '--shards <n>', help: 'with --slurm: number of shards, one array task each' }),
-  maxParallel: setting<string>()({ flags: '--max-parallel <m>', help: 'with --slurm: at most M array tasks at once (the %M of --array; default: all)' }),
+  shards: setting<number>()({ flags: '--shards <n>', help: 'with --slurm: number of shards, one array task each', ...whole('--shards', 1) }),
+  maxParallel: setting<number>()({ flags: '--max-parallel <m>', help: 'with --slurm: at most M array tasks at once (the %M of --array; default: all)', ...whole('--max-parallel', 1) }),
   wait: setting<boolean>()({ flags: '--wait', help: 'with --slurm: wait for the job, then merge the shards into --out and build the report' }),
   dryRun: setting<boolean>()({ flags: '--dry-run', help: 'with --slurm: print the sbatch script and submit nothing' }),
   sbatchArg: setting<string[]>()({ flags: '--sbatch-arg <arg>', help: 'with --slurm: one more sbatch option, e.g. --sbatch-arg=--partition=long (repeatable; overrides the derived --time, --mem, --cpus-per-task)', parse: (text, previous) => [...(previous ?? []), text], default: [] }),
   collect: setting<string>()({ flags: '--collect <dir>', help: 'merge the shards of an earlier `bench --slurm --out DIR` into DIR and build its report (only --no-report goes with it)' }),
   // fuzz
   largeSizes: setting<string>()({ flags: '--large-sizes <RxC..RxC>', help: 'sizes of the large puzzles (random loops with clues removed), judged by cross-checks', default: '6x6..10x10' }),
-  largeShare: setting<string>()({ flags: '--large-share <fraction>', help: 'share of large puzzles, 0 to 1', default: '0.1' }),
+  largeShare: setting<number>()({ flags: '--large-share <fraction>', help: 'share of large puzzles, 0 to 1', parse: fraction('--large-share'), default: 0.1 }),
   grids: setting<string>()({ flags: '--grids <names>', help: "the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids, or all", default: 'square' }),
-  oracleCells: setting<string>()({ flags: '--oracle-cells <n>', help: 'the exact oracle judges grids of up to this many cells' }),
-  oracleTimeout: setting<string>()({ flags: '--oracle-timeout <seconds>', help: "the oracle's budget per puzzle; past it the puzzle is judged by cross-checks", default: '10' }),
-  shrink: setting<string>()({ flags: '--shrink <n>', help: 'disagreements shrunk per back-end variant (0: none)', default: '3' }),
-  shrinkBudget: setting<string>()({ flags: '--shrink-budget <n>', help: 'puzzles tried while shrinking one disagreement, at most', default: '400' }),
+  oracleCells: setting<number>()({ flags: '--oracle-cells <n>', help: 'the exact oracle judges grids of up to this many cells', ...whole('--oracle-cells', 0) }),
+  oracleTimeout: setting<number>()({ flags: '--oracle-timeout <seconds>', help: "the oracle's budget per puzzle; past it the puzzle is judged by cross-checks", ...seconds('--oracle-timeout'), default: 10_000 }),
+  shrink: setting<number>()({ flags: '--shrink <n>', help: 'disagreements shrunk per back-end variant (0: none)', ...whole('--shrink', 0), default: 3 }),
+  shrinkBudget: setting<number>()({ flags: '--shrink-budget <n>', help: 'puzzles tried while shrinking one disagreement, at most', ...whole('--shrink-budget', 1), default: 400 }),
   // generate
   size: setting<string>()({ flags: '--size <RxC>', help: 'rows x columns, e.g. 10x10 or 30x25 (up to 250x250)' }),
   difficulty: setting<string>()({ flags: '--difficulty <level>', help: "any|easy|medium|hard (graded by the rules back-end's deduction levels)", default: 'any' }),
   with: setting<string>()({ flags: '--with <generator>', help: 'slitherbench (own generator) or loopy (Simon Tatham\'s sgt-loopy, if installed)', default: 'slitherbench' }),
   grid: setting<string>()({ flags: '--grid <type>', help: "square, or another of Loopy's grids (--size is then height x width; docs/grids.md)", default: 'square' }),
   confirm: setting<string>()({ flags: '--confirm <id>', help: 'back-end that proves every finished puzzle unique again, other than the one that built it, optionally with its options, or none (default: cpsat-circuit, an engine of its own, on the square grid and sat-lazy on the others; else cdcl-loop)' }),
-  confirmTimeout: setting<string>()({ flags: '--confirm-timeout <seconds>', help: 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', default: '300' }),
+  confirmTimeout: setting<number>()({ flags: '--confirm-timeout <seconds>', help: 'time limit of that proof; past it the puzzle is kept (unique by the builder) with a warning', ...seconds('--confirm-timeout'), default: 300_000 }),
   strategy: setting<string>()({ flags: '--strategy <name>', help: 'batch checks the whole grid per kept clue (minimal); local removes clues far apart together and keeps back only those near where uniqueness fails' }),
   minimal: setting<boolean>()({ flags: '--minimal', help: 'local strategy: finally try every remaining clue alone, so that none can be removed (one whole-grid check per clue)' }),
-  checkTimeout: setting<string>()({ flags: '--check-timeout <seconds>', help: 'time limit of one uniqueness check', default: '60' }),
+  checkTimeout: setting<number>()({ flags: '--check-timeout <seconds>', help: 'time limit of one uniqueness check', ...seconds('--check-timeout'), default: 60_000 }),
   format: setting<string>()({ flags: '--format <format>', help: 'url|loopy|text|json (text and json: one puzzle per line is not possible, so each is followed by a blank line)', default: 'url' }),
   ids: setting<boolean>()({ flags: '--ids', help: 'prefix every line with an id and a TAB (the built-in dataset layout)' }),
   state: setting<string>()({ flags: '--state <file>', help: 'where an interrupted run (Ctrl-C or a kill) keeps its state (default: OUT.state.json with --out; the finished puzzles in OUT.state.jsonl beside it)' }),
@@ -148,14 +167,14 @@ export const SETTINGS = {
   proof: setting<string>()({ flags: '--proof <file>', help: 'with --certify: write the proof to this file instead of checking it here (check it with `certify check PUZZLE FILE`)' }),
   inProcess: setting<boolean>()({ flags: '--in-process', help: 'run the back-end in this process (no hard time or memory limit; for debugging)' }),
   // serve
-  port: setting<string>()({ flags: '--port <n>', help: 'TCP port (0: any free port)', default: '7468' }),
+  port: setting<number>()({ flags: '--port <n>', help: 'TCP port (0: any free port)', parse: (text) => upTo(parseInteger(text, '--port', 0), 65535, '--port'), default: 7468 }),
   host: setting<string>()({ flags: '--host <address>', help: 'address to bind; the service has no authentication, so keep it on localhost unless the network is trusted', default: '127.0.0.1' }),
-  workers: setting<string>()({ flags: '--workers <n>', help: 'warm workers per back-end (puzzles of one back-end solved at the same time)' }),
-  maxPending: setting<string>()({ flags: '--max-pending <n>', help: 'requests queued or running before new ones get 503 with Retry-After', default: '32' }),
+  workers: setting<number>()({ flags: '--workers <n>', help: 'warm workers per back-end (puzzles of one back-end solved at the same time)', ...whole('--workers', 1) }),
+  maxPending: setting<number>()({ flags: '--max-pending <n>', help: 'requests queued or running before new ones get 503 with Retry-After', ...whole('--max-pending', 1), default: 32 }),
   warm: setting<string>()({ flags: '--warm <ids>', help: 'back-ends whose workers start with the server (others start on their first request and stay warm), comma-separated, each optionally with its options as --backends takes them (checked at start); "none" for none', default: DEFAULT_SOLVE_BACKEND }),
-  bodyLimit: setting<string>()({ flags: '--body-limit <bytes>', help: 'largest request body; larger ones get 413' }),
-  maxCells: setting<string>()({ flags: '--max-cells <n>', help: 'largest grid accepted, in cells; larger ones get 400' }),
-  maxTimeout: setting<string>()({ flags: '--max-timeout <seconds>', help: 'largest time limit a request may ask for (its default too)' }),
+  bodyLimit: setting<number>()({ flags: '--body-limit <bytes>', help: 'largest request body; larger ones get 413', ...whole('--body-limit', 1024) }),
+  maxCells: setting<number>()({ flags: '--max-cells <n>', help: 'largest grid accepted, in cells; larger ones get 400', ...whole('--max-cells', 1) }),
+  maxTimeout: setting<number>()({ flags: '--max-timeout <seconds>', help: 'largest time limit a request may ask for (its default too)', ...seconds('--max-timeout') }),
   log: setting<string>()({ flags: '--log <file>', help: 'append every answer with its request to this JSONL file, each line written before the answer is sent' }),
   // reproduce
   quick: setting<boolean>()({ flags: '--quick', help: 'fewer puzzles and shorter limits (under 3 minutes for all); results kept apart from a full run' }),

@@ -8,7 +8,6 @@ import { allVariants, runFuzz } from '../../harness/fuzz/fuzz.ts';
 import { resolveDefaultVariants, resolveVariants } from '../../harness/plans/experiment.ts';
 import { parseSizeRange, type SizeRange } from '../../harness/fuzz/fuzz-cases.ts';
 import { loadPresolver } from '../../harness/solving/presolver.ts';
-import { parseInteger, parseSeconds } from '../../harness/plans/values.ts';
 import { DEFAULT_BACKENDS } from '../../harness/plans/default-backends.ts';
 import { stopOnInterrupt } from '../../harness/execution/executor.ts';
 import { addFlags, flagOption } from '../../settings/command-line.ts';
@@ -20,16 +19,17 @@ interface FuzzFlags {
   grids: string;
   sizes: string;
   largeSizes: string;
-  largeShare: string;
+  largeShare: number;
   backends?: BackendChoice[];
   presolve?: string;
   seed: number;
   jobs?: number;
   timeout: number;
-  oracleCells: string;
-  oracleTimeout: string;
-  shrink: string;
-  shrinkBudget: string;
+  oracleCells: number;
+  /** ms, as every time is held. */
+  oracleTimeout: number;
+  shrink: number;
+  shrinkBudget: number;
   out?: string;
   resume?: boolean;
   certify?: boolean;
@@ -69,7 +69,7 @@ export function register(program: Command): void {
     grids: { help: `the grids puzzles are drawn on, comma-separated: square, any of Loopy's other grids (${Object.keys(TILINGS).join(', ')}), or all; on another grid --sizes and --large-sizes are Loopy's height x width, raised to the grid's least` },
   });
   addFlags(command, ['oracleCells', 'oracleTimeout', 'shrink', 'shrinkBudget', 'out', 'resume'], {
-    oracleCells: { default: String(ORACLE_MAX_CELLS) },
+    oracleCells: { default: ORACLE_MAX_CELLS },
     out: { help: 'results directory (default: results/fuzz-<time>)' },
   });
   command
@@ -78,25 +78,23 @@ export function register(program: Command): void {
       const count = flags.count;
       const seed = flags.seed;
       const jobs = flags.jobs ?? defaultJobs();
-      const largeShare = Number(flags.largeShare);
       const grids = flags.grids === 'all' ? ['square', ...Object.keys(TILINGS)] : flags.grids.split(',').map((g) => g.trim());
       for (const g of grids) if (g !== 'square' && !TILINGS[g]) throw new UsageError(`--grids: '${g}' is not a grid; choose square, all or of ${Object.keys(TILINGS).join(', ')}`);
-      if (!(largeShare >= 0 && largeShare <= 1)) throw new UsageError(`--large-share must be a number from 0 to 1, got '${flags.largeShare}'`);
       if (flags.presolve) await loadPresolver(flags.presolve);
       const chosen = flags.backends ? await variantsFrom(flags.backends, flags.presolve) : await resolveDefaultVariants(flags.presolve).then((d) => ({ variants: d.backends, skipped: d.skipped }));
       const out = flags.out ?? join('results', `fuzz-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-')}`);
       const plan = {
         count,
-        cases: { seed, sizes: sizeRange(flags.sizes, '--sizes'), largeSizes: sizeRange(flags.largeSizes, '--large-sizes'), largeShare, ...(grids.join() === 'square' ? {} : { grids }) },
+        cases: { seed, sizes: sizeRange(flags.sizes, '--sizes'), largeSizes: sizeRange(flags.largeSizes, '--large-sizes'), largeShare: flags.largeShare, ...(grids.join() === 'square' ? {} : { grids }) },
         variants: chosen.variants,
         jobs,
         timeoutMs: flags.timeout,
         out,
         resume: Boolean(flags.resume),
-        oracleMaxCells: parseInteger(flags.oracleCells, '--oracle-cells', 0),
-        oracleTimeoutMs: parseSeconds(flags.oracleTimeout, '--oracle-timeout') * 1000,
-        shrinkPerVariant: parseInteger(flags.shrink, '--shrink', 0),
-        shrinkBudget: parseInteger(flags.shrinkBudget, '--shrink-budget', 1),
+        oracleMaxCells: flags.oracleCells,
+        oracleTimeoutMs: flags.oracleTimeout,
+        shrinkPerVariant: flags.shrink,
+        shrinkBudget: flags.shrinkBudget,
         invocation: { argv: process.argv.slice(2) },
         ...(flags.certify ? { certify: true } : {}),
       };

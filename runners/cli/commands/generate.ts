@@ -5,7 +5,6 @@ import { clueCount, gridOf, parseGridSize, type Puzzle, type Tiling } from '../.
 import { getBackend } from '../../../encodings/registry.ts';
 import { readPuzzleArgument } from '../input.ts';
 import { UsageError } from '../../../encodings/errors.ts';
-import { parseInteger, parseSeconds } from '../../harness/plans/values.ts';
 import { DIFFICULTIES, defaultStrategy, generateSet, LOCAL_FROM_CELLS, LOCAL_FROM_FACES, Random, STRATEGIES, withPatch, type Difficulty, type SetPosition, type Strategy } from '../../../datasets/generator.ts';
 import { backendOracle, pickOracleBackend, type OracleCounters } from '../../harness/solving/oracle.ts';
 import { solveWithBackend } from '../../harness/solving/pipeline.ts';
@@ -54,10 +53,12 @@ interface Flags {
   with: string;
   backend?: BackendChoice;
   confirm?: string;
-  confirmTimeout: string;
+  /** ms, as every time is held. */
+  confirmTimeout: number;
   strategy?: string;
   minimal?: boolean;
-  checkTimeout: string;
+  /** ms. */
+  checkTimeout: number;
   format: string;
   ids?: boolean;
   out?: string;
@@ -71,7 +72,7 @@ function generateSettings(flags: Flags, rows: number, cols: number, strategy: St
   return settingsByFlag({
     size: `${rows}x${cols}`, count: flags.count, seed: flags.seed, difficulty: flags.difficulty,
     backend: flags.backend ? formatBackendSpec(flags.backend) : null, strategy, minimal: Boolean(flags.minimal),
-    checkTimeout: parseSeconds(flags.checkTimeout, '--check-timeout'), confirm: flags.confirm ?? null, confirmTimeout: parseSeconds(flags.confirmTimeout, '--confirm-timeout'), certify: Boolean(flags.certify),
+    checkTimeout: flags.checkTimeout, confirm: flags.confirm ?? null, confirmTimeout: flags.confirmTimeout, certify: Boolean(flags.certify),
     format: flags.format, ids: Boolean(flags.ids), grid: flags.grid,
   });
 }
@@ -132,7 +133,7 @@ export function register(program: Command): void {
         if (flags.out) writeFileSync(flags.out, text);
         else process.stdout.write(text);
       };
-      const confirmTimeoutMs = parseSeconds(flags.confirmTimeout, '--confirm-timeout') * 1000;
+      const confirmTimeoutMs = flags.confirmTimeout;
       const certifier = flags.certify ? await getBackend('cdcl-loop') : undefined;
       await certifier?.prepare?.();
       /** The certificate of a finished puzzle's uniqueness, as a note; throws when there is none. `run`: the certifier's certified run, when made already. */
@@ -210,7 +211,7 @@ export function register(program: Command): void {
       let unconfirmed = 0;
       await confirm?.prepare?.();
       const counters: OracleCounters = { calls: 0, timeouts: 0 };
-      const checkTimeoutMs = parseSeconds(flags.checkTimeout, '--check-timeout') * 1000;
+      const checkTimeoutMs = flags.checkTimeout;
       const oracle = await backendOracle(backend, checkTimeoutMs, counters, { deduction: !flags.backend, params: chosen?.params });
       process.stderr.write(`generate: ${tiling ? `${tiling.type} ` : ''}${rows}x${cols}, uniqueness by ${flags.backend ? formatBackendSpec(flags.backend) : `rules deduction, then ${backend.name}`}; ${strategy} strategy${flags.minimal ? ', minimal' : ''}; difficulty ${flags.difficulty}${confirm ? `; confirmed by ${confirm.name}` : ''}${todo.length === 0 ? `; all ${count} puzzles made already` : todo.length < count || saved ? `; resuming at puzzle ${todo[0] + 1}` : ''}\n`);
 

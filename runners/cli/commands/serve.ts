@@ -1,32 +1,33 @@
 import os from 'node:os';
 import type { Command } from 'commander';
 import { UsageError } from '../../../encodings/errors.ts';
-import { parseInteger, parseSeconds } from '../../harness/plans/values.ts';
 import { DEFAULT_LIMITS } from '../../workers/worker-process.ts';
 import { buildService, DEFAULT_SERVICE } from '../../serve/app.ts';
 import { addFlags } from '../../settings/command-line.ts';
+import { SECONDS_AS_MS } from '../../settings/table.ts';
 import { parseBackendList } from '../../../encodings/backend-spec.ts';
 
 interface ServeFlags {
-  port: string;
+  port: number;
   host: string;
-  workers: string;
-  maxPending: string;
+  workers: number;
+  maxPending: number;
   warm: string;
   memory: number;
-  bodyLimit: string;
-  maxCells: string;
-  maxTimeout: string;
+  bodyLimit: number;
+  maxCells: number;
+  /** ms, as every time is held. */
+  maxTimeout: number;
   log?: string;
 }
 
 export function register(program: Command): void {
   addFlags(program.command('serve').description('an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle'), ['port', 'host', 'workers', 'maxPending', 'warm', 'memory', 'bodyLimit', 'maxCells', 'maxTimeout', 'log'], {
-    workers: { default: String(Math.max(1, os.availableParallelism())) },
+    workers: { default: Math.max(1, os.availableParallelism()) },
     memory: { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' },
-    bodyLimit: { default: String(DEFAULT_SERVICE.bodyLimit) },
-    maxCells: { default: String(DEFAULT_SERVICE.maxCells) },
-    maxTimeout: { default: String(DEFAULT_SERVICE.maxTimeoutSeconds) },
+    bodyLimit: { default: DEFAULT_SERVICE.bodyLimit },
+    maxCells: { default: DEFAULT_SERVICE.maxCells },
+    maxTimeout: { default: SECONDS_AS_MS.fromTyped(DEFAULT_SERVICE.maxTimeoutSeconds) },
   })
     .addHelpText(
       'after',
@@ -48,14 +49,13 @@ export function register(program: Command): void {
       ].join('\n'),
     )
     .action(async (flags: ServeFlags) => {
-      const port = parseInteger(flags.port, '--port', 0);
-      if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
+      const port = flags.port;
       const warmSpecs = flags.warm === 'none' ? [] : parseBackendList(flags.warm, '--warm');
-      const maxTimeout = parseSeconds(flags.maxTimeout, '--max-timeout');
+      const maxTimeout = SECONDS_AS_MS.toTyped(flags.maxTimeout);
       const { app, pool } = buildService({
-        pool: { workersPerBackend: parseInteger(flags.workers, '--workers', 1), maxPending: parseInteger(flags.maxPending, '--max-pending', 1), limits: { ...DEFAULT_LIMITS, memoryMb: flags.memory } },
-        bodyLimit: parseInteger(flags.bodyLimit, '--body-limit', 1024),
-        maxCells: parseInteger(flags.maxCells, '--max-cells', 1),
+        pool: { workersPerBackend: flags.workers, maxPending: flags.maxPending, limits: { ...DEFAULT_LIMITS, memoryMb: flags.memory } },
+        bodyLimit: flags.bodyLimit,
+        maxCells: flags.maxCells,
         maxTimeoutSeconds: maxTimeout,
         defaultTimeoutSeconds: maxTimeout,
         logPath: flags.log,

@@ -114,7 +114,7 @@ function fuzzSettings(plan: FuzzPlan): Settings {
     certify: Boolean(plan.certify),
     timeout: plan.timeoutMs,
     oracleCells: plan.oracleMaxCells,
-    oracleTimeout: plan.oracleTimeoutMs / 1000,
+    oracleTimeout: plan.oracleTimeoutMs,
     shrink: plan.shrinkPerVariant,
     shrinkBudget: plan.shrinkBudget,
     jobs: plan.jobs,

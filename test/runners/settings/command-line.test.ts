@@ -96,6 +96,27 @@ test('every declared flag is spelled as it is named, and a command can word it f
   assert.match(timeout.defaultValueDescription!, /^10$/, 'shown in seconds, as typed');
 });
 
+test('every number a command takes is read and checked as it is typed: times in seconds held in ms, counts whole, a share from 0 to 1', () => {
+  const names = ['oracleTimeout', 'checkTimeout', 'confirmTimeout', 'maxTimeout', 'shards', 'maxParallel', 'port', 'workers', 'maxPending', 'bodyLimit', 'maxCells', 'oracleCells', 'shrink', 'shrinkBudget', 'largeShare'] as const;
+  const parse = (args: string[]) => addFlags(new Command('x').exitOverride(), [...names]).parse(args, { from: 'user' }).opts();
+  const read = parse(['--oracle-timeout', '1.1', '--check-timeout', '60', '--port', '0', '--shrink', '0', '--large-share', '0.25', '--shards', '4']);
+  assert.equal(read.oracleTimeout, 1100);
+  assert.equal(read.checkTimeout, 60_000);
+  assert.equal(SETTINGS.oracleTimeout.unit.toTyped(read.oracleTimeout), 1.1, 'recorded as typed');
+  assert.deepEqual([read.port, read.shrink, read.largeShare, read.shards], [0, 0, 0.25, 4]);
+  assert.equal(parse([]).confirmTimeout, 300_000, 'a default is held in ms too');
+  for (const [args, message] of [
+    [['--check-timeout', '0'], /--check-timeout must be a positive number of seconds, got '0'/],
+    [['--max-timeout', 'soon'], /--max-timeout must be a positive number of seconds/],
+    [['--port', '65536'], /--port must be at most 65535, got 65536/],
+    [['--workers', '0'], /--workers must be at least 1, got 0/],
+    [['--shards', '2.5'], /--shards must be a whole number, got '2.5'/],
+    [['--body-limit', '100'], /--body-limit must be at least 1024/],
+    [['--large-share', '1.5'], /--large-share must be a number from 0 to 1, got '1.5'/],
+    [['--large-share', ''], /--large-share must be a number from 0 to 1/],
+  ] as const) assert.throws(() => parse([...args]), message);
+});
+
 test('solve: the back-end\'s own options, then --option and --sat-engine over them, as bench and the library do', () => {
   const command = addSolveFlags(new Command('solve').exitOverride());
   command.parse(['--option', 'core=wasm', '--timeout', '5'], { from: 'user' });

@@ -45,7 +45,7 @@ test('checkResume: an empty place starts afresh; a held one needs --resume, and 
 });
 
 test('settingsByFlag labels each setting with its flag, a time limit in seconds', () => {
-  assert.deepEqual(settingsByFlag({ timeout: 20_000, confirmTimeout: 300, jobs: 2 }), { '--timeout': 20, '--confirm-timeout': 300, '--jobs': 2 });
+  assert.deepEqual(settingsByFlag({ timeout: 20_000, confirmTimeout: 300_000, jobs: 2 }), { '--timeout': 20, '--confirm-timeout': 300, '--jobs': 2 });
 });
 
 test('holdsAny: a file there and not empty holds a run; a missing or empty one does not', () => {
