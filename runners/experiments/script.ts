@@ -4,7 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { hasShared } from '../../datasets/shared.ts';
 import { formatBackendSpec, type BackendChoice } from '../../encodings/backend-spec.ts';
 import { SCRIPT_SETTINGS, type ScriptSettingName } from '../settings/experiment-settings.ts';
-import type { Setting, ValueOfRow } from '../settings/table.ts';
+import { defaultOf, type Setting, type ValueOfRow } from '../settings/table.ts';
 
 /** Prints `error: <message>` and exits 2. */
 export function fail(message: string): never {
@@ -105,8 +105,8 @@ export function scriptOptions<const N extends ScriptSettingName, const W extends
     const word: Wording<unknown> = (wording as Wordings<N>)[name] ?? {};
     const long = /^--([\w-]+)/.exec(row.flags)![1];
     options[long] = { type: row.flags.includes('<') ? 'string' : 'boolean', multiple: true };
-    const fallback = 'default' in word ? word.default : row.default;
-    const shown = word.defaultText ?? ('default' in word ? typedText(row, fallback) : row.defaultText ?? (fallback !== undefined && fallback !== false ? typedText(row, fallback) : undefined));
+    const { value: fallback, shown: worded } = defaultOf(row, word);
+    const shown = worded ?? (fallback !== undefined && fallback !== false ? typedText(row, fallback) : undefined);
     rows.push([`--${long}`, `${word.help ?? row.help}${shown !== undefined ? ` (default ${shown})` : ''}`]);
     reads.push([name, long, row, word]);
   }

@@ -3,7 +3,7 @@
 // default for itself, never the value's type.
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../encodings/errors.ts';
-import { benchSettingNames, SETTINGS, type PlanFlags, type Setting, type SettingName, type ValueOf } from './table.ts';
+import { benchSettingNames, defaultOf, SETTINGS, type PlanFlags, type Setting, type SettingName, type ValueOf } from './table.ts';
 
 /**
  * How one command words a setting: its help, its default, the name of its value in the spelling (`--out <file>`
@@ -24,9 +24,7 @@ export function flagOption<N extends SettingName>(name: N, wording: Wording<N> =
   if (option.attributeName() !== name) throw new Error(`internal: flag ${wording.flags ?? declared.flags} is declared as '${name}'`);
   if (wording.required) option.makeOptionMandatory();
   if (declared.parse) option.argParser(declared.parse as (text: string, previous: unknown) => unknown);
-  const fallback = 'default' in wording ? wording.default : declared.default;
-  // A default is in the value's unit; the help shows it in the typed unit unless the row or command words it.
-  const shown = wording.defaultText ?? ('default' in wording ? undefined : declared.defaultText) ?? (declared.unit && typeof fallback === 'number' ? String(declared.unit.toTyped(fallback)) : undefined);
+  const { value: fallback, shown } = defaultOf(declared, wording);
   // A switch is off unless typed: no default to show (and none to tell a typed --no- form from).
   if (fallback !== undefined && fallback !== false) option.default(fallback, shown);
   return option;

@@ -197,6 +197,22 @@ export type ValueOf<N extends SettingName> = ValueOfRow<(typeof SETTINGS)[N]>;
 /** Every row, as the generic code reads them; a test may add one here to see it reach every front end. */
 export const settingRows = (): [string, Setting<unknown>][] => Object.entries(SETTINGS as Record<string, Setting<unknown>>);
 
+/** How a command or script words a setting's default: its own value (in the value's unit), or how it reads in help. */
+export interface DefaultWording {
+  readonly default?: unknown;
+  readonly defaultText?: string;
+}
+
+/**
+ * A setting's default for one command or script (its own, else the row's), and how help shows it when the
+ * value itself would not do: as worded, else in the typed unit (a time held in ms shown in seconds).
+ */
+export function defaultOf(row: Setting<unknown>, wording: DefaultWording): { value: unknown; shown: string | undefined } {
+  const value = 'default' in wording ? wording.default : row.default;
+  const shown = wording.defaultText ?? ('default' in wording ? undefined : row.defaultText) ?? (row.unit && typeof value === 'number' ? String(row.unit.toTyped(value)) : undefined);
+  return { value, shown };
+}
+
 /** A setting's flag as the user types it: `--timeout`. */
 export const longFlag = (row: Setting<unknown>): string => /--[\w-]+/.exec(row.flags)![0];
 
