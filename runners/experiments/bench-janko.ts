@@ -11,6 +11,7 @@ import { bySize, groupBy, median } from '../../reports/statistics.ts';
 import { fmt, markdownTable, maxOf, ratio } from '../../reports/tables.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 import { DEFAULT_LIMITS } from '../workers/worker-process.ts';
+import { solveOptionsFrom } from '../settings/solve-options.ts';
 import { checked, fail, requireShared, scriptCommandLine } from './script.ts';
 
 const { values } = scriptCommandLine(`usage: tsx runners/experiments/bench-janko.ts --backend ID [--unique] [--limit N] [--sizes RxC,...]
@@ -30,8 +31,9 @@ with the published solution, median and max time, the peer's (cspuz_core) median
 if (!values.backend) fail('--backend is required (see --help)');
 const limit = values.limit ?? Infinity;
 const { sizes, timeout: timeoutMs, seed } = values;
-// --option adds to the options written after the back-end's ID, as solve's does.
-const params = { ...values.backend.params, ...values.option };
+// Read as solve reads its flags: --option adds to the options written after the back-end's ID.
+const solveOptions = solveOptionsFrom({ timeout: timeoutMs, unique: values.unique, seed, option: values.option }, values.backend);
+const { params } = solveOptions;
 requireShared(values.jankoFile, 'the janko collection');
 if (!hasShared(values.peerFile)) process.stderr.write(`bench-janko: the peer's timings are absent (${values.peerFile}): the peer columns stay empty\n`);
 
@@ -57,7 +59,6 @@ if (!availability.available) fail(`back-end ${backend.name} cannot run here: ${a
 const workers = new Scheduler({ limits: DEFAULT_LIMITS });
 const lane = { backend: backend.name, params };
 await workers.start(lane).catch((error: Error) => fail(error.message));
-const proveUnique = values.unique ?? false;
 
 const rows: string[][] = [];
 const failures: string[] = [];
@@ -74,7 +75,7 @@ for (const size of classes) {
   let matches = 0;
   for (const instance of picked.get(size)!) {
     index++;
-    const { result } = await workers.solve(lane, instance.puzzle, { timeoutMs, unique: proveUnique, seed, params });
+    const { result } = await workers.solve(lane, instance.puzzle, solveOptions);
     lastStats = result.stats;
     if (result.status === 'solved' || result.status === 'unsat') {
       ours.push(result.timeMs);
@@ -99,7 +100,7 @@ workers.close();
 process.stderr.write('\n');
 rows.push(['all', String(total), String(answeredAll), '', '', fmt(median(allOurs)), fmt(maxOf(allOurs)), fmt(median(allPeer)), ratio(median(allOurs), median(allPeer))]);
 
-const setting = [`backend ${backend.name}`, proveUnique ? 'with uniqueness' : 'first solution only', `timeout ${timeoutMs / 1000} s`, `seed=${seed}`];
+const setting = [`backend ${backend.name}`, solveOptions.unique ? 'with uniqueness' : 'first solution only', `timeout ${timeoutMs / 1000} s`, `seed=${seed}`];
 for (const [k, v] of Object.entries(params)) setting.push(`${k}=${v}`);
 for (const k of ['workers', 'params', 'liftoffOnly', 'engine']) if (k in lastStats && !(k in params)) setting.push(`${k}=${String(lastStats[k])}`);
 process.stdout.write(`janko collection, ${total} puzzles${Number.isFinite(limit) ? ` (first ${limit} per size class)` : ''}; ${setting.join(', ')}\n\n`);

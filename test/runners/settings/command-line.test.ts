@@ -10,7 +10,8 @@ import { addFlags, planFlags } from '../../../runners/settings/command-line.ts';
 import { SETTINGS, type SettingName } from '../../../runners/settings/table.ts';
 import { PLAN_DEFAULTS, readExperiment, resolvePlan, resolveVariants } from '../../../runners/harness/plans/experiment.ts';
 import { parseBackendList, parseBackendSpec } from '../../../encodings/backend-spec.ts';
-import { addSolveFlags, solveOptionsFrom, type SolveFlags } from '../../../runners/cli/solve-flags.ts';
+import { addSolveFlags } from '../../../runners/cli/solve-flags.ts';
+import { solveOptionsFrom, type SolveFlags } from '../../../runners/settings/solve-options.ts';
 import { runCli as cli } from '../../helpers/cli.ts';
 
 /** A folder with a two-puzzle set and an experiment file that sets every plan value it can. */
