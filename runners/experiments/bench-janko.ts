@@ -4,7 +4,6 @@
 // Prints a markdown table on stdout, progress on stderr.
 import { JANKO_PUZZLES, PEER_JANKO, hasShared } from '../../datasets/shared.ts';
 import { loadDataset, type Instance } from '../../datasets/load.ts';
-import { getBackend } from '../../encodings/registry.ts';
 import { sameSolution } from '../../encodings/solution.ts';
 import { readPeerRuns } from '../../reports/peer.ts';
 import { bySize, groupBy, median } from '../../reports/statistics.ts';
@@ -12,7 +11,7 @@ import { fmt, markdownTable, maxOf, ratio } from '../../reports/tables.ts';
 import { Scheduler } from '../workers/scheduler.ts';
 import { DEFAULT_LIMITS } from '../workers/worker-process.ts';
 import { solveOptionsFrom } from '../settings/solve-options.ts';
-import { checked, fail, requireShared, scriptCommandLine } from './script.ts';
+import { checked, fail, loadBackends, requireShared, scriptCommandLine } from './script.ts';
 
 const { values } = scriptCommandLine(`usage: tsx runners/experiments/bench-janko.ts --backend ID [--unique] [--limit N] [--sizes RxC,...]
     [--timeout S] [--seed N] [--option key=value ...] [--janko-file FILE] [--peer-file FILE]
@@ -45,13 +44,7 @@ const picked = new Map<string, Instance[]>(classes.map((c) => [c, byClass.get(c)
 const total = [...picked.values()].reduce((n, list) => n + list.length, 0);
 if (total === 0) fail(`no janko puzzle of size ${sizes?.join(',')} (sizes are rows x cols)`);
 
-const backend = await (async () => {
-  try {
-    return await getBackend(values.backend!.id);
-  } catch (error) {
-    fail((error as Error).message);
-  }
-})();
+const [backend] = await loadBackends([values.backend], '--backend');
 const availability = await backend.available();
 if (!availability.available) fail(`back-end ${backend.name} cannot run here: ${availability.reason}`);
 // One warm worker runs every puzzle: loaded once, so times exclude process start and library load, and a run

@@ -9,11 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Backend, Params } from '../../encodings/backend.ts';
 import { makePuzzle, parseGridSize } from '../../encodings/grid.ts';
-import { BACKEND_IDS, getBackend } from '../../encodings/registry.ts';
+import { BACKEND_IDS } from '../../encodings/registry.ts';
 import { specToSvg } from '../../reports/chart-images.ts';
 import { chartBase } from '../../reports/specs.ts';
 import { markdownTable } from '../../reports/tables.ts';
-import { fail, scriptCommandLine } from './script.ts';
+import { fail, loadBackends, scriptCommandLine } from './script.ts';
 
 const DEFAULT_SIZES = ['5x5', '7x7', '10x10', '15x15', '20x20', '30x25', '40x35'];
 const { values } = scriptCommandLine(`usage: tsx runners/experiments/cnf-sizes.ts [--backends ID,...] [--sizes RxC,...] [--vary OPTION,...] [--out DIR]
@@ -28,25 +28,15 @@ encoding's own stats).`, ['backends', 'sizes', 'vary', 'out'], {
   out: { help: 'also write cnf-sizes.csv, cnf-sizes.vl.json and cnf-sizes.svg (clauses against vertices) here' },
 });
 const sizes = values.sizes.map((s) => parseGridSize(s));
-const withOptions = values.backends?.find((choice) => Object.keys(choice.params).length > 0);
-if (withOptions) fail(`--backends: ${withOptions.id} is named with options, which are not taken here (--vary chooses the options measured)`);
 const varied = values.vary;
 
-// getBackend is async, so an unknown id arrives as a rejection, not a throw.
-const load = async (id: string): Promise<Backend> => {
-  try {
-    return await getBackend(id);
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-};
 let backends: Backend[];
 if (values.backends) {
-  backends = await Promise.all(values.backends.map((choice) => load(choice.id)));
+  backends = await loadBackends(values.backends, '--backends', '--vary chooses the options measured');
   const without = backends.filter((b) => typeof b.cnf !== 'function').map((b) => b.name);
   if (without.length) fail(`${without.join(', ')}: no CNF (Backend.cnf); not a SAT encoding`);
 } else {
-  backends = (await Promise.all(BACKEND_IDS.map(load))).filter((b) => typeof b.cnf === 'function');
+  backends = (await loadBackends(BACKEND_IDS.map((id) => ({ id, params: {} })))).filter((b) => typeof b.cnf === 'function');
   if (backends.length === 0) fail('no registered back-end offers cnf() (Backend.cnf in encodings/backend.ts)');
 }
 

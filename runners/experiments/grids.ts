@@ -13,7 +13,6 @@ import { findLoopy, generateWithLoopy, LOOPY_DIFFICULTIES, LOOPY_MISSING, loopyV
 import { Random, withPatch } from '../../datasets/generator.ts';
 import { gridOf, type Shape } from '../../encodings/grid.ts';
 import { DEBIAN_LOOPY_TILINGS, TILINGS } from '../../encodings/tilings/index.ts';
-import { listBackends } from '../../encodings/registry.ts';
 import { specToSvg, svgToPng } from '../../reports/chart-images.ts';
 import { isSolvedLike, readRecords, type RunRecord } from '../../reports/records.ts';
 import { median } from '../../reports/statistics.ts';
@@ -22,7 +21,7 @@ import { machineInfo } from '../harness/results/machine.ts';
 import { formatBackendSpec } from '../../encodings/backend-spec.ts';
 import { SECONDS_AS_MS } from '../settings/table.ts';
 import { benchExperiment } from './bench-run.ts';
-import { fail, scriptCommandLine } from './script.ts';
+import { fail, loadBackends, scriptCommandLine } from './script.ts';
 import { fastestWarmRuns, peerBinaryPresent } from './versus-peer.ts';
 
 const PEER = 'loopy-solver';
@@ -46,8 +45,7 @@ for (const g of grids) if (g !== 'square' && !TILINGS[g]) fail(`--grids: no grid
 const { edges: targets, perGrid, repeat, seed, difficulty } = values;
 const timeoutSeconds = SECONDS_AS_MS.toTyped(values.timeout);
 if (!(LOOPY_DIFFICULTIES as readonly string[]).includes(difficulty)) fail(`--difficulty must be one of ${LOOPY_DIFFICULTIES.join(', ')}; got '${difficulty}'`);
-const all = await listBackends();
-for (const { id } of values.backends) if (!all.some((x) => x.name === id)) fail(`--backends: unknown back-end '${id}'`);
+await loadBackends(values.backends);
 // Each as the command line writes it: the name of its runs and columns.
 const backends = values.backends.map(formatBackendSpec);
 const peerBin = values.peerBin;

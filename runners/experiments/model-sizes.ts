@@ -8,11 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultSolveOptions, type Backend, type Params } from '../../encodings/backend.ts';
 import { gridOf, makePuzzle, parseGridSize, type Puzzle } from '../../encodings/grid.ts';
-import { getBackend } from '../../encodings/registry.ts';
 import { specToSvg } from '../../reports/chart-images.ts';
 import { chartBase } from '../../reports/specs.ts';
 import { markdownTable } from '../../reports/tables.ts';
-import { fail, scriptCommandLine } from './script.ts';
+import { fail, loadBackends, scriptCommandLine } from './script.ts';
 
 const DEFAULT_SIZES = ['3x3', '5x5', '7x7', '10x10', '15x15', '20x20'];
 const DEFAULT_BACKENDS = ['sat-closure', 'asp-closure', 'asp-reach'].map((id) => ({ id, params: {} }));
@@ -26,17 +25,7 @@ uniqueness, 300 s limit) and counted by the groundAtoms and groundRules of its s
   out: { help: 'also write model-sizes.csv and model-sizes-{variables,constraints}.{vl.json,svg}, log-log against edges E, here' },
 });
 const sizes = values.sizes.map((s) => parseGridSize(s));
-const withOptions = values.backends?.find((choice) => Object.keys(choice.params).length > 0);
-if (withOptions) fail(`--backends: ${withOptions.id} is named with options, which are not taken here (each closure choice is measured)`);
-
-const load = async (id: string): Promise<Backend> => {
-  try {
-    return await getBackend(id);
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-};
-const backends = await Promise.all(values.backends.map((choice) => load(choice.id)));
+const backends = await loadBackends(values.backends, '--backends', 'each closure choice is measured');
 
 interface Method {
   label: string;

@@ -18,7 +18,7 @@ import { meanPar2Seconds, median, powerLawFit, type PowerLaw } from '../../repor
 import { fmt, markdownTable } from '../../reports/tables.ts';
 import { formatBackendSpec } from '../../encodings/backend-spec.ts';
 import { benchExperiment } from './bench-run.ts';
-import { fail, scriptCommandLine } from './script.ts';
+import { fail, loadBackends, scriptCommandLine } from './script.ts';
 import { PEER_BINARY } from './versus-peer.ts';
 
 /** Size classes, smallest first, and the built-in set each is taken from. */
@@ -53,7 +53,7 @@ if (sizes.length === 0) fail('no size class to run');
 const all = await listBackends();
 const available: string[] = [];
 for (const b of all) if ((await b.available()).available) available.push(b.name);
-for (const { id } of values.backends ?? []) if (!all.some((x) => x.name === id)) fail(`--backends: unknown back-end '${id}'`);
+await loadBackends(values.backends ?? []);
 // Each as the command line writes it: the name of its runs and columns.
 const backends = values.backends ? values.backends.map(formatBackendSpec) : available;
 const peerOn = values.peer && existsSync(peerBin);

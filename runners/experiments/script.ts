@@ -3,6 +3,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { hasShared } from '../../datasets/shared.ts';
 import { formatBackendSpec, type BackendChoice } from '../../encodings/backend-spec.ts';
+import type { Backend } from '../../encodings/backend.ts';
+import { getBackend } from '../../encodings/registry.ts';
 import { SCRIPT_SETTINGS, type ScriptSettingName } from '../settings/experiment-settings.ts';
 import { defaultOf, type Setting, type ValueOfRow } from '../settings/table.ts';
 
@@ -41,6 +43,17 @@ export function commandLine<T extends ParseArgsConfig>(usage: string, config: T,
  */
 export function requireShared(path: string, what: string): void {
   if (!hasShared(path)) fail(`${what} not found at ${path} (it belongs in ../shared/datasets beside the repository); nothing to do without it`);
+}
+
+/**
+ * The back-ends a script's `flag` names, loaded: an unknown one is one `error:` line naming the known ones, as
+ * bench words it. `optionsRefused` says why options after an ID are not taken, for a script that chooses them itself.
+ */
+export async function loadBackends(choices: readonly BackendChoice[], flag = '--backends', optionsRefused?: string): Promise<Backend[]> {
+  const withOptions = optionsRefused === undefined ? undefined : choices.find((choice) => Object.keys(choice.params).length > 0);
+  if (withOptions) fail(`${flag}: ${withOptions.id} is named with options, which are not taken here (${optionsRefused})`);
+  // getBackend is async, so an unknown ID arrives as a rejection, not a throw.
+  return Promise.all(choices.map((choice) => getBackend(choice.id).catch((error: Error) => fail(`${flag}: ${error.message}`))));
 }
 
 type RowOf<N extends ScriptSettingName> = (typeof SCRIPT_SETTINGS)[N];

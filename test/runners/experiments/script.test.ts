@@ -3,6 +3,8 @@
 // script's or else the table's, and a bad value is a UsageError naming the flag.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../../encodings/errors.ts';
 import { scriptOptions } from '../../../runners/experiments/script.ts';
 
@@ -34,4 +36,16 @@ test('--help lists each setting with the script\'s wording, and the default as t
   assert.match(settings.list, /--clients +.* \(default 1,4\)/);
   assert.match(settings.list, /--out +where the figures go \(default results\/x\)/);
   assert.doesNotMatch(settings.list, /--unique .*default/);
+});
+
+test('the scripts load their back-ends alike: an unknown one, or options where the script chooses them, is one error line', () => {
+  const script = (name: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../../../runners/experiments/${name}.ts`, import.meta.url)), ...args], { encoding: 'utf8' });
+  for (const name of ['scale', 'model-sizes', 'cnf-sizes']) {
+    const unknown = script(name, ['--backends', 'no-such-backend']);
+    assert.equal(unknown.status, 2, name);
+    assert.match(unknown.stderr, /^error: --backends: unknown back-end 'no-such-backend' \(known: [\w, -]+\)\n$/, name);
+  }
+  const withOptions = script('model-sizes', ['--backends', 'asp-reach:x=1']);
+  assert.equal(withOptions.status, 2);
+  assert.match(withOptions.stderr, /^error: --backends: asp-reach is named with options, which are not taken here \(each closure choice is measured\)\n$/);
 });
