@@ -31,13 +31,16 @@ const IDS = [
 ];
 
 const backends = (await listBackends()).filter((b) => b.grids === 'any');
+// The back-ends run in this process, without a worker's kill: a solve stuck in wasm (seen once under heavy load,
+// Z3 aborting at its 2 GB heap, its promise never settled) fails its test here instead of holding up the suite.
+const STUCK = { timeout: 10 * 60_000 };
 
 test('the back-ends that solve any grid are those whose models speak only of faces, edges and vertices (and rules, cdcl-loop and auto, whose wasm cores take any graph)', () => {
   assert.deepEqual(backends.map((b) => b.name).sort(), ['asp-closure', 'asp-reach', 'auto', 'cdcl-loop', 'cpsat-circuit', 'glpk-cuts', 'highs-cuts', 'rules', 'sat-closure', 'sat-distance', 'sat-lazy', 'sat-reach', 'z3-lazy']);
 });
 
 for (const backend of backends) {
-  test(`${backend.name}: one verified, unique loop on each of Loopy's other grids, the same as every other back-end's`, async (t) => {
+  test(`${backend.name}: one verified, unique loop on each of Loopy's other grids, the same as every other back-end's`, STUCK, async (t) => {
     const availability = await backend.available();
     if (!availability.available) return t.skip(availability.reason);
     await backend.prepare?.();
@@ -58,7 +61,7 @@ for (const backend of backends) {
 }
 const answers = new Map<string, string[]>();
 
-test('a puzzle with no loop on another grid is unsat, and one with two loops not unique', async () => {
+test('a puzzle with no loop on another grid is unsat, and one with two loops not unique', STUCK, async () => {
   const honeycomb = { type: 'honeycomb', width: 3, height: 3 };
   const faces = gridOf({ rows: 3, cols: 3, tiling: honeycomb }).faceCount;
   // Every hexagon with all six edges on: no vertex can have degree 2 where two such hexagons meet.
