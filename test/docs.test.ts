@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { COMMANDS } from '../runners/cli/command-table.ts';
+import { COMMANDS, registerCommand } from '../runners/cli/command-table.ts';
 import { BACKEND_IDS } from '../encodings/registry.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -152,7 +152,7 @@ async function knownThings(): Promise<Known> {
   const commands = new Map<string, Command>();
   for (const entry of COMMANDS) {
     const program = new Command();
-    (await entry.load()).register(program);
+    await registerCommand(program, entry);
     for (const command of program.commands) commands.set(command.name(), command);
   }
   return { files: listTree(), scripts: new Set(Object.keys(pkg.scripts)), commands };

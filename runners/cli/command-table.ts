@@ -2,17 +2,19 @@
 // module (with all it imports) is loaded only when that command runs or shows its own --help, so that
 // `convert` never pays for vega or a solver library. Adding a command: its file in commands/ and one entry
 // here (test/runners/cli/command-table.test.ts fails when a file in commands/ has no entry or an entry drifts from it).
+// The entry gives the command its name and description; the module adds the rest (registerCommand).
 import type { Command } from 'commander';
 
 export interface CommandModule {
-  register(program: Command): void;
+  /** Adds the command's arguments, options, --help and action to it, as the table declares it (name, summary). */
+  register(declared: Command): void;
 }
 
 export interface CommandEntry {
   readonly name: string;
   /** What follows the name in the overall --help: `[options]` when it has any, then its arguments. */
   readonly usage: string;
-  /** One line, the same as the command's own description. */
+  /** One line: the overall --help's, and the command's own description. */
   readonly summary: string;
   /** The module that registers the command with its options, --help and action. */
   readonly load: () => Promise<CommandModule>;
@@ -116,3 +118,8 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/solve.ts'),
   },
 ];
+
+/** Loads an entry's module and registers its command under `program`: its name and one-line description are the table's, written once, here. */
+export async function registerCommand(program: Command, entry: CommandEntry): Promise<void> {
+  (await entry.load()).register(program.command(entry.name).description(entry.summary));
+}

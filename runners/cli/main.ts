@@ -3,7 +3,7 @@
 import { Command, CommanderError, Help } from 'commander';
 import { projectManifest } from '../../encodings/versions.ts';
 import { isInputError } from '../../encodings/errors.ts';
-import { COMMANDS } from './command-table.ts';
+import { COMMANDS, registerCommand } from './command-table.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const pkg = projectManifest();
@@ -27,7 +27,7 @@ export async function main(argv: string[]): Promise<number> {
   const wanted = commandNameIn(argv);
   for (const entry of COMMANDS) {
     if (entry.name === wanted) {
-      (await entry.load()).register(program);
+      await registerCommand(program, entry);
     } else {
       const placeholder = program.command(entry.name).description(entry.summary).allowUnknownOption().allowExcessArguments();
       placeholder.action(() => {

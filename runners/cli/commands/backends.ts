@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { backendRows } from '../../harness/solving/backend-rows.ts';
 import { flagOption } from '../../settings/command-line.ts';
 
-export function register(program: Command): void {
-  program
-    .command('backends')
-    .description('list back-end IDs, what each is, and whether it can run here')
+export function register(declared: Command): void {
+  declared
     .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies, grids}' }))
     .addOption(flagOption('versions'))
     .action(async (options: { json?: boolean; versions?: boolean }) => {

@@ -18,10 +18,8 @@ interface BenchFlags {
   shard?: string;
 }
 
-export function register(program: Command): void {
-  const command = program
-    .command('bench')
-    .description('run back-ends over a dataset in isolated worker processes; write results.jsonl, results.csv, run.json and the report');
+export function register(declared: Command): void {
+  const command = declared;
   // Every setting of a bench plan in the table (each with a runBench option), these first in this order.
   const settings = benchFlagNames(['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory', 'report', 'baseline']);
   addFlags(command, settings, {

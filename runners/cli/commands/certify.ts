@@ -6,10 +6,8 @@ import { sameShape } from '../../../encodings/grid.ts';
 import { shapeText, solutionToJson } from '../../../encodings/solution.ts';
 import { readPuzzleArgument, readSolutionArgument, readTextArgument } from '../input.ts';
 
-export function register(program: Command): void {
-  const certify = program
-    .command('certify')
-    .description('proofs of "unique" and "no loop" answers: `certify check PUZZLE PROOF` checks one with a checker independent of every back-end');
+export function register(declared: Command): void {
+  const certify = declared;
   certify
     .command('check')
     .description('check a proof against a puzzle: prints "verified: unique loop" or "verified: no loop" (exit 0), or a step that fails and why (exit 1); only the steps the empty clause of the proof needs are checked')

@@ -3,10 +3,8 @@ import { verify } from '../../../encodings/verify.ts';
 import { readPuzzleArgument, readSolutionArgument } from '../input.ts';
 import { flagOption } from '../../settings/command-line.ts';
 
-export function register(program: Command): void {
-  program
-    .command('check')
-    .description('check a solution against a puzzle with the independent verifier')
+export function register(declared: Command): void {
+  declared
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .argument('<solution>', 'solution JSON file {rows, cols, h, v} (or a `solve --json` result)')
     .addOption(flagOption('json', { help: 'print {"valid": true} or {"valid": false, "reason": ...}' }))

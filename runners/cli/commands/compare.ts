@@ -3,10 +3,8 @@ import type { Command } from 'commander';
 import { addFlags } from '../../settings/command-line.ts';
 import { readSide, writeComparison } from '../../../reports/compare-page.ts';
 
-export function register(program: Command): void {
-  const command = program
-    .command('compare')
-    .description('compare two result directories run for run: status and time in A and B, regressions, geometric-mean speed-up with a bootstrap interval, Wilcoxon p; writes compare.md, compare.html, compare.csv and a scatter chart')
+export function register(declared: Command): void {
+  const command = declared
     .argument('<a>', 'the baseline results directory (bench, merge or bench --slurm output)')
     .argument('<b>', 'the results directory compared with it');
   addFlags(command, ['out', 'failOnRegression'], { out: { help: 'where to write the comparison (default: B/compare)' } })

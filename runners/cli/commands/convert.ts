@@ -7,10 +7,8 @@ import { readPuzzleArgument } from '../input.ts';
 
 const TARGETS = [...FORMAT_NAMES, 'svg'] as const;
 
-export function register(program: Command): void {
-  program
-    .command('convert')
-    .description('print a puzzle in another format (a solution carried by pzprv3 or JSON input travels along)')
+export function register(declared: Command): void {
+  declared
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file (text grid, pzprv3, JSON), or - for stdin')
     .addOption(flagOption('to', { help: `target format: ${TARGETS.join('|')}`, required: true }))
     .action((puzzleArg: string, options: { to: string }) => {

@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { builtinDatasetNames, builtinManifest } from '../../../datasets/builtin.ts';
 import { flagOption } from '../../settings/command-line.ts';
 
-export function register(program: Command): void {
-  program
-    .command('datasets')
-    .description('list the built-in datasets with their counts, sizes and sources')
+export function register(declared: Command): void {
+  declared
     .addOption(flagOption('json', { help: 'print the manifests as a JSON array' }))
     .action((options: { json?: boolean }) => {
       const manifests = builtinDatasetNames().map(builtinManifest);

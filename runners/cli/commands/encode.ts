@@ -7,10 +7,8 @@ import { formatBackendSpec, resolveBackendSpec, type BackendChoice } from '../..
 import { flagOption } from '../../settings/command-line.ts';
 import { readPuzzleArgument } from '../input.ts';
 
-export function register(program: Command): void {
-  program
-    .command('encode')
-    .description('write the CNF of a SAT back-end\'s encoding as DIMACS, with comments mapping edges to variables')
+export function register(declared: Command): void {
+  declared
     .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .addOption(flagOption('backend', { help: 'a back-end with a CNF encoding (sat-*; `backends` lists them), optionally with its options, e.g. sat-closure:closure=squaring; sat-lazy gives its degree and clue CNF, before any cut' }).makeOptionMandatory())
     .addOption(flagOption('dimacs'))

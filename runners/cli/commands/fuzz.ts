@@ -53,10 +53,8 @@ async function variantsFrom(choices: readonly BackendChoice[], presolve: string 
   return { variants: await resolveVariants(choices, { presolve }), skipped: [] };
 }
 
-export function register(program: Command): void {
-  const command = program
-    .command('fuzz')
-    .description('differential testing: back-ends against an exact oracle on small grids and against each other on larger ones; disagreements shrunk to regression cases')
+export function register(declared: Command): void {
+  const command = declared
     .addOption(flagOption('count', { default: 1000 }))
     // Outside the table: a range of sizes here, where bench's --sizes is a list; one spelling, two settings.
     .option('--sizes <RxC..RxC>', 'sizes of the small puzzles, judged by the exact oracle', '1x1..5x5');

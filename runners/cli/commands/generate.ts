@@ -91,10 +91,8 @@ interface PuzzleLine {
   note: string;
 }
 
-export function register(program: Command): void {
-  const command = program
-    .command('generate')
-    .description('generate puzzles with exactly one solution, one per line; the same seed gives the same output');
+export function register(declared: Command): void {
+  const command = declared;
   addFlags(command, ['size', 'count', 'seed', 'difficulty', 'with', 'grid', 'backend', 'confirm', 'confirmTimeout', 'certify', 'strategy', 'minimal', 'checkTimeout', 'format', 'ids', 'out', 'state', 'resume'], {
     size: { required: true },
     count: { default: 1 },

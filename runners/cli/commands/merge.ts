@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { mergeMessage, mergeShards, writeMissingList } from '../../harness/shards/merge.ts';
 import { addFlags } from '../../settings/command-line.ts';
 
-export function register(program: Command): void {
-  const command = program
-    .command('merge')
-    .description('join the shard directories of one plan (bench --shard K/N, or a bench --slurm directory) into one results directory and build its report')
+export function register(declared: Command): void {
+  const command = declared
     .argument('<out>', 'the merged results directory (created; an earlier merge there is replaced)')
     .argument('<dirs...>', 'shard directories, in any order');
   addFlags(command, ['report', 'failOnMissing'], { report: { help: 'do not build the report' } })

@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { buildReport } from '../../../reports/index.ts';
 import { flagOption } from '../../settings/command-line.ts';
 
-export function register(program: Command): void {
-  program
-    .command('report')
-    .description('(re)build DIR/report.html, the charts (charts/*.vl.json, .svg, .png and their data) and summary.md from a bench run')
+export function register(declared: Command): void {
+  declared
     .argument('<dir>', 'a results directory written by `bench`')
     .addOption(flagOption('interactive'))
     .addOption(flagOption('baseline', { help: 'the back-end every scatter chart is drawn against (default: the one bench recorded, else auto when it ran, else the first listed)' }))

@@ -11,10 +11,8 @@ interface ReproduceFlags {
   run: boolean;
 }
 
-export function register(program: Command): void {
-  program
-    .command('reproduce')
-    .description('rerun the experiments of a published source and hold each of its claims against our figure; writes DIR/index.html, DIR/claims.csv and DIR/charts/')
+export function register(declared: Command): void {
+  declared
     .argument('<what>', `list, all, or a source: ${SOURCE_NAMES.join(', ')}`)
     .addOption(flagOption('quick'))
     .addOption(flagOption('out', { help: 'where the page, claims.csv, charts and each bench plan\'s results (DIR/runs/) go', default: 'results/reproduce' }))

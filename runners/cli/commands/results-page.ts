@@ -5,10 +5,8 @@ import { flagOption } from '../../settings/command-line.ts';
 import { readRunInfo, resultsPage } from '../../../reports/results-page.ts';
 import { shellCommand } from '../../harness/plans/shell.ts';
 
-export function register(program: Command): void {
-  program
-    .command('results-page')
-    .description('write a Markdown page of a bench run\'s results with its commit, machine, load, runs and the command that reruns it (for docs/results/)')
+export function register(declared: Command): void {
+  declared
     .argument('<dir>', 'a results directory written by `bench`')
     .addOption(flagOption('out', { flags: '--out <file>', help: 'write the page here (default: standard output)' }))
     .addOption(flagOption('title'))

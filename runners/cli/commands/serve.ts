@@ -21,8 +21,8 @@ interface ServeFlags {
   log?: string;
 }
 
-export function register(program: Command): void {
-  addFlags(program.command('serve').description('an HTTP solver service with warm workers, and a page at / that races back-ends on one puzzle'), ['port', 'host', 'workers', 'maxPending', 'warm', 'memory', 'bodyLimit', 'maxCells', 'maxTimeout', 'log'], {
+export function register(declared: Command): void {
+  addFlags(declared, ['port', 'host', 'workers', 'maxPending', 'warm', 'memory', 'bodyLimit', 'maxCells', 'maxTimeout', 'log'], {
     workers: { default: Math.max(1, os.availableParallelism()) },
     memory: { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' },
     bodyLimit: { default: DEFAULT_SERVICE.bodyLimit },

@@ -21,11 +21,9 @@ import { describeCertificate } from '../../harness/solving/certificate.ts';
 import { resolve } from 'node:path';
 
 
-export function register(program: Command): void {
+export function register(declared: Command): void {
   addSolveFlags(
-    program
-      .command('solve')
-      .description('solve a puzzle (or a list, one per line, each answer printed as it is found) with one back-end; every answer is checked by the independent verifier')
+    declared
       .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin; a file or stdin of many puzzles, one per line (ID<TAB>puzzle or the puzzle alone), prints one JSON line per puzzle as each is solved')
       .addOption(flagOption('backend', { default: parseBackendSpec(DEFAULT_SOLVE_BACKEND, '--backend'), defaultText: DEFAULT_SOLVE_BACKEND }))
       .addOption(flagOption('json', { help: 'print the result as one JSON object (status, unique, solution, backend, version, timeMs, stats)' }))

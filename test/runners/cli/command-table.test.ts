@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { Command, Help } from 'commander';
-import { COMMANDS } from '../../../runners/cli/command-table.ts';
+import { COMMANDS, registerCommand } from '../../../runners/cli/command-table.ts';
 import { commandNameIn, main } from '../../../runners/cli/main.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -24,14 +24,14 @@ test('every file in runners/cli/commands/ has an entry in the command table, and
   assert.deepEqual(COMMANDS.map((c) => c.name), names, 'the table is in alphabetical order, as --help lists it');
 });
 
-test('each entry registers its command, with the usage and summary the table shows in --help', async () => {
+test('each entry registers its command, with the usage the table shows in --help and the summary as its description', async () => {
   for (const entry of COMMANDS) {
     const program = new Command('slitherbench');
-    (await entry.load()).register(program);
+    await registerCommand(program, entry);
     assert.deepEqual(program.commands.map((c) => c.name()), [entry.name], `${entry.name}: the module registers exactly this command`);
     const command = program.commands[0];
     assert.equal(`${entry.name} ${entry.usage}`.trim(), new Help().subcommandTerm(command), `${entry.name}: usage in the table`);
-    assert.equal(entry.summary, command.description(), `${entry.name}: summary in the table`);
+    assert.equal(command.description(), entry.summary, `${entry.name}: described by the table's summary, not by its module`);
   }
 });
 
@@ -40,7 +40,7 @@ test('--help lists every command; each command\'s --help lists every option its 
   for (const entry of COMMANDS) assert.match(stdout, new RegExp(`^  ${entry.name} ${entry.usage.replace(/[[\]]/g, '\\$&')}`.trimEnd(), 'm'), entry.name);
   for (const entry of COMMANDS) {
     const program = new Command('slitherbench');
-    (await entry.load()).register(program);
+    await registerCommand(program, entry);
     const help = await printed(() => main([entry.name, '--help']));
     for (const option of program.commands[0].options) assert.ok(help.includes(option.flags), `${entry.name} --help lists ${option.flags}`);
   }

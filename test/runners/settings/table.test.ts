@@ -24,9 +24,9 @@ const set = join(dir, 'set.txt');
 writeFileSync(set, '1x1t0:4\n');
 
 test('bench --help offers the new setting with its help and default', () => {
-  const program = new Command('slitherbench');
-  bench.register(program);
-  const help = program.commands.find((c) => c.name() === 'bench')!.helpInformation();
+  const command = new Command('bench');
+  bench.register(command);
+  const help = command.helpInformation();
   assert.match(help.replace(/\s+/g, ' '), /--widgets <n> widgets per puzzle \(a setting that only this test adds\) \(default: 3\)/);
 });
 
