@@ -2,14 +2,18 @@
 // process (warm, one at a time), and the checker's time on each proof. Proof on is the back-end's own time
 // (timeMs) with the proof written down, over its time without; check is the checker's time over the time
 // without. For auto also what its deduction did (the edges it decided, how many answers it gave alone) and
-// whether the certified run took the plain run's steps. Writes runs.csv and summary.md, with the load average.
+// whether the certified run took the plain run's steps; then the whole process of a few, certified and plain.
+// Writes runs.csv, processes.csv and summary.md, with the load average.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { builtinDatasetNames } from '../../datasets/builtin.ts';
 import { loadDataset } from '../../datasets/load.ts';
-import { edgeCountOf } from '../../encodings/grid.ts';
+import { writePuzzle } from '../../encodings/formats/index.ts';
+import { edgeCountOf, type Puzzle } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
 import { median } from '../../reports/statistics.ts';
 import { fmt, markdownTable } from '../../reports/tables.ts';
@@ -21,15 +25,18 @@ import { fail, scriptCommandLine } from './script.ts';
 const SETS = ['gen-15x15-hard', 'gen-20x20-fully-minimal', 'loopy-20x20-hard', 'gen-30x25', 'gen-40x35', 'loopy-40x35-hard', 'loopy-kagome-10x10-hard', 'loopy-greathexagonal-10x10-hard', 'loopy-dodecagonal-10x10-hard'];
 const BACKENDS = ['auto', 'cdcl-loop'];
 
-const { values } = scriptCommandLine(`usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--out DIR]
+const { values } = scriptCommandLine(`usage: npm run bench:certify -- [--sets A,B,...] [--per-set N] [--repeat K] [--processes N] [--out DIR]
 
 Solves each puzzle of the sets with and without --certify (auto and cdcl-loop, in this process, one at a
 time, after a warm-up), K times each way in alternating order, and checks each proof; records the
 back-end's time both ways and the checker's time, and their medians per set; for auto, the share of the edges
-its deduction decided, the answers it gave alone, and the runs whose certified steps were the plain ones.`, ['sets', 'perSet', 'repeat', 'out'], {
+its deduction decided, the answers it gave alone, and the runs whose certified steps were the plain ones. Then the
+first N puzzles of each set as a user meets them: auto in a process of its own, certified (the proof written and
+checked there) against plain, K times each way.`, ['sets', 'perSet', 'repeat', 'processes', 'out'], {
   sets: { default: SETS },
   perSet: { help: 'at most N puzzles of each set (default: all)' },
   repeat: { help: 'runs of each puzzle each way; each figure is the median of the K', default: 3 },
+  processes: { default: 3 },
   out: { default: 'results/bench-certify' },
 });
 const { sets, repeat, out } = values;
@@ -87,10 +94,39 @@ for (const id of BACKENDS) {
   }
   process.stderr.write('\n');
 }
+
+// The whole process, as a user meets it: start-up, reading, a cold solve and, certified, the proof checked.
+const BIN = fileURLToPath(new URL('../../bin/slitherbench.js', import.meta.url));
+const processMs = (puzzle: Puzzle, certify: boolean): number => {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [BIN, 'solve', writePuzzle(puzzle, puzzle.tiling ? 'loopy' : 'url'), '--backend', 'auto', certify ? '--certify' : '--unique', '--json'], { encoding: 'utf8' });
+  const ms = performance.now() - started;
+  const answer = run.status === 0 ? JSON.parse(run.stdout) as { status: string; certificate?: { certified: string } } : undefined;
+  if (!answer || answer.status !== 'solved' || (certify && answer.certificate?.certified !== 'yes')) fail(`solve ${certify ? '--certify' : '--unique'} of a puzzle of the sets did not answer as in this process: ${run.stderr.trim() || run.stdout.slice(0, 200)}`);
+  return ms;
+};
+const processRatios = new Map<string, { off: number[]; on: number[]; ratios: number[] }>();
+const processRows: (string | number)[][] = [];
+for (const set of values.processes > 0 ? sets : []) {
+  const mine = { off: [] as number[], on: [] as number[], ratios: [] as number[] };
+  for (const { instance } of puzzles.filter((p) => p.set === set).slice(0, values.processes)) {
+    const off: number[] = [];
+    const on: number[] = [];
+    for (let k = 0; k < repeat; k++) for (const certify of k % 2 === 0 ? [false, true] : [true, false]) (certify ? on : off).push(processMs(instance.puzzle, certify));
+    mine.off.push(median(off)!);
+    mine.on.push(median(on)!);
+    mine.ratios.push(median(on)! / median(off)!);
+    processRows.push([set, instance.id, median(off)!, median(on)!]);
+    process.stderr.write(`\rbench:certify: whole processes, ${set}   `);
+  }
+  processRatios.set(set, mine);
+}
+if (processRatios.size) process.stderr.write('\n');
 const loadAtEnd = os.loadavg();
 const info = machineInfo() as { machine: { cpu: string; cores: number; memoryMb: number; os: string }; software: { node: string }; gitCommit: string | null };
 
 writeFileSync(join(out, 'runs.csv'), stringify(runs.map((r) => [r.set, r.id, r.backend, r.status, r.certified, r.offMs, r.onMs, r.checkMs, r.proofBytes, r.decidedShare, r.byDeduction, r.samePath]), { header: true, columns: ['set', 'instance', 'backend', 'status', 'certified', 'off_ms', 'on_ms', 'check_ms', 'proof_bytes', 'deduction_share', 'by_deduction', 'same_path'] }));
+if (processRows.length) writeFileSync(join(out, 'processes.csv'), stringify(processRows, { header: true, columns: ['set', 'instance', 'plain_process_ms', 'certified_process_ms'] }));
 const rows = sets.flatMap((set) => BACKENDS.map((backend) => {
   const mine = runs.filter((r) => r.set === set && r.backend === backend);
   const certifiedCount = mine.filter((r) => r.certified === 'yes').length;
@@ -121,6 +157,12 @@ const summary = [
   '',
   markdownTable(['set', 'decided by deduction (median)', 'answered by deduction', 'same steps as plain'], deductionRows, ['left', 'right', 'right', 'right']),
   '',
+  ...(processRatios.size ? [
+    `The whole process, as a user meets it: \`slitherbench solve PUZZLE --backend auto --certify\` (the proof written and checked in that process) against \`--unique\`, each in a process of its own (start-up, reading and a cold solve included), for the first ${values.processes} puzzles of each set, ${repeat} runs each way; the median per puzzle, then over the puzzles.`,
+    '',
+    markdownTable(['set', 'puzzles', 'plain ms (median)', 'certified ms (median)', 'certified/plain (median)', 'certified/plain (worst)'], [...processRatios].map(([set, p]) => [set, String(p.ratios.length), fmt(median(p.off)!, 0), fmt(median(p.on)!, 0), `${fmt(median(p.ratios)!, 2)}x`, `${fmt(Math.max(...p.ratios), 2)}x`]), ['left', 'right', 'right', 'right', 'right', 'right']),
+    '',
+  ] : []),
 ].join('\n');
 writeFileSync(join(out, 'summary.md'), summary);
 process.stdout.write(summary);

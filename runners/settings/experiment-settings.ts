@@ -8,6 +8,7 @@ import { setting, SETTINGS } from './table.ts';
 export const EXPERIMENT_SETTINGS = {
   sets: setting<string[]>()({ flags: '--sets <names>', help: 'built-in sets, comma-separated (see `slitherbench datasets`)', parse: (text) => parseNameList(text, '--sets') }),
   perSet: setting<number>()({ flags: '--per-set <n>', help: 'at most N puzzles of each set, the first N (default: all)', parse: (text) => parseInteger(text, '--per-set', 1) }),
+  processes: setting<number>()({ flags: '--processes <n>', help: 'the first N puzzles of each set also solved as a user runs them, each in a process of its own: `solve --certify` (proof written and checked) against `solve --unique` (0: none)', parse: (text) => parseInteger(text, '--processes', 0) }),
   perSize: setting<number>()({ flags: '--per-size <n>', help: 'puzzles per size', parse: (text) => parseInteger(text, '--per-size', 1) }),
   perGrid: setting<number>()({ flags: '--per-grid <n>', help: 'puzzles per grid and target number of edges', parse: (text) => parseInteger(text, '--per-grid', 1) }),
   edges: setting<number[]>()({ flags: '--edges <list>', help: 'target numbers of edges, comma-separated', parse: (text) => parseIntegerList(text, '--edges', 12) }),
