@@ -125,6 +125,8 @@ class FastReader {
   named = new Int32Array(16);
   namedLength = 0;
   vertexCount = 0;
+  /** The last line read names a cycle or a cut's vertex set after its clause. */
+  saysMore = false;
 
   constructor(private readonly grid: FlatGrid) {}
 
@@ -132,6 +134,7 @@ class FastReader {
   step(line: string): StepKind | null {
     this.line = line;
     this.at = 0;
+    this.saysMore = false;
     const n = line.length;
     let kind: StepKind;
     const first = line.charCodeAt(0);
@@ -163,6 +166,7 @@ class FastReader {
       return this.numbers(this.grid.cellCount) && this.at >= n ? kind : null;
     }
     if (kind !== 'cycle lemma' && kind !== 'cut lemma') return null;
+    this.saysMore = true;
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
     for (;;) {
       if (this.at >= n) return null;
@@ -250,18 +254,26 @@ function readStep(kind: StepKind, tokens: string[], read: Reader): Step {
   return step;
 }
 
-/** Why a lemma or blocking clause does not hold (its own test, on the puzzle), or null. */
-function lemmaProblem(puzzle: Puzzle, kind: StepKind, step: Step, loop: ReadonlySet<number> | null): string | null {
-  const clause = edgeClause(step.literals);
+/** The claimed loop: its edges, and per edge whether it is on it. */
+interface ClaimedLoop {
+  readonly edges: readonly number[];
+  readonly on: Uint8Array;
+}
+
+/**
+ * Why a lemma or blocking clause does not hold (its own test, on the puzzle), or null. `literals` is its
+ * clause; `step` the line read, when the test needs more (a named cycle, a cut's vertex set).
+ */
+function lemmaProblem(puzzle: Puzzle, kind: StepKind, literals: ArrayLike<number>, step: Step | null, loop: ClaimedLoop | null): string | null {
   switch (kind) {
     case 'blocking clause':
-      return loop ? blockingProblem(puzzle, clause, loop) : 'a blocking clause needs a claim of a unique loop';
+      return loop ? blockingProblem(puzzle, literals, loop) : 'a blocking clause needs a claim of a unique loop';
     case 'window lemma':
-      return windowProblem(puzzle, clause);
+      return windowProblem(puzzle, edgeClause(literals));
     case 'cycle lemma':
-      return cycleProblem(puzzle, clause, step.cycle);
+      return cycleProblem(puzzle, literals, step?.cycle ?? null);
     case 'cut lemma':
-      return step.inside === null ? blockProblem(puzzle, clause) : cutProblem(puzzle, clause, step.inside, step.hinge);
+      return step?.inside == null ? blockProblem(puzzle, edgeClause(literals)) : cutProblem(puzzle, edgeClause(literals), step.inside, step.hinge);
     default:
       throw new Error(`internal: ${kind} is not a lemma`);
   }
@@ -319,7 +331,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const claimTokens = next();
   if (!claimTokens || claimTokens[0] !== 'claim') return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
   let claim: Claim;
-  let loop: Set<number> | null = null;
+  let loop: ClaimedLoop | null = null;
   try {
     if (claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
     else if (claimTokens[1] === 'unique') {
@@ -329,7 +341,9 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       const verdict = verify(puzzle, solution);
       if (!verdict.valid) return fail('claim', `the claimed loop is not a solution: ${verdict.reason}`);
       claim = { kind: 'unique', loop: solution };
-      loop = new Set(edges);
+      const on = new Uint8Array(grid.edgeCount);
+      for (const e of edges) on[e] = 1;
+      loop = { edges, on };
     } else return fail('claim', "the claim must be 'claim unsat' or 'claim unique EDGES 0'");
   } catch (error) {
     if (error instanceof StepFailure) return fail('claim', error.message);
@@ -346,6 +360,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const stepLines: number[] = [];
   const stepKinds: StepKind[] = [];
   const stepClauses: number[] = [];
+  /** Per step: its line names more than its clause (a cycle, a cut's vertex set), read again when it is tested. */
+  const stepSaysMore: boolean[] = [];
   /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
   const namedAt = new Map<number, number>();
   const named: number[] = [];
@@ -358,6 +374,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
     let rules: { vertices: ArrayLike<number>; faces: ArrayLike<number> } | undefined;
+    let saysMore = fast.saysMore;
     if (kind === 'rule lemma') rules = { vertices: fast.named.subarray(0, fast.vertexCount), faces: fast.named.subarray(fast.vertexCount, fast.namedLength) };
     if (kind === null) {
       const tokens = lines[at].trim().split(/\s+/);
@@ -369,6 +386,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
         literals = step.literals;
         length = literals.length;
         rules = step.rules;
+        saysMore = step.cycle !== null || step.inside !== null;
       } catch (error) {
         if (error instanceof StepFailure) return fail(kind, error.message);
         throw error;
@@ -400,6 +418,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     }
     stepLines.push(stepLine);
     stepKinds.push(kind);
+    stepSaysMore.push(saysMore);
   }
   if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
 
@@ -423,7 +442,11 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       const faces = at + 1 + named[at];
       problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(at + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
     }
-    else problem = lemmaProblem(puzzle, kind, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read), loop);
+    else if (!stepSaysMore[i]) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
+    else {
+      const step = readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read);
+      problem = lemmaProblem(puzzle, kind, step.literals, step, loop);
+    }
     if (problem !== null) return fail(kind, problem, stepLines[i]);
   }
   return { verified: true, claim, steps, checked, lines: n };
@@ -441,7 +464,7 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
   try {
     const grid = flatGridOf(puzzle);
     const step = readStep(kind, tokens, new Reader(grid));
-    if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step, null);
+    if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step.literals, step, null);
     const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
     if (kind === 'rule lemma') return ruleLemmaProblem(puzzle, clauses, step.literals, step.rules!.vertices, step.rules!.faces);

@@ -11,7 +11,7 @@ import { ClauseSet, offLiteral, onLiteral } from './clauses.ts';
 interface Adjacency {
   readonly flat: FlatGrid;
   /** Scratch marks per edge and per vertex, for a search over a line's edges: a mark is current when it equals the stamp of the search. */
-  readonly scratch: { stamp: number; edge: Int32Array; vertex: Int32Array; degree: Int32Array };
+  readonly scratch: Scratch;
   readonly edgeCount: number;
   readonly vertexCount: number;
   readonly faceCount: number;
@@ -19,6 +19,24 @@ interface Adjacency {
   verticesOfEdge(edge: number): [number, number];
   facesBesideEdge(edge: number): number[];
   edgesOfFace(face: number): number[];
+}
+
+/**
+ * Marks for a search over a line's edges: a mark is current when it equals the stamp of the search, so a new
+ * stamp clears them all at once and a line costs what it is long, not what the grid is large.
+ */
+interface Scratch {
+  stamp: number;
+  readonly edge: Int32Array;
+  readonly vertex: Int32Array;
+  readonly degree: Int32Array;
+  /** Per edge: the stamp of the cycle being tested when the edge is on it. */
+  readonly onCycle: Int32Array;
+  /** Per edge: the stamps of the clause being tested when it holds the edge as on (+e) and as off (-e). */
+  readonly clauseOn: Int32Array;
+  readonly clauseOff: Int32Array;
+  /** Per face: the stamp of the cycle being tested once the face is counted. */
+  readonly face: Int32Array;
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
@@ -35,7 +53,16 @@ export function adjacencyOf(shape: Shape): Adjacency {
     };
     adjacency = {
       flat,
-      scratch: { stamp: 0, edge: new Int32Array(flat.edgeCount), vertex: new Int32Array(flat.vertexCount), degree: new Int32Array(flat.vertexCount) },
+      scratch: {
+        stamp: 0,
+        edge: new Int32Array(flat.edgeCount),
+        vertex: new Int32Array(flat.vertexCount),
+        degree: new Int32Array(flat.vertexCount),
+        onCycle: new Int32Array(flat.edgeCount),
+        clauseOn: new Int32Array(flat.edgeCount),
+        clauseOff: new Int32Array(flat.edgeCount),
+        face: new Int32Array(flat.cellCount),
+      },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
       faceCount: flat.cellCount,
@@ -177,28 +204,41 @@ export interface EdgeClause {
   readonly off: ReadonlySet<number>;
 }
 
-export function edgeClause(literals: readonly number[]): EdgeClause {
+export function edgeClause(literals: ArrayLike<number>): EdgeClause {
   const on = new Set<number>();
   const off = new Set<number>();
-  for (const literal of literals) (literal & 1 ? off : on).add(literal >> 1);
+  for (let k = 0; k < literals.length; k++) (literals[k] & 1 ? off : on).add(literals[k] >> 1);
   return { on, off };
 }
 
-/** Satisfied by the loop made of `loop`'s edges. */
-function satisfiedBy(clause: EdgeClause, loop: ReadonlySet<number>): boolean {
-  for (const e of clause.on) if (loop.has(e)) return true;
-  for (const e of clause.off) if (!loop.has(e)) return true;
-  return false;
-}
-
-/** Blocking clause of loop L: every other loop satisfies it when it holds -e for all e on L, or +e for all e off L. */
-export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
+/**
+ * Blocking clause of loop L (its edges, and per edge whether it is on L): every other loop satisfies it when it
+ * holds -e for all e on L, or +e for all e off L. Literals as clauses.ts codes them.
+ */
+export function blockingProblem(puzzle: Puzzle, literals: ArrayLike<number>, loop: { readonly edges: readonly number[]; readonly on: Uint8Array }): string | null {
   const grid = adjacencyOf(puzzle);
-  if ([...loop].every((e) => clause.off.has(e))) return null;
+  const marks = grid.scratch;
+  const stamp = ++marks.stamp;
+  let offL = 0;
+  let onOffL = 0;
+  for (let k = 0; k < literals.length; k++) {
+    const e = literals[k] >> 1;
+    if (literals[k] & 1) {
+      if (loop.on[e] && marks.clauseOff[e] !== stamp) offL++;
+      marks.clauseOff[e] = stamp;
+    } else {
+      if (!loop.on[e] && marks.clauseOn[e] !== stamp) onOffL++;
+      marks.clauseOn[e] = stamp;
+    }
+  }
+  if (offL === loop.edges.length) return null;
   // Every edge off L as +e: the line is as long as the grid, and only then is the grid walked.
-  if (clause.on.size < grid.edgeCount - loop.size) return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (it holds ${clause.on.size} edges as +e, ${grid.edgeCount - loop.size} are off the loop)`;
-  for (let e = 0; e < grid.edgeCount; e++) if (!loop.has(e) && !clause.on.has(e)) {
-    return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (+${e + 1} is missing)`;
+  const offCount = grid.edgeCount - loop.edges.length;
+  if (onOffL < offCount) {
+    let missing = -1;
+    if (onOffL >= offCount - 1) for (let e = 0; e < grid.edgeCount && missing < 0; e++) if (!loop.on[e] && marks.clauseOn[e] !== stamp) missing = e;
+    const what = missing >= 0 ? `+${missing + 1} is missing` : `it holds ${onOffL} edges off the loop as +e, ${offCount} are off the loop`;
+    return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (${what})`;
   }
   return null;
 }
@@ -264,19 +304,31 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
 
 /**
  * Cycle lemma: the clause holds -e for every edge of a cycle C, and C is no solution or satisfies the clause.
- * `named` is the cycle the line gives, or null to look for it among the clause's off edges.
+ * `named` is the cycle the line gives, or null to look for it among the clause's off edges. Literals as
+ * clauses.ts codes them; the clause's edges are marked with a new stamp, so the test costs what the line is long.
  */
-export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly number[] | null): string | null {
+export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named: readonly number[] | null): string | null {
   const grid = adjacencyOf(puzzle);
-  if (named !== null) {
-    const cycle = new Set(named);
-    const missing = named.find((e) => !clause.off.has(e));
-    if (missing !== undefined) return `the clause does not hold -${missing + 1}, an edge of the cycle`;
-    const notCycle = cycleShapeProblem(grid, cycle);
-    if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
-    return cycleAllowsClause(puzzle, clause, cycle);
+  const marks = grid.scratch;
+  const clauseStamp = ++marks.stamp;
+  const off: number[] = [];
+  for (let k = 0; k < literals.length; k++) {
+    const e = literals[k] >> 1;
+    if ((literals[k] & 1) === 0) marks.clauseOn[e] = clauseStamp;
+    else if (marks.clauseOff[e] !== clauseStamp) {
+      marks.clauseOff[e] = clauseStamp;
+      off.push(e);
+    }
   }
-  const candidates = cyclesAmong(grid, clause.off);
+  const clause = { literals, stamp: clauseStamp };
+  if (named !== null) {
+    const missing = named.find((e) => marks.clauseOff[e] !== clauseStamp);
+    if (missing !== undefined) return `the clause does not hold -${missing + 1}, an edge of the cycle`;
+    const notCycle = cycleShapeProblem(grid, new Set(named));
+    if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
+    return cycleAllowsClause(puzzle, clause, named);
+  }
+  const candidates = cyclesAmong(grid, off);
   if (candidates.cycles.length === 0) {
     return candidates.tangled ? 'its off edges hold crossing cycles: the line must name the cycle' : 'its off edges hold no cycle';
   }
@@ -289,37 +341,50 @@ export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly
   return firstProblem;
 }
 
-function cycleAllowsClause(puzzle: Puzzle, clause: EdgeClause, cycle: ReadonlySet<number>): string | null {
-  if (satisfiedBy(clause, cycle)) return null;
-  if (!cycleMeetsClues(puzzle, cycle)) return null;
-  return `its cycle (${cycle.size} edges) is a solution of the puzzle and falsifies the clause`;
+/** The clause (its edges marked with `stamp` in the scratch's clauseOn and clauseOff) holds for cycle C, or C is no solution. */
+function cycleAllowsClause(puzzle: Puzzle, clause: { literals: ArrayLike<number>; stamp: number }, cycle: readonly number[]): string | null {
+  const marks = adjacencyOf(puzzle).scratch;
+  const stamp = ++marks.stamp;
+  for (const e of cycle) marks.onCycle[e] = stamp;
+  // Satisfied by C: +x with x on C, or -x with x off C.
+  for (let k = 0; k < clause.literals.length; k++) {
+    const literal = clause.literals[k];
+    if ((marks.onCycle[literal >> 1] === stamp) === ((literal & 1) === 0)) return null;
+  }
+  if (!cycleMeetsClues(puzzle, cycle, stamp)) return null;
+  return `its cycle (${cycle.length} edges) is a solution of the puzzle and falsifies the clause`;
 }
 
 /** How many faces of each puzzle have a clue above 0 (counted once per puzzle). */
 const positiveClues = new WeakMap<Puzzle, number>();
 
 /**
- * Whether a single cycle meets every clue, in time linear in its length, not the grid's: each clued face beside
- * it must have as many of its edges on the cycle as its clue, and every face away from it has none, so its clue
- * must be 0 (or none): the faces beside it must hold every clue above 0. Of a single cycle, as the verifier says.
+ * Whether a single cycle (its edges marked with `stamp` in the scratch's onCycle) meets every clue, in time
+ * linear in its length, not the grid's: each clued face beside it must have as many of its edges on the cycle
+ * as its clue, and every face away from it has none, so its clue must be 0 (or none): the faces beside it must
+ * hold every clue above 0. Of a single cycle, as the verifier says.
  */
-function cycleMeetsClues(puzzle: Puzzle, cycle: ReadonlySet<number>): boolean {
-  const grid = adjacencyOf(puzzle);
+function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number): boolean {
+  const { flat, scratch } = adjacencyOf(puzzle);
+  const { edgeCells, cellEdges, cellSlots } = flat;
   let positive = positiveClues.get(puzzle);
   if (positive === undefined) {
     positive = puzzle.clues.reduce<number>((n, clue) => n + (typeof clue === 'number' && clue > 0 ? 1 : 0), 0);
     positiveClues.set(puzzle, positive);
   }
-  const faces = new Set<number>();
-  for (const e of cycle) for (const face of grid.facesBesideEdge(e)) faces.add(face);
   let positiveBeside = 0;
-  for (const face of faces) {
-    const clue = puzzle.clues[face];
-    if (typeof clue !== 'number') continue;
-    let on = 0;
-    for (const e of grid.edgesOfFace(face)) if (cycle.has(e)) on++;
-    if (on !== clue) return false;
-    if (clue > 0) positiveBeside++;
+  for (const e of cycle) {
+    for (let side = 0; side < 2; side++) {
+      const face = edgeCells[2 * e + side];
+      if (face < 0 || scratch.face[face] === stamp) continue;
+      scratch.face[face] = stamp;
+      const clue = puzzle.clues[face];
+      if (typeof clue !== 'number') continue;
+      let on = 0;
+      for (let i = face * cellSlots; i < face * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0 && scratch.onCycle[cellEdges[i]] === stamp) on++;
+      if (on !== clue) return false;
+      if (clue > 0) positiveBeside++;
+    }
   }
   return positiveBeside === positive;
 }
@@ -360,11 +425,11 @@ function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number)
  * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
  * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
  */
-function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
+function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: number[][]; tangled: boolean } {
   const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
   const marks = grid.scratch;
   // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
-  const stamp = (marks.stamp += 2);
+  const stamp = (marks.stamp += 2) - 1;
   const { edge: left, vertex: seen, degree } = marks;
   for (const e of edges) {
     left[e] = stamp;
@@ -391,11 +456,11 @@ function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set
     }
   }
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
-  const cycles: Set<number>[] = [];
+  const cycles: number[][] = [];
   let tangled = false;
   for (const start of edges) {
     if (left[start] !== stamp) continue;
-    const piece = new Set<number>();
+    const piece: number[] = [];
     let simple = true;
     const stack = [edgeEnds[2 * start]];
     seen[stack[0]] = stamp + 1;
@@ -406,7 +471,7 @@ function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set
         const e = vertexEdges[vertexSlots * v + k];
         if (e < 0 || left[e] !== stamp) continue;
         left[e] = 0;
-        piece.add(e);
+        piece.push(e);
         const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
         if (seen[w] !== stamp + 1) {
           seen[w] = stamp + 1;
