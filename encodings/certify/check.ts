@@ -114,8 +114,10 @@ function digits(token: string, from: number): number {
  * lines of a proof are read here, without splitting them into words.
  */
 class FastReader {
-  private line = '';
+  /** The proof's text, and the line being read in it: from `at` (the next word) to `end`. */
+  private text = '';
   private at = 0;
+  private end = 0;
   /** The last word read had a '-'. */
   private negative = false;
   /** The literals of the last line read: the first `length` of them. */
@@ -130,18 +132,19 @@ class FastReader {
 
   constructor(private readonly grid: FlatGrid) {}
 
-  /** The line's kind, its literals in `literals`; null when readStep must read it. */
-  step(line: string): StepKind | null {
-    this.line = line;
-    this.at = 0;
+  /** The kind of the line text[from ..< to] (not empty), its literals in `literals`; null when readStep must read it. */
+  step(text: string, from: number, to: number): StepKind | null {
+    this.text = text;
+    this.at = from;
+    this.end = to;
     this.saysMore = false;
-    const n = line.length;
+    const n = to;
     let kind: StepKind;
-    const first = line.charCodeAt(0);
+    const first = text.charCodeAt(from);
     if (first === 45 || (first >= 48 && first <= 57)) kind = 'learnt clause';
-    else if (line.charCodeAt(1) === 32 && isStepLetter(first)) {
-      kind = kindOf(line[0])!;
-      this.at = 2;
+    else if (from + 1 < to && text.charCodeAt(from + 1) === 32 && isStepLetter(first)) {
+      kind = kindOf(text[from])!;
+      this.at = from + 2;
     } else return null;
     this.length = 0;
     this.namedLength = 0;
@@ -183,7 +186,7 @@ class FastReader {
   /** A list of numbers 1..most read up to its 0, each less one added to `named`: whether it reads so. */
   private numbers(most: number): boolean {
     for (;;) {
-      if (this.at >= this.line.length) return false;
+      if (this.at >= this.end) return false;
       const v = this.word(false);
       if (v === -2) return true;
       if (v < 1 || v > most) return false;
@@ -198,19 +201,19 @@ class FastReader {
 
   /** The next word's number (after a '-' if `signed`), -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
   private word(signed: boolean): number {
-    const line = this.line;
-    const n = line.length;
+    const text = this.text;
+    const n = this.end;
     let i = this.at;
-    this.negative = signed && line.charCodeAt(i) === 45;
+    this.negative = signed && text.charCodeAt(i) === 45;
     if (this.negative) i++;
     const from = i;
     let value = 0;
     for (; i < n; i++) {
-      const digit = line.charCodeAt(i) - 48;
+      const digit = text.charCodeAt(i) - 48;
       if (digit < 0 || digit > 9) break;
       value = Math.min(value * 10 + digit, 2 ** 31);
     }
-    if (i === from || (i < n && line.charCodeAt(i) !== 32)) return -1;
+    if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
     const zero = !this.negative && i === from + 1 && value === 0;
     this.at = i < n ? i + 1 : i;
     return zero ? -2 : value;
@@ -294,29 +297,37 @@ function lemmaProblem(puzzle: Puzzle, kind: StepKind, literals: ArrayLike<number
 export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): CertifyResult {
   const grid = flatGridOf(puzzle);
   const read = new Reader(grid);
-  const lines = text.split('\n');
+  // The lines are read in place, each as a range of the text: no line is copied out unless it must be split into words.
+  let at = 0;
   let n = 0;
   let stepLine = 0;
-  /** The next line that is not blank or a comment (its index), or -1 at the end. */
-  const nextLine = (): number => {
-    while (n < lines.length) {
-      const line = lines[n++];
+  let lineFrom = 0;
+  let lineTo = 0;
+  /** The next line that is not blank or a comment, as lineFrom..lineTo; false at the end. */
+  const nextLine = (): boolean => {
+    while (at <= text.length) {
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      const from = at;
+      at = end + 1;
+      n++;
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
-      const first = line.charCodeAt(0);
-      const plain = first === 45 || (first >= 48 && first <= 57) || (line.charCodeAt(1) === 32 && isStepLetter(first));
-      const word = plain ? '' : line.trim().split(/\s+/)[0];
+      const first = text.charCodeAt(from);
+      const plain = from < end && (first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first)));
+      const word = plain ? '' : text.slice(from, end).trim().split(/\s+/)[0];
       if (plain || (word !== '' && word !== 'c')) {
         stepLine = n;
-        return n - 1;
+        lineFrom = from;
+        lineTo = end;
+        return true;
       }
     }
-    return -1;
+    return false;
   };
-  /** The next line that is not blank or a comment, as tokens, or null at the end. */
-  const next = (): string[] | null => {
-    const at = nextLine();
-    return at < 0 ? null : lines[at].trim().split(/\s+/);
-  };
+  /** The words of the line lineFrom..lineTo. */
+  const words = (from = lineFrom, to = lineTo): string[] => text.slice(from, to).trim().split(/\s+/);
+  /** The next line that is not blank or a comment, as words, or null at the end. */
+  const next = (): string[] | null => (nextLine() ? words() : null);
 
   const header = next();
   if (!header || header[0] !== 'p' || header[1] !== FORMAT) throw new PuzzleError(`${where}: the first line is not a '${FORMAT}' header (p ${FORMAT} ${VERSION} ROWS COLS)`);
@@ -358,6 +369,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
   // -1 for a deletion that kept the clause as the reason of a top-level assignment).
   const stepLines: number[] = [];
+  /** Per step: where its line starts in the text. */
+  const stepStarts: number[] = [];
   const stepKinds: StepKind[] = [];
   const stepClauses: number[] = [];
   /** Per step: its line names more than its clause (a cycle, a cut's vertex set), read again when it is tested. */
@@ -369,15 +382,15 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
   const fast = new FastReader(grid);
-  for (let at = nextLine(); at >= 0; at = nextLine()) {
-    let kind = fast.step(lines[at]);
+  while (nextLine()) {
+    let kind = fast.step(text, lineFrom, lineTo);
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
     let rules: { vertices: ArrayLike<number>; faces: ArrayLike<number> } | undefined;
     let saysMore = fast.saysMore;
     if (kind === 'rule lemma') rules = { vertices: fast.named.subarray(0, fast.vertexCount), faces: fast.named.subarray(fast.vertexCount, fast.namedLength) };
     if (kind === null) {
-      const tokens = lines[at].trim().split(/\s+/);
+      const tokens = words();
       kind = kindOf(tokens[0]);
       if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, r, d or a clause)`);
       if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
@@ -417,6 +430,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       for (let k = 0; k < rules.faces.length; k++) named.push(rules.faces[k]);
     }
     stepLines.push(stepLine);
+    stepStarts.push(lineFrom);
     stepKinds.push(kind);
     stepSaysMore.push(saysMore);
   }
@@ -444,7 +458,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     }
     else if (!stepSaysMore[i]) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
     else {
-      const step = readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read);
+      const end = text.indexOf('\n', stepStarts[i]);
+      const step = readStep(kind, words(stepStarts[i], end < 0 ? text.length : end), read);
       problem = lemmaProblem(puzzle, kind, step.literals, step, loop);
     }
     if (problem !== null) return fail(kind, problem, stepLines[i]);
