@@ -40,6 +40,8 @@ const ruleCode = (rule: number): number => -2 - rule;
 const CHECK_TIME = 0x7fffffff;
 const WATCHED = 2;
 const MARKED = 4;
+/** An edge off, as a rule's count of its edges on and off holds it. */
+const OFF_COUNT = 0x10000;
 
 /** What a deletion did: removed the clause from propagation, or kept it as the reason of a top-level assignment. */
 export type Deletion = { removed: number } | { kept: number } | null;
@@ -106,12 +108,11 @@ export class ClauseSet {
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
   private conflictClause = NONE;
 
-  /** Counting rule k: its edges ruleEdges[ruleStart[k] ..< ruleStart[k + 1]], its allowed counts as bits, how many of its edges are on and off. */
+  /** Counting rule k: its edges ruleEdges[ruleStart[k] ..< ruleStart[k + 1]], its allowed counts as bits, how many of its edges are on (the low 16 bits of ruleCount) and off (the bits above). */
   private ruleEdges: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private ruleStart: Int32Array<ArrayBufferLike> = new Int32Array(1);
   private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private ruleOn = new Int32Array(0);
-  private ruleOff = new Int32Array(0);
+  private ruleCount = new Int32Array(0);
   /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
   private edgeRules = new Int32Array(0);
   private edgeRuleStart: Int32Array;
@@ -149,8 +150,7 @@ export class ClauseSet {
     this.ruleEdges = edges;
     this.ruleStart = start;
     this.ruleAllowed = allowed;
-    this.ruleOn = new Int32Array(rules);
-    this.ruleOff = new Int32Array(rules);
+    this.ruleCount = new Int32Array(rules);
     const from = this.edgeRuleStart;
     for (let k = 0; k < start[rules]; k++) from[edges[k] + 1]++;
     for (let e = 0; e < this.edgeCount; e++) from[e + 1] += from[e];
@@ -169,8 +169,9 @@ export class ClauseSet {
   private checkRule(r: number, time: number): boolean {
     const from = this.ruleStart[r];
     const n = this.ruleStart[r + 1] - from;
-    const on = this.ruleOn[r];
-    const open = n - on - this.ruleOff[r];
+    const count = this.ruleCount[r];
+    const on = count & 0xffff;
+    const open = n - on - (count >>> 16);
     const possible = this.ruleAllowed[r] & (((1 << (open + 1)) - 1) << on);
     if (possible === 0) {
       this.conflictClause = ruleCode(r);
@@ -285,8 +286,10 @@ export class ClauseSet {
   private assign(literal: number, reason: number, time: number): void {
     this.value[literal] = 1;
     this.value[literal ^ 1] = -1;
-    const counts = (literal & 1) === 0 ? this.ruleOn : this.ruleOff;
-    for (let k = this.edgeRuleStart[literal >> 1]; k < this.edgeRuleStart[(literal >> 1) + 1]; k++) counts[this.edgeRules[k]]++;
+    const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
+    const counts = this.ruleCount;
+    const rules = this.edgeRules;
+    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] += step;
     this.reason[literal >> 1] = reason;
     this.time[literal >> 1] = time;
     this.position[literal >> 1] = this.trailLength;
@@ -298,8 +301,10 @@ export class ClauseSet {
     const literal = this.trail[--this.trailLength];
     this.value[literal] = 0;
     this.value[literal ^ 1] = 0;
-    const counts = (literal & 1) === 0 ? this.ruleOn : this.ruleOff;
-    for (let k = this.edgeRuleStart[literal >> 1]; k < this.edgeRuleStart[(literal >> 1) + 1]; k++) counts[this.edgeRules[k]]--;
+    const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
+    const counts = this.ruleCount;
+    const rules = this.edgeRules;
+    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] -= step;
     return literal;
   }
 
@@ -652,7 +657,7 @@ export class ClauseSet {
         return false;
       }
       const e = falsified >> 1;
-      for (let k = this.edgeRuleStart[e]; k < this.edgeRuleStart[e + 1]; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
+      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; k < end; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
     }
     return true;
   }
