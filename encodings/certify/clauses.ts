@@ -595,20 +595,23 @@ export class ClauseSet {
   private propagate(time: number): boolean {
     const data = this.literals.data;
     const starts = this.start.data;
+    const value = this.value;
     while (this.head < this.trailLength) {
       const falsified = this.trail[this.head++] ^ 1;
-      let size = this.watchSize[falsified];
+      const size = this.watchSize[falsified];
+      // The pool and where the watch list lies in it: read again after a watch is pushed elsewhere, which may repack the pool.
+      let pool = this.pool;
+      let at = this.watchAt[falsified];
       let kept = 0;
       let i = 0;
       let conflict = -1;
       for (; i < size; i += 2) {
-        const at = this.watchAt[falsified]; // read again: a watch pushed elsewhere may repack the pool
-        const id = this.pool[at + i];
-        const blocker = this.pool[at + i + 1];
+        const id = pool[at + i];
+        const blocker = pool[at + i + 1];
         // A true literal of the clause, seen last time: nothing to do, and the clause need not be read.
-        if (this.value[blocker] === 1) {
-          this.pool[at + kept++] = id;
-          this.pool[at + kept++] = blocker;
+        if (value[blocker] === 1) {
+          pool[at + kept++] = id;
+          pool[at + kept++] = blocker;
           continue;
         }
         const from = starts[id];
@@ -617,9 +620,9 @@ export class ClauseSet {
           data[from + 1] = falsified;
         }
         const other = data[from];
-        if (this.value[other] === 1) {
-          this.pool[at + kept++] = id;
-          this.pool[at + kept++] = other;
+        if (value[other] === 1) {
+          pool[at + kept++] = id;
+          pool[at + kept++] = other;
           continue;
         }
         // Look for a literal not false to watch instead, from where the last search stopped (long clauses
@@ -629,7 +632,7 @@ export class ClauseSet {
         const searchFrom = this.searchFrom[id];
         for (let step = 0; step < n - 2; step++) {
           const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
-          if (this.value[data[from + k]] !== -1) {
+          if (value[data[from + k]] !== -1) {
             data[from + 1] = data[from + k];
             data[from + k] = falsified;
             this.pushWatch(data[from + 1], id, other);
@@ -638,19 +641,21 @@ export class ClauseSet {
             break;
           }
         }
-        if (moved) continue;
-        const at2 = this.watchAt[falsified];
-        this.pool[at2 + kept++] = id;
-        this.pool[at2 + kept++] = other;
-        if (this.value[other] === -1) {
+        if (moved) {
+          pool = this.pool;
+          at = this.watchAt[falsified];
+          continue;
+        }
+        pool[at + kept++] = id;
+        pool[at + kept++] = other;
+        if (value[other] === -1) {
           conflict = id;
           i += 2;
           break;
         }
         this.assign(other, id, time);
       }
-      const at = this.watchAt[falsified];
-      for (; i < size; i++) this.pool[at + kept++] = this.pool[at + i];
+      for (; i < size; i++) pool[at + kept++] = pool[at + i];
       this.watchSize[falsified] = kept;
       if (conflict >= 0) {
         this.conflictClause = conflict;
