@@ -99,9 +99,9 @@ export class ClauseSet {
   private readonly watchRoom: Int32Array;
 
   /** Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause its hash and the next in its bucket. */
-  private buckets = new Int32Array(1 << 10).fill(-1);
-  private readonly hash = new Ints(1 << 10);
-  private readonly nextInBucket = new Ints(1 << 10);
+  private buckets = new Int32Array(0);
+  private readonly hash = new Ints(0);
+  private readonly nextInBucket = new Ints(0);
   private indexed = 0;
   private indexing = false;
 
@@ -114,7 +114,7 @@ export class ClauseSet {
   private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private ruleCount = new Int32Array(0);
   /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
-  private edgeRules = new Int32Array(0);
+  private edgeRules: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private edgeRuleStart: Int32Array;
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
@@ -124,41 +124,58 @@ export class ClauseSet {
   private readonly probe = new Ints(64);
 
   constructor(readonly edgeCount: number) {
-    this.value = new Int8Array(2 * edgeCount);
-    this.trail = new Int32Array(edgeCount);
-    this.reason = new Int32Array(edgeCount);
-    this.time = new Int32Array(edgeCount);
-    this.position = new Int32Array(edgeCount);
-    this.literalStamp = new Int32Array(2 * edgeCount);
-    this.reasonsMarked = new Uint8Array(edgeCount);
-    this.seen = new Int32Array(edgeCount);
-    this.watchAt = new Int32Array(2 * edgeCount);
-    this.watchSize = new Int32Array(2 * edgeCount);
-    this.watchRoom = new Int32Array(2 * edgeCount);
-    this.edgeRuleStart = new Int32Array(edgeCount + 1);
+    // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
+    const buffer = new ArrayBuffer(4 * (14 * edgeCount + 1) + 3 * edgeCount);
+    let top = 0;
+    const ints = (length: number): Int32Array => {
+      const table = new Int32Array(buffer, top, length);
+      top += 4 * length;
+      return table;
+    };
+    this.trail = ints(edgeCount);
+    this.reason = ints(edgeCount);
+    this.time = ints(edgeCount);
+    this.position = ints(edgeCount);
+    this.literalStamp = ints(2 * edgeCount);
+    this.seen = ints(edgeCount);
+    this.watchAt = ints(2 * edgeCount);
+    this.watchSize = ints(2 * edgeCount);
+    this.watchRoom = ints(2 * edgeCount);
+    this.edgeRuleStart = ints(edgeCount + 1);
+    this.value = new Int8Array(buffer, top, 2 * edgeCount);
+    this.reasonsMarked = new Uint8Array(buffer, top + 2 * edgeCount, edgeCount);
     this.start.push(0);
   }
 
   /**
    * Sets the counting rules, before any clause: rule k says that the number of the edges
    * edges[start[k] ..< start[k + 1]] that are on has its bit set in allowed[k] (counts up to 30). What they
-   * decide at once (a clue 0, or a contradiction) is decided here, for good.
+   * decide at once (a clue 0, or a contradiction) is decided here, for good. `byEdge`, when the caller has
+   * it, lists each edge's rules (byEdge.rules[byEdge.start[e] ..< byEdge.start[e + 1]], in increasing order);
+   * else it is worked out here.
    */
-  setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array): void {
+  setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array, byEdge?: { rules: Int32Array; start: Int32Array }): void {
     if (this.count > 0 || this.ruleAllowed.length > 0) throw new Error('internal: rules are set once, before any clause');
     const rules = allowed.length;
+    for (let r = 0; r < rules; r++) if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
     this.ruleEdges = edges;
     this.ruleStart = start;
     this.ruleAllowed = allowed;
     this.ruleCount = new Int32Array(rules);
-    const from = this.edgeRuleStart;
-    for (let k = 0; k < start[rules]; k++) from[edges[k] + 1]++;
-    for (let e = 0; e < this.edgeCount; e++) from[e + 1] += from[e];
-    const fill = from.slice(0, this.edgeCount);
-    this.edgeRules = new Int32Array(start[rules]);
-    for (let r = 0; r < rules; r++) {
-      if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
-      for (let k = start[r]; k < start[r + 1]; k++) this.edgeRules[fill[edges[k]]++] = r;
+    if (byEdge) {
+      this.edgeRuleStart.set(byEdge.start);
+      this.edgeRules = byEdge.rules;
+    } else {
+      // Each edge's rules, edgeRules[from[e] ..< from[e + 1]], by counting.
+      const from = this.edgeRuleStart;
+      const total = start[rules];
+      const edgeCount = this.edgeCount;
+      for (let k = 0; k < total; k++) from[edges[k] + 1]++;
+      for (let e = 0; e < edgeCount; e++) from[e + 1] += from[e];
+      const fill = from.slice(0, edgeCount);
+      const edgeRules = new Int32Array(total);
+      for (let r = 0; r < rules; r++) for (let k = start[r], end = start[r + 1]; k < end; k++) edgeRules[fill[edges[k]]++] = r;
+      this.edgeRules = edgeRules;
     }
     // Assignments made here have a time before every clause's, so going backwards never undoes them.
     for (let r = 0; r < rules && !this.contradictory; r++) if (!this.checkRule(r, -1)) return;
@@ -218,10 +235,12 @@ export class ClauseSet {
     if (id >= this.flags.length) this.growClauses(id + 1);
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
-    this.hash.push(this.indexing ? hashOf(this.literals.data, from, this.literals.length) : 0);
-    this.nextInBucket.push(-1);
     // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
-    if (this.indexing) this.index(id);
+    if (this.indexing) {
+      this.hash.push(hashOf(this.literals.data, from, this.literals.length));
+      this.nextInBucket.push(-1);
+      this.index(id);
+    }
     if (!this.contradictory) this.attach(id, id);
     return id;
   }
@@ -389,8 +408,10 @@ export class ClauseSet {
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
     if (!this.indexing) {
       this.indexing = true;
+      this.buckets = new Int32Array(1 << 10).fill(-1);
       for (let c = 0; c < this.count; c++) {
-        this.hash.data[c] = hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]);
+        this.hash.push(hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]));
+        this.nextInBucket.push(-1);
         this.index(c);
       }
     }

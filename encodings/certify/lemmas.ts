@@ -125,29 +125,50 @@ export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, le
  * the clause of all edges. Made from the flat tables in time and memory linear in the grid.
  */
 export function baseClauseSet(puzzle: Puzzle): ClauseSet {
-  const flat = flatGridOf(puzzle);
-  let rules = flat.vertexCount;
-  for (let cell = 0; cell < flat.cellCount; cell++) if (typeof puzzle.clues[cell] === 'number') rules++;
+  const { vertexCount, cellCount, edgeCount, vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flatGridOf(puzzle);
+  const clues = puzzle.clues;
+  // Rule k: vertex k for k below vertexCount, then the clued faces in order (clueRule[face], -1 for no clue).
+  const clueRule = new Int32Array(cellCount);
+  let rules = vertexCount;
+  for (let cell = 0; cell < cellCount; cell++) clueRule[cell] = typeof clues[cell] === 'number' ? rules++ : -1;
   const start = new Int32Array(rules + 1);
   const allowed = new Int32Array(rules);
-  const edges = new Int32Array(rules * Math.max(flat.vertexSlots, flat.cellSlots));
+  const edges = new Int32Array(vertexCount * vertexSlots + (rules - vertexCount) * cellSlots);
   let r = 0;
   let top = 0;
-  const rule = (table: Int32Array, k: number, slots: number, counts: number) => {
-    for (let i = k * slots; i < k * slots + slots; i++) if (table[i] >= 0) edges[top++] = table[i];
-    allowed[r++] = counts;
-    start[r] = top;
-  };
   const vertexCounts = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
-  for (let v = 0; v < flat.vertexCount; v++) rule(flat.vertexEdges, v, flat.vertexSlots, vertexCounts);
-  for (let cell = 0; cell < flat.cellCount; cell++) {
-    const clue = puzzle.clues[cell];
-    if (typeof clue === 'number') rule(flat.cellEdges, cell, flat.cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+  for (let v = 0; v < vertexCount; v++) {
+    for (let i = v * vertexSlots; i < v * vertexSlots + vertexSlots; i++) if (vertexEdges[i] >= 0) edges[top++] = vertexEdges[i];
+    allowed[r++] = vertexCounts;
+    start[r] = top;
   }
-  const clauses = new ClauseSet(flat.edgeCount);
-  clauses.setRules(edges.subarray(0, top), start, allowed);
-  const all = new Int32Array(flat.edgeCount);
-  for (let e = 0; e < flat.edgeCount; e++) all[e] = onLiteral(e);
+  for (let cell = 0; cell < cellCount; cell++) {
+    const clue = clues[cell];
+    if (typeof clue !== 'number') continue;
+    for (let i = cell * cellSlots; i < cell * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0) edges[top++] = cellEdges[i];
+    allowed[r++] = clue >= 0 && clue <= 30 ? 1 << clue : 0;
+    start[r] = top;
+  }
+  // Each edge's rules in increasing order, from its two ends and the faces beside it (at most two of each).
+  const byEdge = { rules: new Int32Array(top), start: new Int32Array(edgeCount + 1) };
+  let at = 0;
+  for (let e = 0; e < edgeCount; e++) {
+    const a = edgeEnds[2 * e];
+    const b = edgeEnds[2 * e + 1];
+    byEdge.rules[at++] = a < b ? a : b;
+    byEdge.rules[at++] = a < b ? b : a;
+    const f = edgeCells[2 * e] >= 0 ? clueRule[edgeCells[2 * e]] : -1;
+    const g = edgeCells[2 * e + 1] >= 0 ? clueRule[edgeCells[2 * e + 1]] : -1;
+    if (f >= 0 && (g < 0 || f < g)) byEdge.rules[at++] = f;
+    if (g >= 0) byEdge.rules[at++] = g;
+    if (f >= 0 && g >= 0 && f > g) byEdge.rules[at++] = f;
+    byEdge.start[e + 1] = at;
+  }
+  const clauses = new ClauseSet(edgeCount);
+  // A grid whose tables disagree on an edge's rules (none does) gets them counted from the rules instead.
+  clauses.setRules(edges.subarray(0, top), start, allowed, at === top ? byEdge : undefined);
+  const all = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) all[e] = onLiteral(e);
   clauses.add(all);
   return clauses;
 }
