@@ -303,6 +303,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   let stepLine = 0;
   let lineFrom = 0;
   let lineTo = 0;
+  /** The words of the line lineFrom..lineTo, once split. */
+  let lineWords: string[] | null = null;
   /** The next line that is not blank or a comment, as lineFrom..lineTo; false at the end. */
   const nextLine = (): boolean => {
     while (at <= text.length) {
@@ -314,18 +316,22 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
       const first = text.charCodeAt(from);
       const plain = from < end && (first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first)));
-      const word = plain ? '' : text.slice(from, end).trim().split(/\s+/)[0];
-      if (plain || (word !== '' && word !== 'c')) {
+      const split = plain ? null : text.slice(from, end).trim().split(/\s+/);
+      if (split === null || (split[0] !== '' && split[0] !== 'c')) {
         stepLine = n;
         lineFrom = from;
         lineTo = end;
+        lineWords = split;
         return true;
       }
     }
     return false;
   };
-  /** The words of the line lineFrom..lineTo. */
-  const words = (from = lineFrom, to = lineTo): string[] => text.slice(from, to).trim().split(/\s+/);
+  /** The words of the line lineFrom..lineTo (split once), or of another range. */
+  const words = (from = lineFrom, to = lineTo): string[] => {
+    if (from === lineFrom && to === lineTo) return (lineWords ??= text.slice(from, to).trim().split(/\s+/));
+    return text.slice(from, to).trim().split(/\s+/);
+  };
   /** The next line that is not blank or a comment, as words, or null at the end. */
   const next = (): string[] | null => (nextLine() ? words() : null);
 
