@@ -35,8 +35,10 @@ interface Scratch {
   /** Per edge: the stamps of the clause being tested when it holds the edge as on (+e) and as off (-e). */
   readonly clauseOn: Int32Array;
   readonly clauseOff: Int32Array;
-  /** Per face: the stamp of the cycle being tested once the face is counted. */
+  /** Per face: the stamp of the search once the face is counted. */
   readonly face: Int32Array;
+  /** Per edge: its place in a window lemma's list of edges, where `edge` holds the window's stamp. */
+  readonly place: Int32Array;
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
@@ -62,6 +64,7 @@ export function adjacencyOf(shape: Shape): Adjacency {
         clauseOn: new Int32Array(flat.edgeCount),
         clauseOff: new Int32Array(flat.edgeCount),
         face: new Int32Array(flat.cellCount),
+        place: new Int32Array(flat.edgeCount),
       },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
@@ -76,19 +79,8 @@ export function adjacencyOf(shape: Shape): Adjacency {
   return adjacency;
 }
 
-/** A rule over a few edges: the number of them on must be one of `allowed` (a vertex: 0 or 2; a clue cell: the clue). */
-interface CountRule {
-  readonly edges: readonly number[];
-  readonly allowed: readonly number[];
-}
-
+/** The numbers of a vertex's edges that may be on. */
 const VERTEX_ALLOWED = [0, 2];
-const vertexRule = (grid: Adjacency, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: VERTEX_ALLOWED });
-
-function cellRule(grid: Adjacency, puzzle: Puzzle, cell: number): CountRule | null {
-  const clue = puzzle.clues[cell];
-  return typeof clue === 'number' ? { edges: grid.edgesOfFace(cell), allowed: [clue] } : null;
-}
 
 /**
  * The base, clause by clause: for every rule (degree 0 or 2 at each vertex, each clue's count), every clause
@@ -277,49 +269,80 @@ export const WINDOW_MAX_EDGES = 16;
  * clue of every cell beside them) meets those rules and falsifies the clause.
  */
 export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
-  const grid = adjacencyOf(puzzle);
+  const { flat, scratch } = adjacencyOf(puzzle);
+  const { edgeEnds, edgeCells, vertexEdges, vertexSlots, cellEdges, cellSlots } = flat;
   const clauseEdges = [...new Set([...clause.on, ...clause.off])];
   if (clauseEdges.some((e) => clause.on.has(e) && clause.off.has(e))) return null; // holds e and -e
-  const rules: CountRule[] = [];
-  const vertices = new Set(clauseEdges.flatMap((e) => grid.verticesOfEdge(e)));
-  for (const v of vertices) rules.push(vertexRule(grid, v));
-  const cells = new Set(clauseEdges.flatMap((e) => grid.facesBesideEdge(e)));
-  for (const cell of cells) {
-    const rule = cellRule(grid, puzzle, cell);
-    if (rule) rules.push(rule);
+  // The window's rules, each as the places of its edges in `scope` (the window's edges, in the order first met)
+  // and its allowed counts as bits: the degree rule at each end of the clause's edges, then each clue beside them.
+  const stamp = ++scratch.stamp;
+  const scope: number[] = [];
+  const ruleEdges: number[][] = [];
+  const ruleAllowed: number[] = [];
+  const addRule = (table: Int32Array, k: number, slots: number, allowed: number) => {
+    const places: number[] = [];
+    for (let i = k * slots; i < k * slots + slots; i++) {
+      const e = table[i];
+      if (e < 0) continue;
+      if (scratch.edge[e] !== stamp) {
+        scratch.edge[e] = stamp;
+        scratch.place[e] = scope.length;
+        scope.push(e);
+      }
+      places.push(scratch.place[e]);
+    }
+    ruleEdges.push(places);
+    ruleAllowed.push(allowed);
+  };
+  const vertexAllowed = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
+  for (const e of clauseEdges) {
+    for (let k = 0; k < 2; k++) {
+      const v = edgeEnds[2 * e + k];
+      if (scratch.vertex[v] === stamp) continue;
+      scratch.vertex[v] = stamp;
+      addRule(vertexEdges, v, vertexSlots, vertexAllowed);
+    }
   }
-  const scope = [...new Set(rules.flatMap((r) => r.edges))];
+  for (const e of clauseEdges) {
+    for (let side = 0; side < 2; side++) {
+      const cell = edgeCells[2 * e + side];
+      if (cell < 0 || scratch.face[cell] === stamp) continue;
+      scratch.face[cell] = stamp;
+      const clue = puzzle.clues[cell];
+      if (typeof clue === 'number') addRule(cellEdges, cell, cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+    }
+  }
   if (scope.length > WINDOW_MAX_EDGES) {
     return `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${scope.length} edges; a window lemma may have at most ${WINDOW_MAX_EDGES}, so that checking it tries at most 2^${WINDOW_MAX_EDGES} assignments`;
   }
-  // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open.
-  const value = new Map<number, number>(scope.map((e) => [e, -1]));
-  for (const e of clause.on) value.set(e, 0);
-  for (const e of clause.off) value.set(e, 1);
-  const rulesOf = new Map<number, CountRule[]>(scope.map((e) => [e, rules.filter((r) => r.edges.includes(e))]));
-  const possible = (rule: CountRule) => {
+  // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open (by place in scope).
+  const value = new Int8Array(scope.length).fill(-1);
+  for (const e of clause.on) value[scratch.place[e]] = 0;
+  for (const e of clause.off) value[scratch.place[e]] = 1;
+  const rulesOf: number[][] = scope.map(() => []);
+  for (let r = 0; r < ruleEdges.length; r++) for (const place of ruleEdges[r]) rulesOf[place].push(r);
+  const possible = (r: number) => {
     let on = 0;
     let open = 0;
-    for (const e of rule.edges) {
-      const v = value.get(e)!;
-      if (v === 1) on++;
-      else if (v === -1) open++;
+    for (const place of ruleEdges[r]) {
+      if (value[place] === 1) on++;
+      else if (value[place] === -1) open++;
     }
-    return rule.allowed.some((count) => on <= count && count <= on + open);
+    return ((ruleAllowed[r] >>> on) & ((1 << (open + 1)) - 1)) !== 0;
   };
-  if (!rules.every(possible)) return null;
-  const open = scope.filter((e) => value.get(e) === -1);
+  for (let r = 0; r < ruleEdges.length; r++) if (!possible(r)) return null;
+  const open = scope.map((_, place) => place).filter((place) => value[place] === -1);
   const search = (i: number): boolean => {
     if (i === open.length) return true;
     for (const bit of [0, 1]) {
-      value.set(open[i], bit);
-      if (rulesOf.get(open[i])!.every(possible) && search(i + 1)) return true;
+      value[open[i]] = bit;
+      if (rulesOf[open[i]].every(possible) && search(i + 1)) return true;
     }
-    value.set(open[i], -1);
+    value[open[i]] = -1;
     return false;
   };
   if (!search(0)) return null;
-  const onEdges = scope.filter((e) => value.get(e) === 1).map((e) => e + 1);
+  const onEdges = scope.filter((_, place) => value[place] === 1).map((e) => e + 1);
   return `the rules near it allow an assignment that falsifies it (on: ${onEdges.join(' ') || 'none'}; the other window edges off)`;
 }
 
