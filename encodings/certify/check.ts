@@ -211,9 +211,11 @@ class FastReader {
     for (; i < n; i++) {
       const digit = text.charCodeAt(i) - 48;
       if (digit < 0 || digit > 9) break;
-      value = Math.min(value * 10 + digit, 2 ** 31);
+      value = value * 10 + digit;
     }
     if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
+    // Past 2^31 it stops counting, at 2^31 (as digits() does); a value past 2^53 is no longer exact, but still past it.
+    if (value > 2 ** 31) value = 2 ** 31;
     const zero = !this.negative && i === from + 1 && value === 0;
     this.at = i < n ? i + 1 : i;
     return zero ? -2 : value;

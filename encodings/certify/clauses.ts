@@ -80,9 +80,9 @@ export class ClauseSet {
   /** Per edge: the last RUP check whose conflict analysis reached it. */
   private readonly seen: Int32Array;
   private stamp = 0;
-  /** The stamps of the marking under way (markFrom): an edge the check assigned, an edge whose reason is queued. */
-  private assignedStamp = 0;
+  /** The marking under way (markFrom): its stamp of an edge whose reason is queued, and where the check's own assignments start on the trail. */
   private reachedStamp = 0;
+  private checkStart = 0;
 
   private readonly literals = new Ints(1 << 12);
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
@@ -533,16 +533,13 @@ export class ClauseSet {
    * reason stands for its edges assigned before the edge it decided (as a conflict, all its assigned edges).
    */
   private markFrom(conflict: number, mark: number, edge = -1): void {
-    const assigned = ++this.stamp;
-    const reached = ++this.stamp;
     const stack = this.stack;
     stack.length = 0;
     if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
     else this.markTopLevel(edge);
-    // The edges this check assigned; the others are the top level's.
-    for (let i = mark; i < this.trailLength; i++) this.seen[this.trail[i] >> 1] = assigned;
-    this.assignedStamp = assigned;
-    this.reachedStamp = reached;
+    // The edges this check assigned are those from `mark` on in the trail; the others are the top level's.
+    this.checkStart = mark;
+    this.reachedStamp = ++this.stamp;
     while (stack.length > 0) {
       const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];
@@ -591,7 +588,7 @@ export class ClauseSet {
   /** Marking reached edge e's assignment: the check's own has its reason queued once, the top level's is marked once for all checks. */
   private visit(e: number): void {
     if (this.seen[e] === this.reachedStamp) return;
-    if (this.seen[e] !== this.assignedStamp) this.markTopLevel(e);
+    if (this.position[e] < this.checkStart) this.markTopLevel(e);
     else {
       this.seen[e] = this.reachedStamp;
       if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
