@@ -178,7 +178,12 @@ export class ClauseSet {
       this.edgeRules = edgeRules;
     }
     // Assignments made here have a time before every clause's, so going backwards never undoes them.
-    for (let r = 0; r < rules && !this.contradictory; r++) if (!this.checkRule(r, -1)) return;
+    // Only a rule that allows no count, or only none or all of its edges on, decides anything with no edge set.
+    for (let r = 0; r < rules && !this.contradictory; r++) {
+      const n = start[r + 1] - start[r];
+      const possible = allowed[r] & ((1 << (n + 1)) - 1);
+      if ((possible === 0 || possible === 1 || possible === 1 << n) && !this.checkRule(r, -1)) return;
+    }
     if (!this.contradictory) this.propagate(-1);
   }
 
@@ -290,7 +295,14 @@ export class ClauseSet {
   private bringForward(from: number, to: number, at: number): void {
     const data = this.literals.data;
     let best = from + at;
-    for (let k = from + at; k < to; k++) if (this.rank(data[k]) > this.rank(data[best])) best = k;
+    let bestRank = this.rank(data[best]);
+    for (let k = best + 1; k < to; k++) {
+      const rank = this.rank(data[k]);
+      if (rank > bestRank) {
+        best = k;
+        bestRank = rank;
+      }
+    }
     const literal = data[best];
     data[best] = data[from + at];
     data[from + at] = literal;
