@@ -114,8 +114,10 @@ function digits(token: string, from: number): number {
  * lines of a proof are read here, without splitting them into words.
  */
 class FastReader {
-  private line = '';
+  /** The proof's text, and the line being read in it: from `at` (the next word) to `end`. */
+  private text = '';
   private at = 0;
+  private end = 0;
   /** The last word read had a '-'. */
   private negative = false;
   /** The literals of the last line read: the first `length` of them. */
@@ -125,20 +127,24 @@ class FastReader {
   named = new Int32Array(16);
   namedLength = 0;
   vertexCount = 0;
+  /** The last line read names a cycle or a cut's vertex set after its clause. */
+  saysMore = false;
 
   constructor(private readonly grid: FlatGrid) {}
 
-  /** The line's kind, its literals in `literals`; null when readStep must read it. */
-  step(line: string): StepKind | null {
-    this.line = line;
-    this.at = 0;
-    const n = line.length;
+  /** The kind of the line text[from ..< to] (not empty), its literals in `literals`; null when readStep must read it. */
+  step(text: string, from: number, to: number): StepKind | null {
+    this.text = text;
+    this.at = from;
+    this.end = to;
+    this.saysMore = false;
+    const n = to;
     let kind: StepKind;
-    const first = line.charCodeAt(0);
+    const first = text.charCodeAt(from);
     if (first === 45 || (first >= 48 && first <= 57)) kind = 'learnt clause';
-    else if (line.charCodeAt(1) === 32 && isStepLetter(first)) {
-      kind = kindOf(line[0])!;
-      this.at = 2;
+    else if (from + 1 < to && text.charCodeAt(from + 1) === 32 && isStepLetter(first)) {
+      kind = kindOf(text[from])!;
+      this.at = from + 2;
     } else return null;
     this.length = 0;
     this.namedLength = 0;
@@ -163,6 +169,7 @@ class FastReader {
       return this.numbers(this.grid.cellCount) && this.at >= n ? kind : null;
     }
     if (kind !== 'cycle lemma' && kind !== 'cut lemma') return null;
+    this.saysMore = true;
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
     for (;;) {
       if (this.at >= n) return null;
@@ -179,7 +186,7 @@ class FastReader {
   /** A list of numbers 1..most read up to its 0, each less one added to `named`: whether it reads so. */
   private numbers(most: number): boolean {
     for (;;) {
-      if (this.at >= this.line.length) return false;
+      if (this.at >= this.end) return false;
       const v = this.word(false);
       if (v === -2) return true;
       if (v < 1 || v > most) return false;
@@ -194,19 +201,21 @@ class FastReader {
 
   /** The next word's number (after a '-' if `signed`), -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
   private word(signed: boolean): number {
-    const line = this.line;
-    const n = line.length;
+    const text = this.text;
+    const n = this.end;
     let i = this.at;
-    this.negative = signed && line.charCodeAt(i) === 45;
+    this.negative = signed && text.charCodeAt(i) === 45;
     if (this.negative) i++;
     const from = i;
     let value = 0;
     for (; i < n; i++) {
-      const digit = line.charCodeAt(i) - 48;
+      const digit = text.charCodeAt(i) - 48;
       if (digit < 0 || digit > 9) break;
-      value = Math.min(value * 10 + digit, 2 ** 31);
+      value = value * 10 + digit;
     }
-    if (i === from || (i < n && line.charCodeAt(i) !== 32)) return -1;
+    if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
+    // Past 2^31 it stops counting, at 2^31 (as digits() does); a value past 2^53 is no longer exact, but still past it.
+    if (value > 2 ** 31) value = 2 ** 31;
     const zero = !this.negative && i === from + 1 && value === 0;
     this.at = i < n ? i + 1 : i;
     return zero ? -2 : value;
@@ -250,18 +259,26 @@ function readStep(kind: StepKind, tokens: string[], read: Reader): Step {
   return step;
 }
 
-/** Why a lemma or blocking clause does not hold (its own test, on the puzzle), or null. */
-function lemmaProblem(puzzle: Puzzle, kind: StepKind, step: Step, loop: ReadonlySet<number> | null): string | null {
-  const clause = edgeClause(step.literals);
+/** The claimed loop: its edges, and per edge whether it is on it. */
+interface ClaimedLoop {
+  readonly edges: readonly number[];
+  readonly on: Uint8Array;
+}
+
+/**
+ * Why a lemma or blocking clause does not hold (its own test, on the puzzle), or null. `literals` is its
+ * clause; `step` the line read, when the test needs more (a named cycle, a cut's vertex set).
+ */
+function lemmaProblem(puzzle: Puzzle, kind: StepKind, literals: ArrayLike<number>, step: Step | null, loop: ClaimedLoop | null): string | null {
   switch (kind) {
     case 'blocking clause':
-      return loop ? blockingProblem(puzzle, clause, loop) : 'a blocking clause needs a claim of a unique loop';
+      return loop ? blockingProblem(puzzle, literals, loop) : 'a blocking clause needs a claim of a unique loop';
     case 'window lemma':
-      return windowProblem(puzzle, clause);
+      return windowProblem(puzzle, edgeClause(literals));
     case 'cycle lemma':
-      return cycleProblem(puzzle, clause, step.cycle);
+      return cycleProblem(puzzle, literals, step?.cycle ?? null);
     case 'cut lemma':
-      return step.inside === null ? blockProblem(puzzle, clause) : cutProblem(puzzle, clause, step.inside, step.hinge);
+      return step?.inside == null ? blockProblem(puzzle, edgeClause(literals)) : cutProblem(puzzle, edgeClause(literals), step.inside, step.hinge);
     default:
       throw new Error(`internal: ${kind} is not a lemma`);
   }
@@ -282,29 +299,43 @@ function lemmaProblem(puzzle: Puzzle, kind: StepKind, step: Step, loop: Readonly
 export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): CertifyResult {
   const grid = flatGridOf(puzzle);
   const read = new Reader(grid);
-  const lines = text.split('\n');
+  // The lines are read in place, each as a range of the text: no line is copied out unless it must be split into words.
+  let at = 0;
   let n = 0;
   let stepLine = 0;
-  /** The next line that is not blank or a comment (its index), or -1 at the end. */
-  const nextLine = (): number => {
-    while (n < lines.length) {
-      const line = lines[n++];
+  let lineFrom = 0;
+  let lineTo = 0;
+  /** The words of the line lineFrom..lineTo, once split. */
+  let lineWords: string[] | null = null;
+  /** The next line that is not blank or a comment, as lineFrom..lineTo; false at the end. */
+  const nextLine = (): boolean => {
+    while (at <= text.length) {
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      const from = at;
+      at = end + 1;
+      n++;
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
-      const first = line.charCodeAt(0);
-      const plain = first === 45 || (first >= 48 && first <= 57) || (line.charCodeAt(1) === 32 && isStepLetter(first));
-      const word = plain ? '' : line.trim().split(/\s+/)[0];
-      if (plain || (word !== '' && word !== 'c')) {
+      const first = text.charCodeAt(from);
+      const plain = from < end && (first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first)));
+      const split = plain ? null : text.slice(from, end).trim().split(/\s+/);
+      if (split === null || (split[0] !== '' && split[0] !== 'c')) {
         stepLine = n;
-        return n - 1;
+        lineFrom = from;
+        lineTo = end;
+        lineWords = split;
+        return true;
       }
     }
-    return -1;
+    return false;
   };
-  /** The next line that is not blank or a comment, as tokens, or null at the end. */
-  const next = (): string[] | null => {
-    const at = nextLine();
-    return at < 0 ? null : lines[at].trim().split(/\s+/);
+  /** The words of the line lineFrom..lineTo (split once), or of another range. */
+  const words = (from = lineFrom, to = lineTo): string[] => {
+    if (from === lineFrom && to === lineTo) return (lineWords ??= text.slice(from, to).trim().split(/\s+/));
+    return text.slice(from, to).trim().split(/\s+/);
   };
+  /** The next line that is not blank or a comment, as words, or null at the end. */
+  const next = (): string[] | null => (nextLine() ? words() : null);
 
   const header = next();
   if (!header || header[0] !== 'p' || header[1] !== FORMAT) throw new PuzzleError(`${where}: the first line is not a '${FORMAT}' header (p ${FORMAT} ${VERSION} ROWS COLS)`);
@@ -319,7 +350,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   const claimTokens = next();
   if (!claimTokens || claimTokens[0] !== 'claim') return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
   let claim: Claim;
-  let loop: Set<number> | null = null;
+  let loop: ClaimedLoop | null = null;
   try {
     if (claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
     else if (claimTokens[1] === 'unique') {
@@ -329,7 +360,9 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       const verdict = verify(puzzle, solution);
       if (!verdict.valid) return fail('claim', `the claimed loop is not a solution: ${verdict.reason}`);
       claim = { kind: 'unique', loop: solution };
-      loop = new Set(edges);
+      const on = new Uint8Array(grid.edgeCount);
+      for (const e of edges) on[e] = 1;
+      loop = { edges, on };
     } else return fail('claim', "the claim must be 'claim unsat' or 'claim unique EDGES 0'");
   } catch (error) {
     if (error instanceof StepFailure) return fail('claim', error.message);
@@ -344,8 +377,12 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
   // -1 for a deletion that kept the clause as the reason of a top-level assignment).
   const stepLines: number[] = [];
+  /** Per step: where its line starts in the text. */
+  const stepStarts: number[] = [];
   const stepKinds: StepKind[] = [];
   const stepClauses: number[] = [];
+  /** Per step: its line names more than its clause (a cycle, a cut's vertex set), read again when it is tested. */
+  const stepSaysMore: boolean[] = [];
   /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
   const namedAt = new Map<number, number>();
   const named: number[] = [];
@@ -353,14 +390,15 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
   const fast = new FastReader(grid);
-  for (let at = nextLine(); at >= 0; at = nextLine()) {
-    let kind = fast.step(lines[at]);
+  while (nextLine()) {
+    let kind = fast.step(text, lineFrom, lineTo);
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
     let rules: { vertices: ArrayLike<number>; faces: ArrayLike<number> } | undefined;
+    let saysMore = fast.saysMore;
     if (kind === 'rule lemma') rules = { vertices: fast.named.subarray(0, fast.vertexCount), faces: fast.named.subarray(fast.vertexCount, fast.namedLength) };
     if (kind === null) {
-      const tokens = lines[at].trim().split(/\s+/);
+      const tokens = words();
       kind = kindOf(tokens[0]);
       if (kind === null) return fail('unknown step', `${showText(tokens[0])} does not start a step (c, b, w, y, x, r, d or a clause)`);
       if (kind === 'claim') return fail('claim', 'a proof makes one claim, on the line after the header');
@@ -369,6 +407,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
         literals = step.literals;
         length = literals.length;
         rules = step.rules;
+        saysMore = step.cycle !== null || step.inside !== null;
       } catch (error) {
         if (error instanceof StepFailure) return fail(kind, error.message);
         throw error;
@@ -399,7 +438,9 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       for (let k = 0; k < rules.faces.length; k++) named.push(rules.faces[k]);
     }
     stepLines.push(stepLine);
+    stepStarts.push(lineFrom);
     stepKinds.push(kind);
+    stepSaysMore.push(saysMore);
   }
   if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
 
@@ -423,7 +464,12 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       const faces = at + 1 + named[at];
       problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(at + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
     }
-    else problem = lemmaProblem(puzzle, kind, readStep(kind, lines[stepLines[i] - 1].trim().split(/\s+/), read), loop);
+    else if (!stepSaysMore[i]) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
+    else {
+      const end = text.indexOf('\n', stepStarts[i]);
+      const step = readStep(kind, words(stepStarts[i], end < 0 ? text.length : end), read);
+      problem = lemmaProblem(puzzle, kind, step.literals, step, loop);
+    }
     if (problem !== null) return fail(kind, problem, stepLines[i]);
   }
   return { verified: true, claim, steps, checked, lines: n };
@@ -441,7 +487,7 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
   try {
     const grid = flatGridOf(puzzle);
     const step = readStep(kind, tokens, new Reader(grid));
-    if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step, null);
+    if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step.literals, step, null);
     const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
     if (kind === 'rule lemma') return ruleLemmaProblem(puzzle, clauses, step.literals, step.rules!.vertices, step.rules!.faces);

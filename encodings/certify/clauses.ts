@@ -40,6 +40,8 @@ const ruleCode = (rule: number): number => -2 - rule;
 const CHECK_TIME = 0x7fffffff;
 const WATCHED = 2;
 const MARKED = 4;
+/** An edge off, as a rule's count of its edges on and off holds it. */
+const OFF_COUNT = 0x10000;
 
 /** What a deletion did: removed the clause from propagation, or kept it as the reason of a top-level assignment. */
 export type Deletion = { removed: number } | { kept: number } | null;
@@ -78,9 +80,9 @@ export class ClauseSet {
   /** Per edge: the last RUP check whose conflict analysis reached it. */
   private readonly seen: Int32Array;
   private stamp = 0;
-  /** The stamps of the marking under way (markFrom): an edge the check assigned, an edge whose reason is queued. */
-  private assignedStamp = 0;
+  /** The marking under way (markFrom): its stamp of an edge whose reason is queued, and where the check's own assignments start on the trail. */
   private reachedStamp = 0;
+  private checkStart = 0;
 
   private readonly literals = new Ints(1 << 12);
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
@@ -97,23 +99,22 @@ export class ClauseSet {
   private readonly watchRoom: Int32Array;
 
   /** Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause its hash and the next in its bucket. */
-  private buckets = new Int32Array(1 << 10).fill(-1);
-  private readonly hash = new Ints(1 << 10);
-  private readonly nextInBucket = new Ints(1 << 10);
+  private buckets = new Int32Array(0);
+  private readonly hash = new Ints(0);
+  private readonly nextInBucket = new Ints(0);
   private indexed = 0;
   private indexing = false;
 
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
   private conflictClause = NONE;
 
-  /** Counting rule k: its edges ruleEdges[ruleStart[k] ..< ruleStart[k + 1]], its allowed counts as bits, how many of its edges are on and off. */
+  /** Counting rule k: its edges ruleEdges[ruleStart[k] ..< ruleStart[k + 1]], its allowed counts as bits, how many of its edges are on (the low 16 bits of ruleCount) and off (the bits above). */
   private ruleEdges: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private ruleStart: Int32Array<ArrayBufferLike> = new Int32Array(1);
   private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private ruleOn = new Int32Array(0);
-  private ruleOff = new Int32Array(0);
+  private ruleCount = new Int32Array(0);
   /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
-  private edgeRules = new Int32Array(0);
+  private edgeRules: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private edgeRuleStart: Int32Array;
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
@@ -123,45 +124,66 @@ export class ClauseSet {
   private readonly probe = new Ints(64);
 
   constructor(readonly edgeCount: number) {
-    this.value = new Int8Array(2 * edgeCount);
-    this.trail = new Int32Array(edgeCount);
-    this.reason = new Int32Array(edgeCount);
-    this.time = new Int32Array(edgeCount);
-    this.position = new Int32Array(edgeCount);
-    this.literalStamp = new Int32Array(2 * edgeCount);
-    this.reasonsMarked = new Uint8Array(edgeCount);
-    this.seen = new Int32Array(edgeCount);
-    this.watchAt = new Int32Array(2 * edgeCount);
-    this.watchSize = new Int32Array(2 * edgeCount);
-    this.watchRoom = new Int32Array(2 * edgeCount);
-    this.edgeRuleStart = new Int32Array(edgeCount + 1);
+    // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
+    const buffer = new ArrayBuffer(4 * (14 * edgeCount + 1) + 3 * edgeCount);
+    let top = 0;
+    const ints = (length: number): Int32Array => {
+      const table = new Int32Array(buffer, top, length);
+      top += 4 * length;
+      return table;
+    };
+    this.trail = ints(edgeCount);
+    this.reason = ints(edgeCount);
+    this.time = ints(edgeCount);
+    this.position = ints(edgeCount);
+    this.literalStamp = ints(2 * edgeCount);
+    this.seen = ints(edgeCount);
+    this.watchAt = ints(2 * edgeCount);
+    this.watchSize = ints(2 * edgeCount);
+    this.watchRoom = ints(2 * edgeCount);
+    this.edgeRuleStart = ints(edgeCount + 1);
+    this.value = new Int8Array(buffer, top, 2 * edgeCount);
+    this.reasonsMarked = new Uint8Array(buffer, top + 2 * edgeCount, edgeCount);
     this.start.push(0);
   }
 
   /**
    * Sets the counting rules, before any clause: rule k says that the number of the edges
    * edges[start[k] ..< start[k + 1]] that are on has its bit set in allowed[k] (counts up to 30). What they
-   * decide at once (a clue 0, or a contradiction) is decided here, for good.
+   * decide at once (a clue 0, or a contradiction) is decided here, for good. `byEdge`, when the caller has
+   * it, lists each edge's rules (byEdge.rules[byEdge.start[e] ..< byEdge.start[e + 1]], in increasing order);
+   * else it is worked out here.
    */
-  setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array): void {
+  setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array, byEdge?: { rules: Int32Array; start: Int32Array }): void {
     if (this.count > 0 || this.ruleAllowed.length > 0) throw new Error('internal: rules are set once, before any clause');
     const rules = allowed.length;
+    for (let r = 0; r < rules; r++) if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
     this.ruleEdges = edges;
     this.ruleStart = start;
     this.ruleAllowed = allowed;
-    this.ruleOn = new Int32Array(rules);
-    this.ruleOff = new Int32Array(rules);
-    const from = this.edgeRuleStart;
-    for (let k = 0; k < start[rules]; k++) from[edges[k] + 1]++;
-    for (let e = 0; e < this.edgeCount; e++) from[e + 1] += from[e];
-    const fill = from.slice(0, this.edgeCount);
-    this.edgeRules = new Int32Array(start[rules]);
-    for (let r = 0; r < rules; r++) {
-      if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
-      for (let k = start[r]; k < start[r + 1]; k++) this.edgeRules[fill[edges[k]]++] = r;
+    this.ruleCount = new Int32Array(rules);
+    if (byEdge) {
+      this.edgeRuleStart.set(byEdge.start);
+      this.edgeRules = byEdge.rules;
+    } else {
+      // Each edge's rules, edgeRules[from[e] ..< from[e + 1]], by counting.
+      const from = this.edgeRuleStart;
+      const total = start[rules];
+      const edgeCount = this.edgeCount;
+      for (let k = 0; k < total; k++) from[edges[k] + 1]++;
+      for (let e = 0; e < edgeCount; e++) from[e + 1] += from[e];
+      const fill = from.slice(0, edgeCount);
+      const edgeRules = new Int32Array(total);
+      for (let r = 0; r < rules; r++) for (let k = start[r], end = start[r + 1]; k < end; k++) edgeRules[fill[edges[k]]++] = r;
+      this.edgeRules = edgeRules;
     }
     // Assignments made here have a time before every clause's, so going backwards never undoes them.
-    for (let r = 0; r < rules && !this.contradictory; r++) if (!this.checkRule(r, -1)) return;
+    // Only a rule that allows no count, or only none or all of its edges on, decides anything with no edge set.
+    for (let r = 0; r < rules && !this.contradictory; r++) {
+      const n = start[r + 1] - start[r];
+      const possible = allowed[r] & ((1 << (n + 1)) - 1);
+      if ((possible === 0 || possible === 1 || possible === 1 << n) && !this.checkRule(r, -1)) return;
+    }
     if (!this.contradictory) this.propagate(-1);
   }
 
@@ -169,8 +191,9 @@ export class ClauseSet {
   private checkRule(r: number, time: number): boolean {
     const from = this.ruleStart[r];
     const n = this.ruleStart[r + 1] - from;
-    const on = this.ruleOn[r];
-    const open = n - on - this.ruleOff[r];
+    const count = this.ruleCount[r];
+    const on = count & 0xffff;
+    const open = n - on - (count >>> 16);
     const possible = this.ruleAllowed[r] & (((1 << (open + 1)) - 1) << on);
     if (possible === 0) {
       this.conflictClause = ruleCode(r);
@@ -217,10 +240,12 @@ export class ClauseSet {
     if (id >= this.flags.length) this.growClauses(id + 1);
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
-    this.hash.push(this.indexing ? hashOf(this.literals.data, from, this.literals.length) : 0);
-    this.nextInBucket.push(-1);
     // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
-    if (this.indexing) this.index(id);
+    if (this.indexing) {
+      this.hash.push(hashOf(this.literals.data, from, this.literals.length));
+      this.nextInBucket.push(-1);
+      this.index(id);
+    }
     if (!this.contradictory) this.attach(id, id);
     return id;
   }
@@ -270,7 +295,14 @@ export class ClauseSet {
   private bringForward(from: number, to: number, at: number): void {
     const data = this.literals.data;
     let best = from + at;
-    for (let k = from + at; k < to; k++) if (this.rank(data[k]) > this.rank(data[best])) best = k;
+    let bestRank = this.rank(data[best]);
+    for (let k = best + 1; k < to; k++) {
+      const rank = this.rank(data[k]);
+      if (rank > bestRank) {
+        best = k;
+        bestRank = rank;
+      }
+    }
     const literal = data[best];
     data[best] = data[from + at];
     data[from + at] = literal;
@@ -285,8 +317,10 @@ export class ClauseSet {
   private assign(literal: number, reason: number, time: number): void {
     this.value[literal] = 1;
     this.value[literal ^ 1] = -1;
-    const counts = (literal & 1) === 0 ? this.ruleOn : this.ruleOff;
-    for (let k = this.edgeRuleStart[literal >> 1]; k < this.edgeRuleStart[(literal >> 1) + 1]; k++) counts[this.edgeRules[k]]++;
+    const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
+    const counts = this.ruleCount;
+    const rules = this.edgeRules;
+    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] += step;
     this.reason[literal >> 1] = reason;
     this.time[literal >> 1] = time;
     this.position[literal >> 1] = this.trailLength;
@@ -298,8 +332,10 @@ export class ClauseSet {
     const literal = this.trail[--this.trailLength];
     this.value[literal] = 0;
     this.value[literal ^ 1] = 0;
-    const counts = (literal & 1) === 0 ? this.ruleOn : this.ruleOff;
-    for (let k = this.edgeRuleStart[literal >> 1]; k < this.edgeRuleStart[(literal >> 1) + 1]; k++) counts[this.edgeRules[k]]--;
+    const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
+    const counts = this.ruleCount;
+    const rules = this.edgeRules;
+    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] -= step;
     return literal;
   }
 
@@ -384,8 +420,10 @@ export class ClauseSet {
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
     if (!this.indexing) {
       this.indexing = true;
+      this.buckets = new Int32Array(1 << 10).fill(-1);
       for (let c = 0; c < this.count; c++) {
-        this.hash.data[c] = hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]);
+        this.hash.push(hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]));
+        this.nextInBucket.push(-1);
         this.index(c);
       }
     }
@@ -507,16 +545,13 @@ export class ClauseSet {
    * reason stands for its edges assigned before the edge it decided (as a conflict, all its assigned edges).
    */
   private markFrom(conflict: number, mark: number, edge = -1): void {
-    const assigned = ++this.stamp;
-    const reached = ++this.stamp;
     const stack = this.stack;
     stack.length = 0;
     if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
     else this.markTopLevel(edge);
-    // The edges this check assigned; the others are the top level's.
-    for (let i = mark; i < this.trailLength; i++) this.seen[this.trail[i] >> 1] = assigned;
-    this.assignedStamp = assigned;
-    this.reachedStamp = reached;
+    // The edges this check assigned are those from `mark` on in the trail; the others are the top level's.
+    this.checkStart = mark;
+    this.reachedStamp = ++this.stamp;
     while (stack.length > 0) {
       const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];
@@ -565,7 +600,7 @@ export class ClauseSet {
   /** Marking reached edge e's assignment: the check's own has its reason queued once, the top level's is marked once for all checks. */
   private visit(e: number): void {
     if (this.seen[e] === this.reachedStamp) return;
-    if (this.seen[e] !== this.assignedStamp) this.markTopLevel(e);
+    if (this.position[e] < this.checkStart) this.markTopLevel(e);
     else {
       this.seen[e] = this.reachedStamp;
       if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
@@ -590,20 +625,23 @@ export class ClauseSet {
   private propagate(time: number): boolean {
     const data = this.literals.data;
     const starts = this.start.data;
+    const value = this.value;
     while (this.head < this.trailLength) {
       const falsified = this.trail[this.head++] ^ 1;
-      let size = this.watchSize[falsified];
+      const size = this.watchSize[falsified];
+      // The pool and where the watch list lies in it: read again after a watch is pushed elsewhere, which may repack the pool.
+      let pool = this.pool;
+      let at = this.watchAt[falsified];
       let kept = 0;
       let i = 0;
       let conflict = -1;
       for (; i < size; i += 2) {
-        const at = this.watchAt[falsified]; // read again: a watch pushed elsewhere may repack the pool
-        const id = this.pool[at + i];
-        const blocker = this.pool[at + i + 1];
+        const id = pool[at + i];
+        const blocker = pool[at + i + 1];
         // A true literal of the clause, seen last time: nothing to do, and the clause need not be read.
-        if (this.value[blocker] === 1) {
-          this.pool[at + kept++] = id;
-          this.pool[at + kept++] = blocker;
+        if (value[blocker] === 1) {
+          pool[at + kept++] = id;
+          pool[at + kept++] = blocker;
           continue;
         }
         const from = starts[id];
@@ -612,9 +650,9 @@ export class ClauseSet {
           data[from + 1] = falsified;
         }
         const other = data[from];
-        if (this.value[other] === 1) {
-          this.pool[at + kept++] = id;
-          this.pool[at + kept++] = other;
+        if (value[other] === 1) {
+          pool[at + kept++] = id;
+          pool[at + kept++] = other;
           continue;
         }
         // Look for a literal not false to watch instead, from where the last search stopped (long clauses
@@ -624,7 +662,7 @@ export class ClauseSet {
         const searchFrom = this.searchFrom[id];
         for (let step = 0; step < n - 2; step++) {
           const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
-          if (this.value[data[from + k]] !== -1) {
+          if (value[data[from + k]] !== -1) {
             data[from + 1] = data[from + k];
             data[from + k] = falsified;
             this.pushWatch(data[from + 1], id, other);
@@ -633,26 +671,28 @@ export class ClauseSet {
             break;
           }
         }
-        if (moved) continue;
-        const at2 = this.watchAt[falsified];
-        this.pool[at2 + kept++] = id;
-        this.pool[at2 + kept++] = other;
-        if (this.value[other] === -1) {
+        if (moved) {
+          pool = this.pool;
+          at = this.watchAt[falsified];
+          continue;
+        }
+        pool[at + kept++] = id;
+        pool[at + kept++] = other;
+        if (value[other] === -1) {
           conflict = id;
           i += 2;
           break;
         }
         this.assign(other, id, time);
       }
-      const at = this.watchAt[falsified];
-      for (; i < size; i++) this.pool[at + kept++] = this.pool[at + i];
+      for (; i < size; i++) pool[at + kept++] = pool[at + i];
       this.watchSize[falsified] = kept;
       if (conflict >= 0) {
         this.conflictClause = conflict;
         return false;
       }
       const e = falsified >> 1;
-      for (let k = this.edgeRuleStart[e]; k < this.edgeRuleStart[e + 1]; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
+      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; k < end; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
     }
     return true;
   }

@@ -11,7 +11,7 @@ import { ClauseSet, offLiteral, onLiteral } from './clauses.ts';
 interface Adjacency {
   readonly flat: FlatGrid;
   /** Scratch marks per edge and per vertex, for a search over a line's edges: a mark is current when it equals the stamp of the search. */
-  readonly scratch: { stamp: number; edge: Int32Array; vertex: Int32Array; degree: Int32Array };
+  readonly scratch: Scratch;
   readonly edgeCount: number;
   readonly vertexCount: number;
   readonly faceCount: number;
@@ -19,6 +19,26 @@ interface Adjacency {
   verticesOfEdge(edge: number): [number, number];
   facesBesideEdge(edge: number): number[];
   edgesOfFace(face: number): number[];
+}
+
+/**
+ * Marks for a search over a line's edges: a mark is current when it equals the stamp of the search, so a new
+ * stamp clears them all at once and a line costs what it is long, not what the grid is large.
+ */
+interface Scratch {
+  stamp: number;
+  readonly edge: Int32Array;
+  readonly vertex: Int32Array;
+  readonly degree: Int32Array;
+  /** Per edge: the stamp of the cycle being tested when the edge is on it. */
+  readonly onCycle: Int32Array;
+  /** Per edge: the stamps of the clause being tested when it holds the edge as on (+e) and as off (-e). */
+  readonly clauseOn: Int32Array;
+  readonly clauseOff: Int32Array;
+  /** Per face: the stamp of the search once the face is counted. */
+  readonly face: Int32Array;
+  /** Per edge: its place in a window lemma's list of edges, where `edge` holds the window's stamp. */
+  readonly place: Int32Array;
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
@@ -35,7 +55,17 @@ export function adjacencyOf(shape: Shape): Adjacency {
     };
     adjacency = {
       flat,
-      scratch: { stamp: 0, edge: new Int32Array(flat.edgeCount), vertex: new Int32Array(flat.vertexCount), degree: new Int32Array(flat.vertexCount) },
+      scratch: {
+        stamp: 0,
+        edge: new Int32Array(flat.edgeCount),
+        vertex: new Int32Array(flat.vertexCount),
+        degree: new Int32Array(flat.vertexCount),
+        onCycle: new Int32Array(flat.edgeCount),
+        clauseOn: new Int32Array(flat.edgeCount),
+        clauseOff: new Int32Array(flat.edgeCount),
+        face: new Int32Array(flat.cellCount),
+        place: new Int32Array(flat.edgeCount),
+      },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
       faceCount: flat.cellCount,
@@ -49,19 +79,8 @@ export function adjacencyOf(shape: Shape): Adjacency {
   return adjacency;
 }
 
-/** A rule over a few edges: the number of them on must be one of `allowed` (a vertex: 0 or 2; a clue cell: the clue). */
-interface CountRule {
-  readonly edges: readonly number[];
-  readonly allowed: readonly number[];
-}
-
+/** The numbers of a vertex's edges that may be on. */
 const VERTEX_ALLOWED = [0, 2];
-const vertexRule = (grid: Adjacency, vertex: number): CountRule => ({ edges: grid.edgesAtVertex(vertex), allowed: VERTEX_ALLOWED });
-
-function cellRule(grid: Adjacency, puzzle: Puzzle, cell: number): CountRule | null {
-  const clue = puzzle.clues[cell];
-  return typeof clue === 'number' ? { edges: grid.edgesOfFace(cell), allowed: [clue] } : null;
-}
 
 /**
  * The base, clause by clause: for every rule (degree 0 or 2 at each vertex, each clue's count), every clause
@@ -98,29 +117,50 @@ export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, le
  * the clause of all edges. Made from the flat tables in time and memory linear in the grid.
  */
 export function baseClauseSet(puzzle: Puzzle): ClauseSet {
-  const flat = flatGridOf(puzzle);
-  let rules = flat.vertexCount;
-  for (let cell = 0; cell < flat.cellCount; cell++) if (typeof puzzle.clues[cell] === 'number') rules++;
+  const { vertexCount, cellCount, edgeCount, vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flatGridOf(puzzle);
+  const clues = puzzle.clues;
+  // Rule k: vertex k for k below vertexCount, then the clued faces in order (clueRule[face], -1 for no clue).
+  const clueRule = new Int32Array(cellCount);
+  let rules = vertexCount;
+  for (let cell = 0; cell < cellCount; cell++) clueRule[cell] = typeof clues[cell] === 'number' ? rules++ : -1;
   const start = new Int32Array(rules + 1);
   const allowed = new Int32Array(rules);
-  const edges = new Int32Array(rules * Math.max(flat.vertexSlots, flat.cellSlots));
+  const edges = new Int32Array(vertexCount * vertexSlots + (rules - vertexCount) * cellSlots);
   let r = 0;
   let top = 0;
-  const rule = (table: Int32Array, k: number, slots: number, counts: number) => {
-    for (let i = k * slots; i < k * slots + slots; i++) if (table[i] >= 0) edges[top++] = table[i];
-    allowed[r++] = counts;
-    start[r] = top;
-  };
   const vertexCounts = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
-  for (let v = 0; v < flat.vertexCount; v++) rule(flat.vertexEdges, v, flat.vertexSlots, vertexCounts);
-  for (let cell = 0; cell < flat.cellCount; cell++) {
-    const clue = puzzle.clues[cell];
-    if (typeof clue === 'number') rule(flat.cellEdges, cell, flat.cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+  for (let v = 0; v < vertexCount; v++) {
+    for (let i = v * vertexSlots; i < v * vertexSlots + vertexSlots; i++) if (vertexEdges[i] >= 0) edges[top++] = vertexEdges[i];
+    allowed[r++] = vertexCounts;
+    start[r] = top;
   }
-  const clauses = new ClauseSet(flat.edgeCount);
-  clauses.setRules(edges.subarray(0, top), start, allowed);
-  const all = new Int32Array(flat.edgeCount);
-  for (let e = 0; e < flat.edgeCount; e++) all[e] = onLiteral(e);
+  for (let cell = 0; cell < cellCount; cell++) {
+    const clue = clues[cell];
+    if (typeof clue !== 'number') continue;
+    for (let i = cell * cellSlots; i < cell * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0) edges[top++] = cellEdges[i];
+    allowed[r++] = clue >= 0 && clue <= 30 ? 1 << clue : 0;
+    start[r] = top;
+  }
+  // Each edge's rules in increasing order, from its two ends and the faces beside it (at most two of each).
+  const byEdge = { rules: new Int32Array(top), start: new Int32Array(edgeCount + 1) };
+  let at = 0;
+  for (let e = 0; e < edgeCount; e++) {
+    const a = edgeEnds[2 * e];
+    const b = edgeEnds[2 * e + 1];
+    byEdge.rules[at++] = a < b ? a : b;
+    byEdge.rules[at++] = a < b ? b : a;
+    const f = edgeCells[2 * e] >= 0 ? clueRule[edgeCells[2 * e]] : -1;
+    const g = edgeCells[2 * e + 1] >= 0 ? clueRule[edgeCells[2 * e + 1]] : -1;
+    if (f >= 0 && (g < 0 || f < g)) byEdge.rules[at++] = f;
+    if (g >= 0) byEdge.rules[at++] = g;
+    if (f >= 0 && g >= 0 && f > g) byEdge.rules[at++] = f;
+    byEdge.start[e + 1] = at;
+  }
+  const clauses = new ClauseSet(edgeCount);
+  // A grid whose tables disagree on an edge's rules (none does) gets them counted from the rules instead.
+  clauses.setRules(edges.subarray(0, top), start, allowed, at === top ? byEdge : undefined);
+  const all = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) all[e] = onLiteral(e);
   clauses.add(all);
   return clauses;
 }
@@ -177,28 +217,41 @@ export interface EdgeClause {
   readonly off: ReadonlySet<number>;
 }
 
-export function edgeClause(literals: readonly number[]): EdgeClause {
+export function edgeClause(literals: ArrayLike<number>): EdgeClause {
   const on = new Set<number>();
   const off = new Set<number>();
-  for (const literal of literals) (literal & 1 ? off : on).add(literal >> 1);
+  for (let k = 0; k < literals.length; k++) (literals[k] & 1 ? off : on).add(literals[k] >> 1);
   return { on, off };
 }
 
-/** Satisfied by the loop made of `loop`'s edges. */
-function satisfiedBy(clause: EdgeClause, loop: ReadonlySet<number>): boolean {
-  for (const e of clause.on) if (loop.has(e)) return true;
-  for (const e of clause.off) if (!loop.has(e)) return true;
-  return false;
-}
-
-/** Blocking clause of loop L: every other loop satisfies it when it holds -e for all e on L, or +e for all e off L. */
-export function blockingProblem(puzzle: Puzzle, clause: EdgeClause, loop: ReadonlySet<number>): string | null {
+/**
+ * Blocking clause of loop L (its edges, and per edge whether it is on L): every other loop satisfies it when it
+ * holds -e for all e on L, or +e for all e off L. Literals as clauses.ts codes them.
+ */
+export function blockingProblem(puzzle: Puzzle, literals: ArrayLike<number>, loop: { readonly edges: readonly number[]; readonly on: Uint8Array }): string | null {
   const grid = adjacencyOf(puzzle);
-  if ([...loop].every((e) => clause.off.has(e))) return null;
+  const marks = grid.scratch;
+  const stamp = ++marks.stamp;
+  let offL = 0;
+  let onOffL = 0;
+  for (let k = 0; k < literals.length; k++) {
+    const e = literals[k] >> 1;
+    if (literals[k] & 1) {
+      if (loop.on[e] && marks.clauseOff[e] !== stamp) offL++;
+      marks.clauseOff[e] = stamp;
+    } else {
+      if (!loop.on[e] && marks.clauseOn[e] !== stamp) onOffL++;
+      marks.clauseOn[e] = stamp;
+    }
+  }
+  if (offL === loop.edges.length) return null;
   // Every edge off L as +e: the line is as long as the grid, and only then is the grid walked.
-  if (clause.on.size < grid.edgeCount - loop.size) return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (it holds ${clause.on.size} edges as +e, ${grid.edgeCount - loop.size} are off the loop)`;
-  for (let e = 0; e < grid.edgeCount; e++) if (!loop.has(e) && !clause.on.has(e)) {
-    return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (+${e + 1} is missing)`;
+  const offCount = grid.edgeCount - loop.edges.length;
+  if (onOffL < offCount) {
+    let missing = -1;
+    if (onOffL >= offCount - 1) for (let e = 0; e < grid.edgeCount && missing < 0; e++) if (!loop.on[e] && marks.clauseOn[e] !== stamp) missing = e;
+    const what = missing >= 0 ? `+${missing + 1} is missing` : `it holds ${onOffL} edges off the loop as +e, ${offCount} are off the loop`;
+    return `it holds neither -e for every edge of the claimed loop nor +e for every edge off it (${what})`;
   }
   return null;
 }
@@ -216,67 +269,110 @@ export const WINDOW_MAX_EDGES = 16;
  * clue of every cell beside them) meets those rules and falsifies the clause.
  */
 export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null {
-  const grid = adjacencyOf(puzzle);
+  const { flat, scratch } = adjacencyOf(puzzle);
+  const { edgeEnds, edgeCells, vertexEdges, vertexSlots, cellEdges, cellSlots } = flat;
   const clauseEdges = [...new Set([...clause.on, ...clause.off])];
   if (clauseEdges.some((e) => clause.on.has(e) && clause.off.has(e))) return null; // holds e and -e
-  const rules: CountRule[] = [];
-  const vertices = new Set(clauseEdges.flatMap((e) => grid.verticesOfEdge(e)));
-  for (const v of vertices) rules.push(vertexRule(grid, v));
-  const cells = new Set(clauseEdges.flatMap((e) => grid.facesBesideEdge(e)));
-  for (const cell of cells) {
-    const rule = cellRule(grid, puzzle, cell);
-    if (rule) rules.push(rule);
+  // The window's rules, each as the places of its edges in `scope` (the window's edges, in the order first met)
+  // and its allowed counts as bits: the degree rule at each end of the clause's edges, then each clue beside them.
+  const stamp = ++scratch.stamp;
+  const scope: number[] = [];
+  const ruleEdges: number[][] = [];
+  const ruleAllowed: number[] = [];
+  const addRule = (table: Int32Array, k: number, slots: number, allowed: number) => {
+    const places: number[] = [];
+    for (let i = k * slots; i < k * slots + slots; i++) {
+      const e = table[i];
+      if (e < 0) continue;
+      if (scratch.edge[e] !== stamp) {
+        scratch.edge[e] = stamp;
+        scratch.place[e] = scope.length;
+        scope.push(e);
+      }
+      places.push(scratch.place[e]);
+    }
+    ruleEdges.push(places);
+    ruleAllowed.push(allowed);
+  };
+  const vertexAllowed = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
+  for (const e of clauseEdges) {
+    for (let k = 0; k < 2; k++) {
+      const v = edgeEnds[2 * e + k];
+      if (scratch.vertex[v] === stamp) continue;
+      scratch.vertex[v] = stamp;
+      addRule(vertexEdges, v, vertexSlots, vertexAllowed);
+    }
   }
-  const scope = [...new Set(rules.flatMap((r) => r.edges))];
+  for (const e of clauseEdges) {
+    for (let side = 0; side < 2; side++) {
+      const cell = edgeCells[2 * e + side];
+      if (cell < 0 || scratch.face[cell] === stamp) continue;
+      scratch.face[cell] = stamp;
+      const clue = puzzle.clues[cell];
+      if (typeof clue === 'number') addRule(cellEdges, cell, cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+    }
+  }
   if (scope.length > WINDOW_MAX_EDGES) {
     return `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${scope.length} edges; a window lemma may have at most ${WINDOW_MAX_EDGES}, so that checking it tries at most 2^${WINDOW_MAX_EDGES} assignments`;
   }
-  // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open.
-  const value = new Map<number, number>(scope.map((e) => [e, -1]));
-  for (const e of clause.on) value.set(e, 0);
-  for (const e of clause.off) value.set(e, 1);
-  const rulesOf = new Map<number, CountRule[]>(scope.map((e) => [e, rules.filter((r) => r.edges.includes(e))]));
-  const possible = (rule: CountRule) => {
+  // Search for a counterexample: the clause false, every rule met. value: 1 on, 0 off, -1 open (by place in scope).
+  const value = new Int8Array(scope.length).fill(-1);
+  for (const e of clause.on) value[scratch.place[e]] = 0;
+  for (const e of clause.off) value[scratch.place[e]] = 1;
+  const rulesOf: number[][] = scope.map(() => []);
+  for (let r = 0; r < ruleEdges.length; r++) for (const place of ruleEdges[r]) rulesOf[place].push(r);
+  const possible = (r: number) => {
     let on = 0;
     let open = 0;
-    for (const e of rule.edges) {
-      const v = value.get(e)!;
-      if (v === 1) on++;
-      else if (v === -1) open++;
+    for (const place of ruleEdges[r]) {
+      if (value[place] === 1) on++;
+      else if (value[place] === -1) open++;
     }
-    return rule.allowed.some((count) => on <= count && count <= on + open);
+    return ((ruleAllowed[r] >>> on) & ((1 << (open + 1)) - 1)) !== 0;
   };
-  if (!rules.every(possible)) return null;
-  const open = scope.filter((e) => value.get(e) === -1);
+  for (let r = 0; r < ruleEdges.length; r++) if (!possible(r)) return null;
+  const open = scope.map((_, place) => place).filter((place) => value[place] === -1);
   const search = (i: number): boolean => {
     if (i === open.length) return true;
     for (const bit of [0, 1]) {
-      value.set(open[i], bit);
-      if (rulesOf.get(open[i])!.every(possible) && search(i + 1)) return true;
+      value[open[i]] = bit;
+      if (rulesOf[open[i]].every(possible) && search(i + 1)) return true;
     }
-    value.set(open[i], -1);
+    value[open[i]] = -1;
     return false;
   };
   if (!search(0)) return null;
-  const onEdges = scope.filter((e) => value.get(e) === 1).map((e) => e + 1);
+  const onEdges = scope.filter((_, place) => value[place] === 1).map((e) => e + 1);
   return `the rules near it allow an assignment that falsifies it (on: ${onEdges.join(' ') || 'none'}; the other window edges off)`;
 }
 
 /**
  * Cycle lemma: the clause holds -e for every edge of a cycle C, and C is no solution or satisfies the clause.
- * `named` is the cycle the line gives, or null to look for it among the clause's off edges.
+ * `named` is the cycle the line gives, or null to look for it among the clause's off edges. Literals as
+ * clauses.ts codes them; the clause's edges are marked with a new stamp, so the test costs what the line is long.
  */
-export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly number[] | null): string | null {
+export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named: readonly number[] | null): string | null {
   const grid = adjacencyOf(puzzle);
-  if (named !== null) {
-    const cycle = new Set(named);
-    const missing = named.find((e) => !clause.off.has(e));
-    if (missing !== undefined) return `the clause does not hold -${missing + 1}, an edge of the cycle`;
-    const notCycle = cycleShapeProblem(grid, cycle);
-    if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
-    return cycleAllowsClause(puzzle, clause, cycle);
+  const marks = grid.scratch;
+  const clauseStamp = ++marks.stamp;
+  const off: number[] = [];
+  for (let k = 0; k < literals.length; k++) {
+    const e = literals[k] >> 1;
+    if ((literals[k] & 1) === 0) marks.clauseOn[e] = clauseStamp;
+    else if (marks.clauseOff[e] !== clauseStamp) {
+      marks.clauseOff[e] = clauseStamp;
+      off.push(e);
+    }
   }
-  const candidates = cyclesAmong(grid, clause.off);
+  const clause = { literals, stamp: clauseStamp };
+  if (named !== null) {
+    const missing = named.find((e) => marks.clauseOff[e] !== clauseStamp);
+    if (missing !== undefined) return `the clause does not hold -${missing + 1}, an edge of the cycle`;
+    const notCycle = cycleShapeProblem(grid, new Set(named));
+    if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
+    return cycleAllowsClause(puzzle, clause, named);
+  }
+  const candidates = cyclesAmong(grid, off);
   if (candidates.cycles.length === 0) {
     return candidates.tangled ? 'its off edges hold crossing cycles: the line must name the cycle' : 'its off edges hold no cycle';
   }
@@ -289,37 +385,50 @@ export function cycleProblem(puzzle: Puzzle, clause: EdgeClause, named: readonly
   return firstProblem;
 }
 
-function cycleAllowsClause(puzzle: Puzzle, clause: EdgeClause, cycle: ReadonlySet<number>): string | null {
-  if (satisfiedBy(clause, cycle)) return null;
-  if (!cycleMeetsClues(puzzle, cycle)) return null;
-  return `its cycle (${cycle.size} edges) is a solution of the puzzle and falsifies the clause`;
+/** The clause (its edges marked with `stamp` in the scratch's clauseOn and clauseOff) holds for cycle C, or C is no solution. */
+function cycleAllowsClause(puzzle: Puzzle, clause: { literals: ArrayLike<number>; stamp: number }, cycle: readonly number[]): string | null {
+  const marks = adjacencyOf(puzzle).scratch;
+  const stamp = ++marks.stamp;
+  for (const e of cycle) marks.onCycle[e] = stamp;
+  // Satisfied by C: +x with x on C, or -x with x off C.
+  for (let k = 0; k < clause.literals.length; k++) {
+    const literal = clause.literals[k];
+    if ((marks.onCycle[literal >> 1] === stamp) === ((literal & 1) === 0)) return null;
+  }
+  if (!cycleMeetsClues(puzzle, cycle, stamp)) return null;
+  return `its cycle (${cycle.length} edges) is a solution of the puzzle and falsifies the clause`;
 }
 
 /** How many faces of each puzzle have a clue above 0 (counted once per puzzle). */
 const positiveClues = new WeakMap<Puzzle, number>();
 
 /**
- * Whether a single cycle meets every clue, in time linear in its length, not the grid's: each clued face beside
- * it must have as many of its edges on the cycle as its clue, and every face away from it has none, so its clue
- * must be 0 (or none): the faces beside it must hold every clue above 0. Of a single cycle, as the verifier says.
+ * Whether a single cycle (its edges marked with `stamp` in the scratch's onCycle) meets every clue, in time
+ * linear in its length, not the grid's: each clued face beside it must have as many of its edges on the cycle
+ * as its clue, and every face away from it has none, so its clue must be 0 (or none): the faces beside it must
+ * hold every clue above 0. Of a single cycle, as the verifier says.
  */
-function cycleMeetsClues(puzzle: Puzzle, cycle: ReadonlySet<number>): boolean {
-  const grid = adjacencyOf(puzzle);
+function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number): boolean {
+  const { flat, scratch } = adjacencyOf(puzzle);
+  const { edgeCells, cellEdges, cellSlots } = flat;
   let positive = positiveClues.get(puzzle);
   if (positive === undefined) {
     positive = puzzle.clues.reduce<number>((n, clue) => n + (typeof clue === 'number' && clue > 0 ? 1 : 0), 0);
     positiveClues.set(puzzle, positive);
   }
-  const faces = new Set<number>();
-  for (const e of cycle) for (const face of grid.facesBesideEdge(e)) faces.add(face);
   let positiveBeside = 0;
-  for (const face of faces) {
-    const clue = puzzle.clues[face];
-    if (typeof clue !== 'number') continue;
-    let on = 0;
-    for (const e of grid.edgesOfFace(face)) if (cycle.has(e)) on++;
-    if (on !== clue) return false;
-    if (clue > 0) positiveBeside++;
+  for (const e of cycle) {
+    for (let side = 0; side < 2; side++) {
+      const face = edgeCells[2 * e + side];
+      if (face < 0 || scratch.face[face] === stamp) continue;
+      scratch.face[face] = stamp;
+      const clue = puzzle.clues[face];
+      if (typeof clue !== 'number') continue;
+      let on = 0;
+      for (let i = face * cellSlots; i < face * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0 && scratch.onCycle[cellEdges[i]] === stamp) on++;
+      if (on !== clue) return false;
+      if (clue > 0) positiveBeside++;
+    }
   }
   return positiveBeside === positive;
 }
@@ -360,11 +469,11 @@ function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number)
  * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
  * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
  */
-function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set<number>[]; tangled: boolean } {
+function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: number[][]; tangled: boolean } {
   const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
   const marks = grid.scratch;
   // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
-  const stamp = (marks.stamp += 2);
+  const stamp = (marks.stamp += 2) - 1;
   const { edge: left, vertex: seen, degree } = marks;
   for (const e of edges) {
     left[e] = stamp;
@@ -391,11 +500,11 @@ function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set
     }
   }
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
-  const cycles: Set<number>[] = [];
+  const cycles: number[][] = [];
   let tangled = false;
   for (const start of edges) {
     if (left[start] !== stamp) continue;
-    const piece = new Set<number>();
+    const piece: number[] = [];
     let simple = true;
     const stack = [edgeEnds[2 * start]];
     seen[stack[0]] = stamp + 1;
@@ -406,7 +515,7 @@ function cyclesAmong(grid: Adjacency, edges: ReadonlySet<number>): { cycles: Set
         const e = vertexEdges[vertexSlots * v + k];
         if (e < 0 || left[e] !== stamp) continue;
         left[e] = 0;
-        piece.add(e);
+        piece.push(e);
         const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
         if (seen[w] !== stamp + 1) {
           seen[w] = stamp + 1;

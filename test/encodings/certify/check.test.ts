@@ -223,7 +223,12 @@ test('uniqueness of a puzzle with two loops is rejected however the proof goes',
   stepRejected(twoOnes, `y ${neg(bottomLeft)} 0`, /is a solution/);
   rejectedAt(checkProof(twoOnes, proof(twoOnes, claim, `b ${neg(bottomLeft)} 0`, '0')), 4, 'empty clause');
   // A forged blocking clause that the empty clause needs: one edge of the loop instead of all of them.
-  rejectedAt(checkProof(twoThrees, twoThreesProof.replace(`b ${neg(aroundBoth)} 0`, `b -${aroundBoth[0]} 0`)), 3, 'blocking clause', /neither/);
+  rejectedAt(checkProof(twoThrees, twoThreesProof.replace(`b ${neg(aroundBoth)} 0`, `b -${aroundBoth[0]} 0`)), 3, 'blocking clause', new RegExp(`neither .*\\+${T.v(0, 1)} is missing`));
+  // The other form of a blocking clause: +e for every edge off the loop (here the middle edge alone).
+  const byEdgesOff = proof(twoThrees, `claim unique ${aroundBoth.join(' ')} 0`, `b ${T.v(0, 1)} 0`, `w -${T.v(0, 1)} -${T.v(0, 0)} 0`, `-${T.v(0, 1)} 0`, '0');
+  const verified = checkProof(twoThrees, byEdgesOff);
+  assert.ok(verified.verified && verified.checked['blocking clause'] === 1, describeResult(verified));
+  assertMeansWhatItSays(twoThrees, byEdgesOff);
   rejectedAt(checkProof(twoOnes, proof(twoOnes, `claim unique ${[...topRight, ...bottomLeft].join(' ')} 0`, block, '0')), 2, 'claim', /not a solution: vertex \(1, 1\) has 4 loop edges/);
   // The same proof of the 3 3 puzzle, held against a puzzle with the clues gone, fails.
   const blank = makePuzzle(1, 2, [null, null]);

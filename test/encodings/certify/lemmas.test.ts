@@ -2,10 +2,13 @@
 // (many of them false) are offered; every one the checker accepts must be satisfied by every solution that
 // the exact oracle lists. A lemma the checker wrongly accepted would make it sound no longer.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { readPuzzleLines } from '../../../datasets/builtin.ts';
 import { checkProof, checkStep } from '../../../encodings/certify/check.ts';
 import { ClauseSet } from '../../../encodings/certify/clauses.ts';
-import { baseClauses, CUT_MAX_VERTICES, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
+import { baseClauses, baseClauseSet, CUT_MAX_VERTICES, primeImplicates, WINDOW_MAX_EDGES } from '../../../encodings/certify/lemmas.ts';
+import { parsePuzzle } from '../../../encodings/formats/index.ts';
 import { gridOf, makePuzzle, type Clue, type Grid, type Puzzle } from '../../../encodings/grid.ts';
 import { solveExactly } from '../../../encodings/oracle.ts';
 
@@ -244,5 +247,26 @@ test('counting rules decide by unit propagation exactly what their prime implica
     const asked = [assigned.map((l) => l ^ 1)];
     for (let p = 0; p < edgeCount; p++) if (!assigned.some((l) => l >> 1 === p)) asked.push([...asked[0], 2 * p], [...asked[0], 2 * p + 1]);
     for (const clause of asked) assert.equal(byRules.followsByUnitPropagation(clause), byClauses.followsByUnitPropagation(clause), `${what}, clause ${clause}`);
+  }
+});
+
+test("the base on Loopy's grids (each edge's rules read from the grid's tables) propagates as its prime implicates do", () => {
+  const rand = random(4747);
+  // A puzzle of each kind of face and vertex: squares, triangles, hexagons, dodecagons, kites, Penrose rhombs.
+  const sets = ['loopy-7x7-hard', 'loopy-triangular-10x10-hard', 'loopy-kagome-10x10-hard', 'loopy-greathexagonal-10x10-hard', 'loopy-dodecagonal-10x10-hard', 'loopy-floret-10x10-hard', 'loopy-penrose_p3_thick-10x10-hard'];
+  for (const set of sets) {
+    const [first] = readPuzzleLines(readFileSync(new URL(`../../../datasets/${set}/puzzles.txt`, import.meta.url), 'utf8'));
+    const puzzle = parsePuzzle(first.puzzle, first.id).puzzle;
+    const byRules = baseClauseSet(puzzle);
+    const byClauses = new ClauseSet(byRules.edgeCount);
+    for (const clause of baseClauses(puzzle)) byClauses.add(clause);
+    assert.equal(byRules.contradictory, byClauses.contradictory, `${set}: contradictory from the start`);
+    // Clauses of edges near one another (a vertex's, and its neighbours'), so that what one rule decides reaches the next.
+    const { edgeCount } = byRules;
+    for (let trial = 0; trial < 300; trial++) {
+      const around = Math.floor(rand() * edgeCount);
+      const clause = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => 2 * Math.min(edgeCount - 1, Math.max(0, around + Math.floor(rand() * 9) - 4)) + (rand() < 0.5 ? 0 : 1));
+      assert.equal(byRules.followsByUnitPropagation(clause), byClauses.followsByUnitPropagation(clause), `${set}, clause ${clause}`);
+    }
   }
 });
