@@ -588,7 +588,7 @@ function propagateUnit(unit: i32): bool {
   }
   // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
   if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
-    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
+    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1707,25 +1707,59 @@ function flushAllCorners(): void {
   pendingList.length = 0;
 }
 
-/** The value after this step of the unit's slot i: 1 on, 0 off, -1 open (`canOn`, `canOff`: propagateUnit's). */
-function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
-  const e = unchecked(unitEdges[i]);
-  if (e < 0) return 0;
-  const s = unchecked(state[e]);
-  if (s != UNKNOWN) return s == LINE ? 1 : 0;
-  if (!((canOff >> i) & 1)) return 1;
-  if (!((canOn >> i) & 1)) return 0;
-  return -1;
+/** Whether the unit's count alone (kind as in propagateUnit), with `on` of its edges on and `open` open, decides every open edge `value` (1 on, 0 off): one the other way leaves no count allowed. */
+@inline function countDecides(kind: i32, on: i32, open: i32, value: i32): bool {
+  const low = on + (value == 0 ? 1 : 0);
+  const high = low + open - 1;
+  if (kind == 5) return (low > 0 || high < 0) && (low > 2 || high < 2);
+  return kind < low || kind > high;
+}
+
+/**
+ * Whether a count lost by a corner, its two slots' values after the step `vi`, `vj` (1 on, 0 off, -1 open), has an
+ * assignment of them that the state does not rule out: only then can a later line need its clause.
+ */
+@inline function countOpen(count: i32, vi: i32, vj: i32): bool {
+  for (let ai = 0; ai < 2; ai++) {
+    const aj = count - ai;
+    if (aj >= 0 && aj <= 1 && (vi < 0 || vi == ai) && (vj < 0 || vj == aj)) return true;
+  }
+  return false;
+}
+
+/** Slot i's value after a step: 1 on, 0 off, -1 open (`on`, `off`: the slots on and off after it, as bits). */
+@inline function slotValue(i: i32, on: i32, off: i32): i32 {
+  return (on >> i) & 1 ? 1 : (off >> i) & 1 ? 0 : -1;
 }
 
 /**
  * A step of propagateUnit with the corners: the edges it decides that the unit's count alone does not (each a
  * derived clause), and the clauses of the counts it takes from each corner (a corner's two edges: a count of 0
- * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state already satisfies
- * them; with no assignment left, the contradiction.
+ * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state after the step
+ * satisfies them; with no assignment left, the contradiction. `mustOn`, `mustOff`: the unit's slots on and off
+ * before the step.
  */
-function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
+function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
   if (closed || proofEnded) return;
+  const open = ~(mustOn | mustOff) & 15;
+  // The open edges this step decides that the unit's count alone does not (the checker's propagation finds those).
+  let derivedOn = 0;
+  let derivedOff = 0;
+  let afterOn = mustOn;
+  let afterOff = mustOff;
+  if (any) {
+    const on = popcnt(mustOn);
+    const openCount = popcnt(open);
+    const toOn = open & ~canOff;
+    const toOff = open & ~canOn;
+    afterOn |= toOn;
+    afterOff |= toOff;
+    if (toOn && !countDecides(kind, on, openCount, 1)) derivedOn = toOn;
+    if (toOff && !countDecides(kind, on, openCount, 0)) derivedOff = toOff;
+    // Most steps write nothing: their edges follow from the count, and a count a corner loses needs a clause only
+    // while an assignment of its two edges is still open.
+    if (!(derivedOn | derivedOff) && !cornerOwes(k0, 0, s0, afterOn, afterOff) && !cornerOwes(k1, 1, s1, afterOn, afterOff) && !cornerOwes(k2, 2, s2, afterOn, afterOff) && !cornerOwes(k3, 3, s3, afterOn, afterOff)) return;
+  }
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
   unchecked((unitCorners[0] = k0));
   unchecked((unitCorners[1] = k1));
@@ -1738,37 +1772,31 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     derive(0);
     return;
   }
-  let flushed = false;
-  for (let i = 0; i < 4; i++) {
-    const e = unchecked(unitEdges[i]);
-    if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
-    const value = valueAfter(i, canOn, canOff);
-    if (value < 0) continue;
-    unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
-    // Decided by the unit's count from the state: the checker's propagation over its rule finds it with no line.
-    if (localConflict(1, false)) continue;
-    if (context < 0 && !flushed) {
-      // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
-      flushUnitCorners(unit);
-      flushed = true;
-      unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
+  if (derivedOn | derivedOff) {
+    // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
+    if (context < 0) flushUnitCorners(unit);
+    for (let i = 0; i < 4; i++) {
+      const bit = 1 << i;
+      if (!((derivedOn | derivedOff) & bit)) continue;
+      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      derive(1);
     }
-    derive(1);
   }
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
     const kept = old & (q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
     if (kept == old || kept == 0) continue;
-    if (context < 0) {
-      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner).
-      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1)) pendCorner(k, count);
-      continue;
-    }
     const i = unchecked(CORNER_SLOTS[q * 2]);
     const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-    const vi = valueAfter(i, canOn, canOff);
-    const vj = valueAfter(j, canOn, canOff);
+    const vi = slotValue(i, afterOn, afterOff);
+    const vj = slotValue(j, afterOn, afterOff);
+    if (context < 0) {
+      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner), and
+      // only while the state leaves one of its assignments open (a clause the state satisfies adds nothing later).
+      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1) && countOpen(count, vi, vj)) pendCorner(k, count);
+      continue;
+    }
     for (let count = 0; count < 3; count++) {
       if (!((old >> count) & 1) || (kept >> count) & 1) continue;
       // The assignments of the two edges with this count, each forbidden by a clause.
@@ -1787,6 +1815,17 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
       }
     }
   }
+}
+
+/** Whether corner k (the unit's corner q), keeping `kept` of its counts, loses one with an assignment still open after the step. */
+@inline function cornerOwes(k: i32, q: i32, kept: i32, afterOn: i32, afterOff: i32): bool {
+  const old = <i32>unchecked(corner[k]);
+  const lost = old & ~kept;
+  if (lost == 0 || lost == old) return false;
+  const vi = slotValue(unchecked(CORNER_SLOTS[q * 2]), afterOn, afterOff);
+  const vj = slotValue(unchecked(CORNER_SLOTS[q * 2 + 1]), afterOn, afterOff);
+  for (let count = 0; count < 3; count++) if ((lost >> count) & 1 && countOpen(count, vi, vj)) return true;
+  return false;
 }
 
 /** A trial probe of edge e set to `value` starts: its lines hold e's other value. */
