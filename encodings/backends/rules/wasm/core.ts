@@ -1828,6 +1828,33 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   return false;
 }
 
+/** Per vertex: loopStamp + 1 (probe on) or + 2 (off), or both (+ 3), when it lies on that probe's closed loop. */
+let loopVertexMark = new StaticArray<i32>(0);
+let loopStamp = 0;
+
+/** Marks the vertices of a closed loop (its edges' literals, each edge off) as on probe side `bit` (1 or 2). */
+function markLoopVertices(cycle: StaticArray<i32>, n: i32, bit: i32): void {
+  if (loopVertexMark.length < vertexCount) {
+    loopVertexMark = new StaticArray<i32>(vertexCount);
+    loopStamp = 0;
+  }
+  if (bit == 1 || probeCycleLength0 < 0) loopStamp += 4;
+  for (let k = 0; k < n; k++) {
+    const e = unchecked(cycle[k]) >> 1;
+    for (let end = 0; end < 2; end++) {
+      const v = unchecked(edgeEnds[e * 2 + end]);
+      const mark = unchecked(loopVertexMark[v]);
+      unchecked((loopVertexMark[v] = mark >= loopStamp && mark < loopStamp + 4 ? mark | bit : loopStamp | bit));
+    }
+  }
+}
+
+/** The probe sides (bit 0: on, bit 1: off) whose closed loop passes vertex v, as marked by markLoopVertices. */
+@inline function loopMarkOf(v: i32): i32 {
+  const mark = unchecked(loopVertexMark[v]);
+  return mark >= loopStamp && mark < loopStamp + 4 ? (mark & 3) : 0;
+}
+
 /** A trial probe of edge e set to `value` starts: its lines hold e's other value. */
 function beginProbe(e: i32, value: u8): void {
   context = value == LINE ? 2 * e + 1 : 2 * e;
@@ -1868,12 +1895,17 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
     return;
   }
   if (!decided) return;
+  // The vertices of each probe's closed loop: an edge off at one of them is off by that vertex's count once the
+  // loop is on, and needs no cycle lemma (one per edge, each as long as the loop, would grow with the square of it).
+  if (probeCycleLength0 >= 0) markLoopVertices(probeCycle0, probeCycleLength0, 1);
+  if (probeCycleLength1 >= 0) markLoopVertices(probeCycle1, probeCycleLength1, 2);
   for (let i = 0; i < common.length; i++) {
     const f = unchecked(common[i]);
     const lit = unchecked(commonValue[f]) == LINE ? 2 * f : 2 * f + 1;
+    const touches = loopVertexMark.length == 0 ? 0 : loopMarkOf(unchecked(edgeEnds[f * 2])) | loopMarkOf(unchecked(edgeEnds[f * 2 + 1]));
     for (let side = 0; side < 2; side++) {
       const n = side == 0 ? probeCycleLength0 : probeCycleLength1;
-      if (n < 0 || lit == 2 * f) continue;
+      if (n < 0 || lit == 2 * f || (touches >> side) & 1) continue;
       // Named: f may join two of the loop's vertices, and the off edges then hold more than one cycle.
       const cycle = side == 0 ? probeCycle0 : probeCycle1;
       record(PROOF_NAMED_CYCLE, n + 1, n + 1);
