@@ -436,7 +436,7 @@ function set(e: i32, value: u8): bool {
   push3(T_EDGE, e, UNKNOWN);
   unchecked((state[e] = value));
   unknowns--;
-  if (proofOn) logDecided(e, value);
+  if (proofOn && (family == F_TRIAL || family == F_GUESS)) logDecided(e, value);
   enqueueEdge(e);
   if (value == CROSS) return true;
   unchecked(degree[a]++);
@@ -588,7 +588,7 @@ function propagateUnit(unit: i32): bool {
   }
   // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
   if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
-    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+    if (!any || cornerStepWrites(kind, k0, k1, k2, k3, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3)) logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1742,23 +1742,22 @@ function flushAllCorners(): void {
 function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
   if (closed || proofEnded) return;
   const open = ~(mustOn | mustOff) & 15;
-  // The open edges this step decides that the unit's count alone does not (the checker's propagation finds those).
-  let derivedOn = 0;
-  let derivedOff = 0;
-  let afterOn = mustOn;
-  let afterOff = mustOff;
-  if (any) {
-    const on = popcnt(mustOn);
-    const openCount = popcnt(open);
-    const toOn = open & ~canOff;
-    const toOff = open & ~canOn;
-    afterOn |= toOn;
-    afterOff |= toOff;
-    if (toOn && !countDecides(kind, on, openCount, 1)) derivedOn = toOn;
-    if (toOff && !countDecides(kind, on, openCount, 0)) derivedOff = toOff;
-    // Most steps write nothing: their edges follow from the count, and a count a corner loses needs a clause only
-    // while an assignment of its two edges is still open.
-    if (!(derivedOn | derivedOff) && !cornerOwes(k0, 0, s0, afterOn, afterOff) && !cornerOwes(k1, 1, s1, afterOn, afterOff) && !cornerOwes(k2, 2, s2, afterOn, afterOff) && !cornerOwes(k3, 3, s3, afterOn, afterOff)) return;
+  const derivedOn = any ? derivedEdges(kind, mustOn, mustOff, canOff, 1) : 0;
+  const derivedOff = any ? derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
+  const afterOn = mustOn | (any ? open & ~canOff : 0);
+  const afterOff = mustOff | (any ? open & ~canOn : 0);
+  if (any && !(derivedOn | derivedOff) && context < 0) {
+    // Only counts lost: owed, with nothing to work out now.
+    for (let q = 0; q < 4; q++) {
+      const k = q == 0 ? k0 : q == 1 ? k1 : q == 2 ? k2 : k3;
+      const lost = <i32>unchecked(corner[k]) & ~(q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
+      if (!lost) continue;
+      const vi = slotValue(unchecked(CORNER_SLOTS[q * 2]), afterOn, afterOff);
+      const vj = slotValue(unchecked(CORNER_SLOTS[q * 2 + 1]), afterOn, afterOff);
+      unitId = unit;
+      for (let count = 0; count < 3; count++) if ((lost >> count) & 1 && countOpen(count, vi, vj)) pendCorner(k, count);
+    }
+    return;
   }
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
   unchecked((unitCorners[0] = k0));
@@ -1817,15 +1816,45 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   }
 }
 
-/** Whether corner k (the unit's corner q), keeping `kept` of its counts, loses one with an assignment still open after the step. */
+/**
+ * The unit's open edges (as bits) that a step decides `value` (1 on, 0 off) and its count alone does not: each
+ * needs a derived line. `can`: the slots that can take the other value (propagateUnit's canOff for on, canOn for off).
+ */
+@inline function derivedEdges(kind: i32, mustOn: i32, mustOff: i32, can: i32, value: i32): i32 {
+  const open = ~(mustOn | mustOff) & 15;
+  const decided = open & ~can;
+  return decided && !countDecides(kind, popcnt(mustOn), popcnt(open), value) ? decided : 0;
+}
+
+/**
+ * Whether a step of propagateUnit with the corners has anything to write or owe (logCornerStep), checked before
+ * calling it: most steps do not, as their edges follow from the unit's count, and a count a corner loses needs a
+ * clause only while an assignment of its two edges is still open.
+ */
+@inline function cornerStepWrites(kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): bool {
+  if (derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0)) return true;
+  const open = ~(mustOn | mustOff) & 15;
+  const afterOn = mustOn | (open & ~canOff);
+  const afterOff = mustOff | (open & ~canOn);
+  return cornerOwes(k0, 0, s0, afterOn, afterOff) || cornerOwes(k1, 1, s1, afterOn, afterOff) || cornerOwes(k2, 2, s2, afterOn, afterOff) || cornerOwes(k3, 3, s3, afterOn, afterOff);
+}
+
+/**
+ * Whether corner k (the unit's corner q), keeping `kept` of its counts, loses one with an assignment still open
+ * after the step: any, with both its edges open; none, with both decided (their count is the one kept); with one
+ * decided at value v, a lost count v or v + 1.
+ */
 @inline function cornerOwes(k: i32, q: i32, kept: i32, afterOn: i32, afterOff: i32): bool {
-  const old = <i32>unchecked(corner[k]);
-  const lost = old & ~kept;
-  if (lost == 0 || lost == old) return false;
-  const vi = slotValue(unchecked(CORNER_SLOTS[q * 2]), afterOn, afterOff);
-  const vj = slotValue(unchecked(CORNER_SLOTS[q * 2 + 1]), afterOn, afterOff);
-  for (let count = 0; count < 3; count++) if ((lost >> count) & 1 && countOpen(count, vi, vj)) return true;
-  return false;
+  const lost = <i32>unchecked(corner[k]) & ~kept;
+  if (lost == 0) return false;
+  const i = unchecked(CORNER_SLOTS[q * 2]);
+  const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
+  const decided = afterOn | afterOff;
+  const di = (decided >> i) & 1;
+  const dj = (decided >> j) & 1;
+  if (di & dj) return false;
+  if (!(di | dj)) return true;
+  return ((lost >> ((afterOn >> (di ? i : j)) & 1)) & 3) != 0;
 }
 
 /** Per vertex: loopStamp + 1 (probe on) or + 2 (off), or both (+ 3), when it lies on that probe's closed loop. */
