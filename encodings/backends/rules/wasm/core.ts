@@ -1355,7 +1355,8 @@ let takenAt = new StaticArray<i32>(0);
 let owed = new StaticArray<u8>(0);
 let maskTime = 0;
 /** The owed counts, in the order taken. */
-const pendingList = new Array<i32>();
+let pendingList = new StaticArray<i32>(0);
+let pendingCount = 0;
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 
@@ -1371,7 +1372,8 @@ export function startProof(): void {
   takenAt = new StaticArray<i32>(corner.length * 3);
   owed = new StaticArray<u8>(corner.length);
   maskTime = 0;
-  pendingList.length = 0;
+  if (pendingList.length < corner.length) pendingList = new StaticArray<i32>(corner.length);
+  pendingCount = 0;
   proofEnded = false;
   context = -1;
   closed = false;
@@ -1516,11 +1518,6 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
   closed = true;
 }
 
-/** Whether `count` on-edges meet the unit's rule. */
-@inline function allowedCount(count: i32): bool {
-  return unitKind == 5 ? count == 0 || count == 2 : count == unitKind;
-}
-
 /**
  * Whether unit propagation over the unit's rule and (with `corners`) its corners' clauses, from the state and
  * derived[0..n) set false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
@@ -1550,13 +1547,13 @@ function localConflict(n: i32, corners: bool = true): bool {
       if (v == 1) on++;
       else if (v < 0) open++;
     }
-    let reachable = false;
-    let withAllOff = false;
-    let withAllOn = false;
-    for (let c = on; c <= on + open; c++) if (allowedCount(c)) reachable = true;
-    if (!reachable) return true;
-    for (let c = on; c < on + open; c++) if (allowedCount(c)) withAllOff = true;
-    for (let c = on + 1; c <= on + open; c++) if (allowedCount(c)) withAllOn = true;
+    // The counts the rule allows, as bits, against those reachable: on..on + open (one open edge off: to
+    // on + open - 1; one on: from on + 1).
+    const allowed = unitKind == 5 ? 5 : 1 << unitKind;
+    const reach = ((1 << (open + 1)) - 1) << on;
+    if (!(allowed & reach)) return true;
+    const withAllOff = (allowed & (reach >> 1) & reach) != 0;
+    const withAllOn = (allowed & (reach << 1) & reach) != 0;
     if (open > 0 && (!withAllOff || !withAllOn)) {
       for (let i = 0; i < 4; i++) if (unchecked(localValue[i]) < 0) unchecked((localValue[i] = withAllOff ? 0 : 1));
       changed = true;
@@ -1638,7 +1635,12 @@ function pendCorner(k: i32, count: i32): void {
   unchecked((pendingTime[k * 3 + count] = ++pendingClock));
   unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
   unchecked((pendingUnit[k * 3 + count] = unitId));
-  pendingList.push(k * 3 + count);
+  if (pendingCount == pendingList.length) {
+    const bigger = new StaticArray<i32>(max(64, pendingCount * 2));
+    memory.copy(changetype<usize>(bigger), changetype<usize>(pendingList), <usize>pendingCount << 2);
+    pendingList = bigger;
+  }
+  unchecked((pendingList[pendingCount++] = k * 3 + count));
 }
 
 /**
@@ -1700,11 +1702,11 @@ function flushUnitCorners(u: i32): void {
 
 /** Writes every corner's owed clauses, oldest first (before trial's probes, whose lines rest on all of them). */
 function flushAllCorners(): void {
-  for (let i = 0; i < pendingList.length; i++) {
+  for (let i = 0; i < pendingCount; i++) {
     const at = unchecked(pendingList[i]);
     flushCorner(at / 3, at % 3);
   }
-  pendingList.length = 0;
+  pendingCount = 0;
 }
 
 /** Whether the unit's count alone (kind as in propagateUnit), with `on` of its edges on and `open` open, decides every open edge `value` (1 on, 0 off): one the other way leaves no count allowed. */
