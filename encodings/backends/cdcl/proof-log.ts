@@ -66,12 +66,13 @@ function writeNumber(numbers: Uint8Array, numberAt: Uint32Array, out: Uint8Array
 
 /** The bytes of the text being written, reused from one append to the next (grown when a batch needs more). */
 let scratch = new Uint8Array(1 << 16);
+/** One decoder for every log: a solve makes a log, and a decoder costs more to make than a short proof to decode. */
+const decoder = new TextDecoder();
 
 export class ProofLog {
   /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
   private steps = '';
   private readonly table: NumberTable;
-  private readonly decoder = new TextDecoder();
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
@@ -134,7 +135,7 @@ export class ProofLog {
       }
       out[at++] = 10; // '\n'
     }
-    this.steps += this.decoder.decode(out.subarray(0, at));
+    this.steps += decoder.decode(out.subarray(0, at));
   }
 
   /** The whole proof: the header for this grid, the claim, then the steps. */
@@ -149,7 +150,7 @@ export class ProofLog {
     let at = 0;
     const { numbers, numberAt } = this.table;
     for (let e = 0; e < loop.length; e++) if (loop[e]) at = writeNumber(numbers, numberAt, out, at, e + 1);
-    return `${head}claim unique ${this.decoder.decode(out.subarray(0, at))}0\n${this.steps}`;
+    return `${head}claim unique ${decoder.decode(out.subarray(0, at))}0\n${this.steps}`;
   }
 
   /** Appends the blocking clause of this loop (one byte per edge, 1 on): every edge of it off. */

@@ -1345,13 +1345,13 @@ let unitKind = 0;
 let unitId = 0;
 /** Where the last record starts. */
 let lastRecord = -1;
-/** Per corner and count (k * 3 + count): when the count was taken, outside trial, while its clauses are owed to the proof (0: not owed); the unit that took it. */
-let pendingTime = new StaticArray<i32>(0);
-let pendingUnit = new StaticArray<i32>(0);
+/**
+ * Per corner and count, at 2 (k * 3 + count): when it was taken outside trial (0: never), then the unit that took
+ * it; side by side, as a count is taken with both. derive reads the corners as of maskTime (0: now).
+ */
+let taken = new StaticArray<i32>(0);
 let pendingClock = 0;
-/** Per corner and count: when it was taken outside trial (0: never); derive reads the corners as of maskTime (0: now). */
-let takenAt = new StaticArray<i32>(0);
-/** Per corner: the counts whose clauses are owed, as bits. */
+/** Per corner: the counts whose clauses are owed to the proof, as bits. */
 let owed = new StaticArray<u8>(0);
 let maskTime = 0;
 /** The owed counts, in the order taken. */
@@ -1366,10 +1366,8 @@ export function startProof(): void {
   proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
   proofTop = 0;
   lastRecord = -1;
-  pendingTime = new StaticArray<i32>(corner.length * 3);
-  pendingUnit = new StaticArray<i32>(corner.length * 3);
+  taken = new StaticArray<i32>(corner.length * 6);
   pendingClock = 0;
-  takenAt = new StaticArray<i32>(corner.length * 3);
   owed = new StaticArray<u8>(corner.length);
   maskTime = 0;
   if (pendingList.length < corner.length) pendingList = new StaticArray<i32>(corner.length);
@@ -1625,16 +1623,15 @@ function loadUnit(u: i32): void {
 /** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
 @inline function maskAt(k: i32): i32 {
   let mask = <i32>unchecked(corner[k]);
-  if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(takenAt[k * 3 + d]) >= maskTime) mask |= 1 << d;
+  if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(taken[(k * 3 + d) * 2]) >= maskTime) mask |= 1 << d;
   return mask;
 }
 
 /** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
 function pendCorner(k: i32, count: i32): void {
-  unchecked((takenAt[k * 3 + count] = pendingClock + 1));
-  unchecked((pendingTime[k * 3 + count] = ++pendingClock));
+  unchecked((taken[(k * 3 + count) * 2] = ++pendingClock));
+  unchecked((taken[(k * 3 + count) * 2 + 1] = unitId));
   unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
-  unchecked((pendingUnit[k * 3 + count] = unitId));
   if (pendingCount == pendingList.length) {
     const bigger = new StaticArray<i32>(max(64, pendingCount * 2));
     memory.copy(changetype<usize>(bigger), changetype<usize>(pendingList), <usize>pendingCount << 2);
@@ -1650,20 +1647,19 @@ function pendCorner(k: i32, count: i32): void {
  * every decided edge, so a clause written late holds as it did then).
  */
 function flushCorner(k: i32, count: i32): void {
-  const at = k * 3 + count;
-  const time = unchecked(pendingTime[at]);
-  if (time == 0 || proofEnded) return;
-  unchecked((pendingTime[at] = 0));
-  unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) & ~(1 << count))));
-  const u = unchecked(pendingUnit[at]);
+  const at = (k * 3 + count) * 2;
+  const bits = <i32>unchecked(owed[k]);
+  if (!((bits >> count) & 1) || proofEnded) return;
+  unchecked((owed[k] = <u8>(bits & ~(1 << count))));
+  const time = unchecked(taken[at]);
+  const u = unchecked(taken[at + 1]);
   for (let q = 0; q < 4; q++) {
     const j = cornerOf(u, q);
-    const bits = <i32>unchecked(owed[j]);
-    if (bits == 0) continue;
+    const owedThere = <i32>unchecked(owed[j]);
+    if (owedThere == 0) continue;
     for (let d = 0; d < 3; d++) {
-      if (!((bits >> d) & 1)) continue;
-      const t = unchecked(pendingTime[j * 3 + d]);
-      if (t < time) flushCorner(j, d);
+      if (!((owedThere >> d) & 1)) continue;
+      if (unchecked(taken[(j * 3 + d) * 2]) < time) flushCorner(j, d);
     }
   }
   loadUnit(u);
