@@ -587,8 +587,8 @@ function propagateUnit(unit: i32): bool {
     s3 |= b3;
   }
   // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
-  if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
-    if (!any || cornerStepWrites(kind, k0, k1, k2, k3, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3)) logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+  if (proofOn && useCorners && (!any || cornerStepWrites(kind, mustOn, mustOff, canOn, canOff, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3))) {
+    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1826,33 +1826,16 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
 
 /**
  * Whether a step of propagateUnit with the corners has anything to write or owe (logCornerStep), checked before
- * calling it: most steps do not, as their edges follow from the unit's count, and a count a corner loses needs a
- * clause only while an assignment of its two edges is still open.
+ * calling it, by bits: an edge it decides that the unit's count alone does not, or a count lost by a corner
+ * (`lost0`..`lost3`) whose two edges both stay open. With one of them decided at v and the other open, the step
+ * keeps both counts v and v + 1, so each count it loses needs the decided edge the other way; with both decided,
+ * the count kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
  */
-@inline function cornerStepWrites(kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): bool {
-  if (derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0)) return true;
-  const open = ~(mustOn | mustOff) & 15;
-  const afterOn = mustOn | (open & ~canOff);
-  const afterOff = mustOff | (open & ~canOn);
-  return cornerOwes(k0, 0, s0, afterOn, afterOff) || cornerOwes(k1, 1, s1, afterOn, afterOff) || cornerOwes(k2, 2, s2, afterOn, afterOff) || cornerOwes(k3, 3, s3, afterOn, afterOff);
-}
-
-/**
- * Whether corner k (the unit's corner q), keeping `kept` of its counts, loses one with an assignment still open
- * after the step: any, with both its edges open; none, with both decided (their count is the one kept); with one
- * decided at value v, a lost count v or v + 1.
- */
-@inline function cornerOwes(k: i32, q: i32, kept: i32, afterOn: i32, afterOff: i32): bool {
-  const lost = <i32>unchecked(corner[k]) & ~kept;
-  if (lost == 0) return false;
-  const i = unchecked(CORNER_SLOTS[q * 2]);
-  const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-  const decided = afterOn | afterOff;
-  const di = (decided >> i) & 1;
-  const dj = (decided >> j) & 1;
-  if (di & dj) return false;
-  if (!(di | dj)) return true;
-  return ((lost >> ((afterOn >> (di ? i : j)) & 1)) & 3) != 0;
+@inline function cornerStepWrites(kind: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
+  const openAfter = ~(mustOn | mustOff) & canOn & canOff & 15;
+  // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
+  if ((lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10)) return true;
+  return (derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0)) != 0;
 }
 
 /** Per vertex: loopStamp + 1 (probe on) or + 2 (off), or both (+ 3), when it lies on that probe's closed loop. */
