@@ -1363,21 +1363,28 @@ const localValue = new StaticArray<i32>(4);
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
   proofOn = true;
-  proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
+  // The arrays of the last solve are reused when large enough (most solves are of one size): its times and
+  // stamps are older than any this solve writes, so only the owed bits need clearing.
+  if (proof.length < max(1 << 12, edgeCount * 8)) proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
   proofTop = 0;
   lastRecord = -1;
-  taken = new StaticArray<i32>(corner.length * 6);
-  pendingClock = 0;
-  owed = new StaticArray<u8>(corner.length);
+  if (taken.length < corner.length * 6 || pendingClock > 1 << 30) {
+    taken = new StaticArray<i32>(corner.length * 6);
+    pendingClock = 0;
+  }
+  if (owed.length < corner.length) owed = new StaticArray<u8>(corner.length);
+  else memory.fill(changetype<usize>(owed), 0, <usize>corner.length);
   maskTime = 0;
   if (pendingList.length < corner.length) pendingList = new StaticArray<i32>(corner.length);
   pendingCount = 0;
   proofEnded = false;
   context = -1;
   closed = false;
-  cycleMark = new StaticArray<i32>(edgeCount);
-  cycleStamp = 0;
-  cycleLits = new StaticArray<i32>(edgeCount + 2);
+  if (cycleMark.length < edgeCount || cycleStamp > 1 << 30) {
+    cycleMark = new StaticArray<i32>(edgeCount);
+    cycleStamp = 0;
+  }
+  if (cycleLits.length < edgeCount + 2) cycleLits = new StaticArray<i32>(edgeCount + 2);
   witness = -1;
 }
 
