@@ -73,6 +73,7 @@ export class ProofLog {
   /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
   private steps = '';
   private readonly table: NumberTable;
+  private lastLoop: { loop: Uint8Array; text: string } | undefined;
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
@@ -142,26 +143,26 @@ export class ProofLog {
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
     const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n`;
     if (claim.kind === 'unsat') return `${head}claim unsat\n${this.steps}`;
-    // The claimed loop's edges, copied from the number table as the steps are (a 100x100 loop has thousands).
-    const loop = claim.loop;
+    return `${head}claim unique ${this.loopText(claim.loop)}0\n${this.steps}`;
+  }
+
+  /** The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it; kept for the last loop asked. */
+  private loopText(loop: Uint8Array): string {
+    if (this.lastLoop?.loop === loop) return this.lastLoop.text;
     let count = 0;
     for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
     const out = new Uint8Array(count * 12 + 16);
     let at = 0;
     const { numbers, numberAt } = this.table;
     for (let e = 0; e < loop.length; e++) if (loop[e]) at = writeNumber(numbers, numberAt, out, at, e + 1);
-    return `${head}claim unique ${decoder.decode(out.subarray(0, at))}0\n${this.steps}`;
+    this.lastLoop = { loop, text: decoder.decode(out.subarray(0, at)) };
+    return this.lastLoop.text;
   }
 
   /** Appends the blocking clause of this loop (one byte per edge, 1 on): every edge of it off. */
   appendBlocking(loop: Uint8Array): void {
-    let count = 0;
-    for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
-    const records = new Int32Array(count + 2);
-    records[0] = PROOF_BLOCKING;
-    records[1] = count;
-    let at = 2;
-    for (let e = 0; e < loop.length; e++) if (loop[e]) records[at++] = 2 * e + 1;
-    this.append(records);
+    // The claim's numbers, each negated: a loop has at least one edge, so the text ends with a space.
+    const text = this.loopText(loop);
+    this.steps += `b -${text.slice(0, -1).replaceAll(' ', ' -')} 0\n`;
   }
 }

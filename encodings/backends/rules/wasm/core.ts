@@ -1527,7 +1527,7 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
  * Whether unit propagation over the unit's rule and (with `corners`) its corners' clauses, from the state and
  * derived[0..n) set false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
  */
-function localConflict(n: i32, corners: bool = true): bool {
+function localConflict(n: i32): bool {
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
     const s = e < 0 ? CROSS : unchecked(state[e]);
@@ -1564,7 +1564,7 @@ function localConflict(n: i32, corners: bool = true): bool {
       changed = true;
       continue;
     }
-    if (!useCorners || !corners) break;
+    if (!useCorners) break;
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
@@ -1586,6 +1586,28 @@ function localConflict(n: i32, corners: bool = true): bool {
     }
   }
   return false;
+}
+
+/**
+ * Whether the unit's count alone (as loadUnit set it) rules out edge ei at ai and ej at aj (-1: no such edge) with
+ * the state: what localConflict finds without the corners, by bits (the counts allowed against those reachable).
+ */
+function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
+  let on = 0;
+  let open = 0;
+  for (let i = 0; i < 4; i++) {
+    const e = unchecked(unitEdges[i]);
+    if (e < 0) continue;
+    if (e == ei) on += ai;
+    else if (e == ej) on += aj;
+    else {
+      const s = unchecked(state[e]);
+      if (s == LINE) on++;
+      else if (s == UNKNOWN) open++;
+    }
+  }
+  const allowed = unitKind == 5 ? 5 : 1 << unitKind;
+  return (allowed & (((1 << (open + 1)) - 1) << on)) == 0;
 }
 
 /**
@@ -1683,7 +1705,7 @@ function flushCorner(k: i32, count: i32): void {
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
     if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
     // Derived from the corners as they were when the count was taken: all that older is written by now.
-    if (localConflict(n, false)) continue;
+    if (countRefutes(ei, ai, ej, aj)) continue;
     maskTime = time;
     derive(n);
     maskTime = 0;
@@ -1752,15 +1774,15 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   const afterOn = mustOn | (any ? open & ~canOff : 0);
   const afterOff = mustOff | (any ? open & ~canOn : 0);
   if (any && !(derivedOn | derivedOff) && context < 0) {
-    // Only counts lost: owed, with nothing to work out now.
+    // Only counts lost: owed, with nothing to work out now (those of a corner with both edges open; see cornerStepWrites).
+    const openAfter = open & canOn & canOff;
+    unitId = unit;
     for (let q = 0; q < 4; q++) {
       const k = q == 0 ? k0 : q == 1 ? k1 : q == 2 ? k2 : k3;
       const lost = <i32>unchecked(corner[k]) & ~(q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
-      if (!lost) continue;
-      const vi = slotValue(unchecked(CORNER_SLOTS[q * 2]), afterOn, afterOff);
-      const vj = slotValue(unchecked(CORNER_SLOTS[q * 2 + 1]), afterOn, afterOff);
-      unitId = unit;
-      for (let count = 0; count < 3; count++) if ((lost >> count) & 1 && countOpen(count, vi, vj)) pendCorner(k, count);
+      const slots = (1 << unchecked(CORNER_SLOTS[q * 2])) | (1 << unchecked(CORNER_SLOTS[q * 2 + 1]));
+      if (!lost || (openAfter & slots) != slots) continue;
+      for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
     }
     return;
   }
@@ -1815,7 +1837,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
         if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
         if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
         // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
-        if (!localConflict(n, false)) derive(n);
+        if (!countRefutes(ei, ai, ej, aj)) derive(n);
       }
     }
   }
