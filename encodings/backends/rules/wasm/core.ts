@@ -1335,8 +1335,9 @@ let probeSide = 0;
 let cycleMark = new StaticArray<i32>(0);
 let cycleStamp = 0;
 let cycleLits = new StaticArray<i32>(0);
-/** The last on-edge found outside a cycle (logCycle's witness), tried first the next time. */
+/** The last on-edge found outside a cycle (logCycle's witness), tried first the next time, and where it is on the trail. */
 let witness = -1;
+let witnessAt = 0;
 // derive's unit: its edges (-1 missing), its rule (a clue 0-4, 5 a vertex), its corners; the clause being derived.
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
@@ -1388,6 +1389,7 @@ export function startProof(): void {
   }
   if (cycleLits.length < edgeCount + 2) cycleLits = new StaticArray<i32>(edgeCount + 2);
   witness = -1;
+  witnessAt = 0;
 }
 
 /** No more lines (auto's check of a fully decided puzzle runs the rules again). */
@@ -1477,13 +1479,21 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
   let n = walkCycle(from, to, skip, extra);
   if (withWitness) {
     // An on-edge off the cycle: the last one found while it still is, else from the trail, which holds every
-    // decided edge, the earliest first.
+    // decided edge: from where the last one was found on, then from its start (a scan from the start each time
+    // would pass the same early edges, long since in one path, again and again).
     let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
-    for (let i = 0; i < trailLength && !found; i += 3) {
-      const f = unchecked(trail[i + 1]);
-      if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
-        witness = f;
-        found = true;
+    if (witnessAt >= trailLength) witnessAt = 0;
+    for (let pass = 0; pass < 2 && !found; pass++) {
+      const from = pass == 0 ? witnessAt : 0;
+      const to = pass == 0 ? trailLength : witnessAt;
+      for (let i = from; i < to; i += 3) {
+        const f = unchecked(trail[i + 1]);
+        if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
+          witness = f;
+          witnessAt = i;
+          found = true;
+          break;
+        }
       }
     }
     if (found) unchecked((cycleLits[n++] = 2 * witness + 1));
