@@ -1355,8 +1355,6 @@ let pendingClock = 0;
 /** Per corner: the counts whose clauses are owed to the proof, as bits. */
 let owed = new StaticArray<u8>(0);
 let maskTime = 0;
-/** derive reads the corners without the counts still owed (a derivation that does not need them owes no flush). */
-let withoutOwed = false;
 /** The owed counts, in the order taken. */
 let pendingList = new StaticArray<i32>(0);
 let pendingCount = 0;
@@ -1665,49 +1663,7 @@ function loadUnit(u: i32): void {
 @inline function maskAt(k: i32): i32 {
   let mask = <i32>unchecked(corner[k]);
   if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(taken[(k * 3 + d) * 2]) >= maskTime) mask |= 1 << d;
-  if (withoutOwed) mask |= <i32>unchecked(owed[k]);
   return mask;
-}
-
-/**
- * Whether the unit's rule and its corners (as maskAt reads them) leave no assignment of its open edges with
- * derived[0..n) all false: then derive, splitting on those edges, reaches a conflict at every leaf.
- */
-function unitImplies(n: i32): bool {
-  let fixedOn = 0;
-  let fixedOff = 0;
-  for (let i = 0; i < 4; i++) {
-    const e = unchecked(unitEdges[i]);
-    const s = e < 0 ? CROSS : unchecked(state[e]);
-    if (s == LINE) fixedOn |= 1 << i;
-    else if (s == CROSS) fixedOff |= 1 << i;
-  }
-  for (let k = 0; k < n; k++) {
-    const lit = unchecked(derived[k]);
-    for (let i = 0; i < 4; i++) {
-      if (unchecked(unitEdges[i]) != lit >> 1) continue;
-      const bit = 1 << i;
-      // The literal false: its edge at lit & 1 (1 on, 0 off); already the other way, the clause holds.
-      if (lit & 1 ? fixedOff & bit : fixedOn & bit) return true;
-      if (lit & 1) fixedOn |= bit;
-      else fixedOff |= bit;
-    }
-  }
-  const free = ~(fixedOn | fixedOff) & 15;
-  const allowed = unitKind == 5 ? 5 : 1 << unitKind;
-  const m0 = maskAt(unchecked(unitCorners[0]));
-  const m1 = maskAt(unchecked(unitCorners[1]));
-  const m2 = maskAt(unchecked(unitCorners[2]));
-  const m3 = maskAt(unchecked(unitCorners[3]));
-  // Every subset of the free edges on, with the fixed ones: a model of the rule and the four corners, or none.
-  let sub = free;
-  while (true) {
-    const on = fixedOn | sub;
-    if ((allowed >> popcnt(on)) & 1 && (m0 >> (popcnt(on & 5))) & 1 && (m1 >> (popcnt(on & 9))) & 1 && (m2 >> (popcnt(on & 6))) & 1 && (m3 >> (popcnt(on & 10))) & 1) return false;
-    if (sub == 0) break;
-    sub = (sub - 1) & free;
-  }
-  return true;
 }
 
 /** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
@@ -1724,11 +1680,10 @@ function pendCorner(k: i32, count: i32): void {
 }
 
 /**
- * Writes the clauses of corner k's lost `count` if still owed: at the unit that took it, each clause "not (these
- * two values)" that the state does not satisfy and the unit's count does not imply from the state (the checker's
- * top level holds every decided edge, so a clause written late holds as it did then); before them, when they do
- * not follow without it, what the step that took the count rested on (the counts its unit's corners lost
- * before it, still owed).
+ * Writes the clauses of corner k's lost `count` if still owed: first what the step that took it rested on (the
+ * counts its unit's corners lost before it), then, at that unit, each clause "not (these two values)" that the
+ * state does not satisfy and the unit's count does not imply from the state (the checker's top level holds
+ * every decided edge, so a clause written late holds as it did then).
  */
 function flushCorner(k: i32, count: i32): void {
   const at = (k * 3 + count) * 2;
@@ -1737,8 +1692,15 @@ function flushCorner(k: i32, count: i32): void {
   unchecked((owed[k] = <u8>(bits & ~(1 << count))));
   const time = unchecked(taken[at]);
   const u = unchecked(taken[at + 1]);
-  // Its clauses first (at most two: the assignments of the corner's two edges with that count that the state
-  // leaves open and the unit's count alone does not rule out), then whether they follow without what is still owed.
+  for (let q = 0; q < 4; q++) {
+    const j = cornerOf(u, q);
+    const owedThere = <i32>unchecked(owed[j]);
+    if (owedThere == 0) continue;
+    for (let d = 0; d < 3; d++) {
+      if (!((owedThere >> d) & 1)) continue;
+      if (unchecked(taken[(j * 3 + d) * 2]) < time) flushCorner(j, d);
+    }
+  }
   loadUnit(u);
   let q = 0;
   while (unchecked(unitCorners[q]) != k) q++;
@@ -1746,47 +1708,17 @@ function flushCorner(k: i32, count: i32): void {
   const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
   const vi = ei < 0 ? 0 : unchecked(state[ei]) == UNKNOWN ? -1 : unchecked(state[ei]) == LINE ? 1 : 0;
   const vj = ej < 0 ? 0 : unchecked(state[ej]) == UNKNOWN ? -1 : unchecked(state[ej]) == LINE ? 1 : 0;
-  let clauses = 0;
-  let needsOwed = false;
-  maskTime = time;
-  withoutOwed = true;
   for (let ai = 0; ai < 2; ai++) {
     const aj = count - ai;
-    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj) || countRefutes(ei, ai, ej, aj)) continue;
-    clauses |= 1 << ai;
+    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
     let n = 0;
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
     if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
-    if (!unitImplies(n)) needsOwed = true;
-  }
-  maskTime = 0;
-  withoutOwed = false;
-  if (!clauses) return;
-  if (needsOwed) {
-    // What the step that took it rested on: the counts its unit's corners lost before it, still owed.
-    for (let q = 0; q < 4; q++) {
-      const j = cornerOf(u, q);
-      const owedThere = <i32>unchecked(owed[j]);
-      if (owedThere == 0) continue;
-      for (let d = 0; d < 3; d++) {
-        if (!((owedThere >> d) & 1)) continue;
-        if (unchecked(taken[(j * 3 + d) * 2]) < time) flushCorner(j, d);
-      }
-    }
-    loadUnit(u);
-  }
-  for (let ai = 0; ai < 2; ai++) {
-    if (!((clauses >> ai) & 1)) continue;
-    const aj = count - ai;
-    let n = 0;
-    if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
-    if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
-    // Derived from the corners as they were when the count was taken: all it needs of what is older is written.
+    // Derived from the corners as they were when the count was taken: all that older is written by now.
+    if (countRefutes(ei, ai, ej, aj)) continue;
     maskTime = time;
-    withoutOwed = !needsOwed;
     derive(n);
     maskTime = 0;
-    withoutOwed = false;
   }
 }
 
@@ -1877,25 +1809,14 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     return;
   }
   if (derivedOn | derivedOff) {
-    // The counts its corners lost go into the proof first (flushing writes with the unit's globals), unless
-    // the edges follow without the ones still owed.
-    if (context < 0) {
-      withoutOwed = true;
-      for (let i = 0; i < 4 && withoutOwed; i++) {
-        const bit = 1 << i;
-        if (!((derivedOn | derivedOff) & bit)) continue;
-        unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
-        if (!unitImplies(1)) withoutOwed = false;
-      }
-      if (!withoutOwed) flushUnitCorners(unit);
-    }
+    // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
+    if (context < 0) flushUnitCorners(unit);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
       if (!((derivedOn | derivedOff) & bit)) continue;
       unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
       derive(1);
     }
-    withoutOwed = false;
   }
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
