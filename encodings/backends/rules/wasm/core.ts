@@ -16,7 +16,7 @@ export { cellEdgesPointer, cluesPointer, edgeCellsPointer, edgeEndsPointer, vert
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
 import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_CORNER_UPDATES, STAT_MAX_DEPTH, STAT_NODES, STAT_SLOTS } from './abi';
-import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_RULE_MAX_OPEN_EDGES as RULE_MAX_OPEN } from '../../../wasm/proof-records';
+import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_RULE_MAX_OPEN_EDGES as RULE_MAX_OPEN } from '../../../wasm/proof-records';
 
 @external("env", "now")
 declare function now(): f64;
@@ -1955,13 +1955,11 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
     for (let side = 0; side < 2; side++) {
       const n = side == 0 ? probeCycleLength0 : probeCycleLength1;
       if (n < 0 || lit == 2 * f || (touches >> side) & 1) continue;
-      // Named: f may join two of the loop's vertices, and the off edges then hold more than one cycle.
+      // Not named: f has no end on the loop, so the clause's off edges hold one cycle, which the checker finds.
       const cycle = side == 0 ? probeCycle0 : probeCycle1;
-      record(PROOF_NAMED_CYCLE, n + 1, n + 1);
+      record(PROOF_CYCLE, n + 1);
       for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k]));
       unchecked((proof[proofTop++] = lit));
-      unchecked((proof[proofTop++] = n));
-      for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k] >> 1));
     }
     for (let side = 0; side < 2; side++) {
       record(PROOF_LEARNT, 2);
