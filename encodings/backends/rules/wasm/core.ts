@@ -1690,6 +1690,14 @@ function flushCorner(k: i32, count: i32): void {
   const bits = <i32>unchecked(owed[k]);
   if (!((bits >> count) & 1) || proofEnded) return;
   unchecked((owed[k] = <u8>(bits & ~(1 << count))));
+  // Nothing to write when the state now rules out each assignment of the corner's two edges with that count
+  // (the square grid's corner q of vertex v joins its edges in slots q < 2 ? 0 : 1 and q & 1 ? 3 : 2).
+  const v = k >> 2;
+  const a = unchecked(vertexEdges[v * 4 + ((k & 3) < 2 ? 0 : 1)]);
+  const b = unchecked(vertexEdges[v * 4 + (k & 1 ? 3 : 2)]);
+  const va = a < 0 ? 0 : unchecked(state[a]) == UNKNOWN ? -1 : unchecked(state[a]) == LINE ? 1 : 0;
+  const vb = b < 0 ? 0 : unchecked(state[b]) == UNKNOWN ? -1 : unchecked(state[b]) == LINE ? 1 : 0;
+  if (!countOpen(count, va, vb)) return;
   const time = unchecked(taken[at]);
   const u = unchecked(taken[at + 1]);
   for (let q = 0; q < 4; q++) {
