@@ -73,7 +73,7 @@ export class ProofLog {
   /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
   private steps = '';
   private readonly table: NumberTable;
-  private lastLoop: { loop: Uint8Array; text: string } | undefined;
+  private lastLoop: { loop: Uint8Array; claim: string; blocking: string } | undefined;
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
@@ -143,26 +143,35 @@ export class ProofLog {
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
     const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n`;
     if (claim.kind === 'unsat') return `${head}claim unsat\n${this.steps}`;
-    return `${head}claim unique ${this.loopText(claim.loop)}0\n${this.steps}`;
+    return `${head}claim unique ${this.loopText(claim.loop).claim}0\n${this.steps}`;
   }
 
-  /** The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it; kept for the last loop asked. */
-  private loopText(loop: Uint8Array): string {
-    if (this.lastLoop?.loop === loop) return this.lastLoop.text;
+  /**
+   * The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it, for the claim, and each
+   * negated, for the blocking clause: written in one pass, and kept for the last loop asked.
+   */
+  private loopText(loop: Uint8Array): { claim: string; blocking: string } {
+    if (this.lastLoop?.loop === loop) return this.lastLoop;
     let count = 0;
     for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
-    const out = new Uint8Array(count * 12 + 16);
+    const claim = new Uint8Array(count * 12 + 16);
+    const blocking = new Uint8Array(count * 13 + 16);
     let at = 0;
+    let negatedAt = 0;
     const { numbers, numberAt } = this.table;
-    for (let e = 0; e < loop.length; e++) if (loop[e]) at = writeNumber(numbers, numberAt, out, at, e + 1);
-    this.lastLoop = { loop, text: decoder.decode(out.subarray(0, at)) };
-    return this.lastLoop.text;
+    for (let e = 0; e < loop.length; e++) {
+      if (!loop[e]) continue;
+      const from = at;
+      at = writeNumber(numbers, numberAt, claim, at, e + 1);
+      blocking[negatedAt++] = 45; // '-'
+      for (let i = from; i < at; i++) blocking[negatedAt++] = claim[i];
+    }
+    this.lastLoop = { loop, claim: decoder.decode(claim.subarray(0, at)), blocking: decoder.decode(blocking.subarray(0, negatedAt)) };
+    return this.lastLoop;
   }
 
   /** Appends the blocking clause of this loop (one byte per edge, 1 on): every edge of it off. */
   appendBlocking(loop: Uint8Array): void {
-    // The claim's numbers, each negated: a loop has at least one edge, so the text ends with a space.
-    const text = this.loopText(loop);
-    this.steps += `b -${text.slice(0, -1).replaceAll(' ', ' -')} 0\n`;
+    this.steps += `b ${this.loopText(loop).blocking}0\n`;
   }
 }
