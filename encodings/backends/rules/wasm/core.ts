@@ -1534,8 +1534,8 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
 }
 
 /**
- * Whether unit propagation over the unit's rule and (with `corners`) its corners' clauses, from the state and
- * derived[0..n) set false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
+ * Whether unit propagation over the unit's rule and its corners' clauses, from the state and derived[0..n) set
+ * false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
  */
 function localConflict(n: i32): bool {
   for (let i = 0; i < 4; i++) {
