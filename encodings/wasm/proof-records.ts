@@ -3,7 +3,7 @@
 // [kind, n, literal x n] (literal 2e: edge e on, 2e + 1: off), a cut lemma followed by [hinge vertex or -1, m,
 // vertex x m], a named cycle lemma by [m, edge x m] (the cycle's edges, where the clause's off edges hold other
 // cycles too), a rule lemma by [m, vertex x m, k, face x k] (the rules it names). The cdcl core writes the first
-// seven; the rules core (auto's deduction) learnt clauses, cycle lemmas of both forms, rule lemmas (on grids
+// seven; the rules core (auto's deduction) learnt clauses, cycle lemmas, rule lemmas (on grids
 // other than the square) and the empty clause.
 export const PROOF_LEARNT = 1;
 export const PROOF_DELETE = 2;

@@ -5,6 +5,12 @@
 import { edgeCountOf } from '../../grid.ts';
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
 
+// Read once: run through tsx, an imported constant is read through a getter, and append reads these per record.
+const EMPTY = PROOF_EMPTY;
+const NAMED_CYCLE = PROOF_NAMED_CYCLE;
+const RULE = PROOF_RULE;
+const CUT = PROOF_CUT;
+
 const PREFIX: Record<number, string> = {
   [PROOF_LEARNT]: '',
   [PROOF_DELETE]: 'd ',
@@ -47,22 +53,27 @@ function numberTable(largest: number): NumberTable {
 }
 
 /** Writes `value` (a signed edge variable, a vertex or an edge + 1; never 0) from the table at out[at]; returns the position after its space. */
-function writeNumber(table: NumberTable, out: Uint8Array, at: number, value: number): number {
+function writeNumber(numbers: Uint8Array, numberAt: Uint32Array, out: Uint8Array, at: number, value: number): number {
   if (value < 0) {
     out[at++] = 45; // '-'
     value = -value;
   }
-  const { numbers, numberAt } = table;
   if (value < 1 || value + 1 >= numberAt.length) throw new Error(`internal: ${value} is out of this grid's range in a proof record`);
-  for (let i = numberAt[value], end = numberAt[value + 1]; i < end; i++) out[at++] = numbers[i];
+  const end = numberAt[value + 1];
+  for (let i = numberAt[value]; i < end; i++) out[at++] = numbers[i];
   return at;
 }
+
+/** The bytes of the text being written, reused from one append to the next (grown when a batch needs more). */
+let scratch = new Uint8Array(1 << 16);
+/** One decoder for every log: a solve makes a log, and a decoder costs more to make than a short proof to decode. */
+const decoder = new TextDecoder();
 
 export class ProofLog {
   /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
   private steps = '';
   private readonly table: NumberTable;
-  private readonly decoder = new TextDecoder();
+  private lastLoop: { loop: Uint8Array; claim: string; blocking: string } | undefined;
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
@@ -73,15 +84,17 @@ export class ProofLog {
   append(records: Int32Array): void {
     if (records.length === 0) return;
     // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside.
-    const out = new Uint8Array(records.length * 12 + 64);
-    const table = this.table;
+    const need = records.length * 12 + 64;
+    if (scratch.length < need) scratch = new Uint8Array(Math.max(need, scratch.length * 2));
+    const out = scratch;
+    const { numbers, numberAt } = this.table;
     let at = 0;
     let i = 0;
     /** A record's list of indexes (its count first), written as index + 1 each and closed by 0. */
     const indexList = () => {
       const m = records[i++];
       out[at++] = 32;
-      for (let k = 0; k < m; k++) at = writeNumber(table, out, at, records[i + k] + 1);
+      for (let k = 0; k < m; k++) at = writeNumber(numbers, numberAt, out, at, records[i + k] + 1);
       i += m;
       out[at++] = 48;
     };
@@ -89,7 +102,7 @@ export class ProofLog {
       const kind = records[i];
       const n = records[i + 1];
       i += 2;
-      if (kind === PROOF_EMPTY) {
+      if (kind === EMPTY) {
         out[at++] = 48; // '0'
         out[at++] = 10;
         continue;
@@ -102,35 +115,63 @@ export class ProofLog {
       }
       for (let k = 0; k < n; k++) {
         const literal = records[i + k];
-        at = writeNumber(table, out, at, literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
+        at = writeNumber(numbers, numberAt, out, at, literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
       }
       i += n;
       out[at++] = 48; // '0'
-      if (kind === PROOF_NAMED_CYCLE) indexList(); // the cycle's edges
-      if (kind === PROOF_RULE) {
+      if (kind === NAMED_CYCLE) indexList(); // the cycle's edges
+      if (kind === RULE) {
         // The vertices, then the faces, whose rules it names.
         indexList();
         indexList();
       }
-      if (kind === PROOF_CUT) {
+      if (kind === CUT) {
         // The vertex set and, when there is one, the hinge vertex after it.
         const hinge = records[i++];
         indexList();
         if (hinge >= 0) {
           out[at++] = 32;
-          at = writeNumber(table, out, at, hinge + 1) - 1;
+          at = writeNumber(numbers, numberAt, out, at, hinge + 1) - 1;
         }
       }
       out[at++] = 10; // '\n'
     }
-    this.steps += this.decoder.decode(out.subarray(0, at));
+    this.steps += decoder.decode(out.subarray(0, at));
   }
 
   /** The whole proof: the header for this grid, the claim, then the steps. */
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
-    const edges: number[] = [];
-    if (claim.kind === 'unique') claim.loop.forEach((bit, e) => bit && edges.push(e + 1));
-    const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n${claim.kind === 'unsat' ? 'claim unsat' : `claim unique ${edges.join(' ')} 0`}\n`;
-    return head + this.steps;
+    const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n`;
+    if (claim.kind === 'unsat') return `${head}claim unsat\n${this.steps}`;
+    return `${head}claim unique ${this.loopText(claim.loop).claim}0\n${this.steps}`;
+  }
+
+  /**
+   * The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it, for the claim, and each
+   * negated, for the blocking clause: written in one pass, and kept for the last loop asked.
+   */
+  private loopText(loop: Uint8Array): { claim: string; blocking: string } {
+    if (this.lastLoop?.loop === loop) return this.lastLoop;
+    let count = 0;
+    for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
+    const claim = new Uint8Array(count * 12 + 16);
+    const blocking = new Uint8Array(count * 13 + 16);
+    let at = 0;
+    let negatedAt = 0;
+    const { numbers, numberAt } = this.table;
+    for (let e = 0; e < loop.length; e++) {
+      if (!loop[e]) continue;
+      const from = at;
+      at = writeNumber(numbers, numberAt, claim, at, e + 1);
+      blocking[negatedAt++] = 45; // '-'
+      for (let i = from; i < at; i++) blocking[negatedAt++] = claim[i];
+    }
+    this.lastLoop = { loop, claim: decoder.decode(claim.subarray(0, at)), blocking: decoder.decode(blocking.subarray(0, negatedAt)) };
+    return this.lastLoop;
+  }
+
+  /** Appends the blocking clause of this loop (one byte per edge, 1 on): every edge of it off. */
+  appendBlocking(loop: Uint8Array): void {
+    this.steps += `b ${this.loopText(loop).blocking}0\n`;
   }
 }

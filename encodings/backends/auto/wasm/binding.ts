@@ -9,7 +9,7 @@ import { CorePool } from '../../../wasm/core-pool.ts';
 import { graphPuzzleOf, slotTablesOf, writeGraphTables } from '../../../wasm/graph-tables.ts';
 import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
 import { ProofLog } from '../../cdcl/proof-log.ts';
-import { PROOF_BLOCKING, PROOF_EMPTY } from '../../../wasm/proof-records.ts';
+import { PROOF_EMPTY } from '../../../wasm/proof-records.ts';
 import { connectivityLevel } from '../../cdcl/loop-propagator.ts';
 import { ANSWERS, WasmLoopSearch, type CdclCore } from '../../cdcl/wasm/binding.ts';
 import { levelName, STATUS } from '../../rules/wasm/binding.ts';
@@ -124,9 +124,8 @@ function deductionProof(puzzle: Puzzle, log: ProofLog, outcome: Outcome, ended: 
     return log.text(puzzle, { kind: 'unsat' });
   }
   if (outcome.unique !== true || !outcome.solution) return undefined;
-  const blocking: number[] = [];
-  outcome.solution.on.forEach((bit, e) => bit && blocking.push(2 * e + 1));
-  log.append(Int32Array.of(PROOF_BLOCKING, blocking.length, ...blocking, PROOF_EMPTY, 0));
+  log.appendBlocking(outcome.solution.on);
+  log.append(Int32Array.of(PROOF_EMPTY, 0));
   return log.text(puzzle, { kind: 'unique', loop: outcome.solution.on });
 }
 

@@ -16,7 +16,7 @@ export { cellEdgesPointer, cluesPointer, edgeCellsPointer, edgeEndsPointer, vert
 import * as abi from './abi';
 import { CONTRADICTION, CONTRADICTION_IN_TRIAL, NO_LEVEL, PRESOLVED, SEARCH_LEVEL, SOLVED, TIMEOUT, TRIAL_STOPPED, UNSAT } from './abi';
 import { STAT_BY_CELL, STAT_BY_GUESS, STAT_BY_LOOP, STAT_BY_TRIAL, STAT_BY_VERTEX, STAT_CORNER_UPDATES, STAT_MAX_DEPTH, STAT_NODES, STAT_SLOTS } from './abi';
-import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_RULE_MAX_OPEN_EDGES as RULE_MAX_OPEN } from '../../../wasm/proof-records';
+import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_RULE_MAX_OPEN_EDGES as RULE_MAX_OPEN } from '../../../wasm/proof-records';
 
 @external("env", "now")
 declare function now(): f64;
@@ -436,7 +436,7 @@ function set(e: i32, value: u8): bool {
   push3(T_EDGE, e, UNKNOWN);
   unchecked((state[e] = value));
   unknowns--;
-  if (proofOn) logDecided(e, value);
+  if (proofOn && (family == F_TRIAL || family == F_GUESS)) logDecided(e, value);
   enqueueEdge(e);
   if (value == CROSS) return true;
   unchecked(degree[a]++);
@@ -587,8 +587,8 @@ function propagateUnit(unit: i32): bool {
     s3 |= b3;
   }
   // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
-  if (proofOn && useCorners && (!any || (canOn & canOff & ~(mustOn | mustOff) & 15) != (~(mustOn | mustOff) & 15) || (e0 & s0) != e0 || (e1 & s1) != e1 || (e2 & s2) != e2 || (e3 & s3) != e3)) {
-    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, canOn, canOff, s0, s1, s2, s3);
+  if (proofOn && useCorners && (!any || cornerStepWrites(kind, mustOn, mustOff, canOn, canOff, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3))) {
+    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1335,8 +1335,9 @@ let probeSide = 0;
 let cycleMark = new StaticArray<i32>(0);
 let cycleStamp = 0;
 let cycleLits = new StaticArray<i32>(0);
-/** The last on-edge found outside a cycle (logCycle's witness), tried first the next time. */
+/** The last on-edge found outside a cycle (logCycle's witness), tried first the next time, and where it is on the trail. */
 let witness = -1;
+let witnessAt = 0;
 // derive's unit: its edges (-1 missing), its rule (a clue 0-4, 5 a vertex), its corners; the clause being derived.
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
@@ -1345,40 +1346,48 @@ let unitKind = 0;
 let unitId = 0;
 /** Where the last record starts. */
 let lastRecord = -1;
-/** Per corner and count (k * 3 + count): when the count was taken, outside trial, while its clauses are owed to the proof (0: not owed); the unit that took it. */
-let pendingTime = new StaticArray<i32>(0);
-let pendingUnit = new StaticArray<i32>(0);
+/**
+ * Per corner and count, at 2 (k * 3 + count): when it was taken outside trial (0: never), then the unit that took
+ * it; side by side, as a count is taken with both. derive reads the corners as of maskTime (0: now).
+ */
+let taken = new StaticArray<i32>(0);
 let pendingClock = 0;
-/** Per corner and count: when it was taken outside trial (0: never); derive reads the corners as of maskTime (0: now). */
-let takenAt = new StaticArray<i32>(0);
-/** Per corner: the counts whose clauses are owed, as bits. */
+/** Per corner: the counts whose clauses are owed to the proof, as bits. */
 let owed = new StaticArray<u8>(0);
 let maskTime = 0;
 /** The owed counts, in the order taken. */
-const pendingList = new Array<i32>();
+let pendingList = new StaticArray<i32>(0);
+let pendingCount = 0;
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
   proofOn = true;
-  proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
+  // The arrays of the last solve are reused when large enough (most solves are of one size): its times and
+  // stamps are older than any this solve writes, so only the owed bits need clearing.
+  if (proof.length < max(1 << 12, edgeCount * 8)) proof = new StaticArray<i32>(max(1 << 12, edgeCount * 8));
   proofTop = 0;
   lastRecord = -1;
-  pendingTime = new StaticArray<i32>(corner.length * 3);
-  pendingUnit = new StaticArray<i32>(corner.length * 3);
-  pendingClock = 0;
-  takenAt = new StaticArray<i32>(corner.length * 3);
-  owed = new StaticArray<u8>(corner.length);
+  if (taken.length < corner.length * 6 || pendingClock > 1 << 30) {
+    taken = new StaticArray<i32>(corner.length * 6);
+    pendingClock = 0;
+  }
+  if (owed.length < corner.length) owed = new StaticArray<u8>(corner.length);
+  else memory.fill(changetype<usize>(owed), 0, <usize>corner.length);
   maskTime = 0;
-  pendingList.length = 0;
+  if (pendingList.length < corner.length) pendingList = new StaticArray<i32>(corner.length);
+  pendingCount = 0;
   proofEnded = false;
   context = -1;
   closed = false;
-  cycleMark = new StaticArray<i32>(edgeCount);
-  cycleStamp = 0;
-  cycleLits = new StaticArray<i32>(edgeCount + 2);
+  if (cycleMark.length < edgeCount || cycleStamp > 1 << 30) {
+    cycleMark = new StaticArray<i32>(edgeCount);
+    cycleStamp = 0;
+  }
+  if (cycleLits.length < edgeCount + 2) cycleLits = new StaticArray<i32>(edgeCount + 2);
   witness = -1;
+  witnessAt = 0;
 }
 
 /** No more lines (auto's check of a fully decided puzzle runs the rules again). */
@@ -1468,13 +1477,21 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
   let n = walkCycle(from, to, skip, extra);
   if (withWitness) {
     // An on-edge off the cycle: the last one found while it still is, else from the trail, which holds every
-    // decided edge, the earliest first.
+    // decided edge: from where the last one was found on, then from its start (a scan from the start each time
+    // would pass the same early edges, long since in one path, again and again).
     let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
-    for (let i = 0; i < trailLength && !found; i += 3) {
-      const f = unchecked(trail[i + 1]);
-      if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
-        witness = f;
-        found = true;
+    if (witnessAt >= trailLength) witnessAt = 0;
+    for (let pass = 0; pass < 2 && !found; pass++) {
+      const from = pass == 0 ? witnessAt : 0;
+      const to = pass == 0 ? trailLength : witnessAt;
+      for (let i = from; i < to; i += 3) {
+        const f = unchecked(trail[i + 1]);
+        if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
+          witness = f;
+          witnessAt = i;
+          found = true;
+          break;
+        }
       }
     }
     if (found) unchecked((cycleLits[n++] = 2 * witness + 1));
@@ -1516,16 +1533,11 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
   closed = true;
 }
 
-/** Whether `count` on-edges meet the unit's rule. */
-@inline function allowedCount(count: i32): bool {
-  return unitKind == 5 ? count == 0 || count == 2 : count == unitKind;
-}
-
 /**
- * Whether unit propagation over the unit's rule and (with `corners`) its corners' clauses, from the state and
- * derived[0..n) set false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
+ * Whether unit propagation over the unit's rule and its corners' clauses, from the state and derived[0..n) set
+ * false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
  */
-function localConflict(n: i32, corners: bool = true): bool {
+function localConflict(n: i32): bool {
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
     const s = e < 0 ? CROSS : unchecked(state[e]);
@@ -1550,19 +1562,19 @@ function localConflict(n: i32, corners: bool = true): bool {
       if (v == 1) on++;
       else if (v < 0) open++;
     }
-    let reachable = false;
-    let withAllOff = false;
-    let withAllOn = false;
-    for (let c = on; c <= on + open; c++) if (allowedCount(c)) reachable = true;
-    if (!reachable) return true;
-    for (let c = on; c < on + open; c++) if (allowedCount(c)) withAllOff = true;
-    for (let c = on + 1; c <= on + open; c++) if (allowedCount(c)) withAllOn = true;
+    // The counts the rule allows, as bits, against those reachable: on..on + open (one open edge off: to
+    // on + open - 1; one on: from on + 1).
+    const allowed = unitKind == 5 ? 5 : 1 << unitKind;
+    const reach = ((1 << (open + 1)) - 1) << on;
+    if (!(allowed & reach)) return true;
+    const withAllOff = (allowed & (reach >> 1) & reach) != 0;
+    const withAllOn = (allowed & (reach << 1) & reach) != 0;
     if (open > 0 && (!withAllOff || !withAllOn)) {
       for (let i = 0; i < 4; i++) if (unchecked(localValue[i]) < 0) unchecked((localValue[i] = withAllOff ? 0 : 1));
       changed = true;
       continue;
     }
-    if (!useCorners || !corners) break;
+    if (!useCorners) break;
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
@@ -1584,6 +1596,28 @@ function localConflict(n: i32, corners: bool = true): bool {
     }
   }
   return false;
+}
+
+/**
+ * Whether the unit's count alone (as loadUnit set it) rules out edge ei at ai and ej at aj (-1: no such edge) with
+ * the state: what localConflict finds without the corners, by bits (the counts allowed against those reachable).
+ */
+function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
+  let on = 0;
+  let open = 0;
+  for (let i = 0; i < 4; i++) {
+    const e = unchecked(unitEdges[i]);
+    if (e < 0) continue;
+    if (e == ei) on += ai;
+    else if (e == ej) on += aj;
+    else {
+      const s = unchecked(state[e]);
+      if (s == LINE) on++;
+      else if (s == UNKNOWN) open++;
+    }
+  }
+  const allowed = unitKind == 5 ? 5 : 1 << unitKind;
+  return (allowed & (((1 << (open + 1)) - 1) << on)) == 0;
 }
 
 /**
@@ -1628,17 +1662,21 @@ function loadUnit(u: i32): void {
 /** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
 @inline function maskAt(k: i32): i32 {
   let mask = <i32>unchecked(corner[k]);
-  if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(takenAt[k * 3 + d]) >= maskTime) mask |= 1 << d;
+  if (maskTime > 0) for (let d = 0; d < 3; d++) if (unchecked(taken[(k * 3 + d) * 2]) >= maskTime) mask |= 1 << d;
   return mask;
 }
 
 /** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
 function pendCorner(k: i32, count: i32): void {
-  unchecked((takenAt[k * 3 + count] = pendingClock + 1));
-  unchecked((pendingTime[k * 3 + count] = ++pendingClock));
+  unchecked((taken[(k * 3 + count) * 2] = ++pendingClock));
+  unchecked((taken[(k * 3 + count) * 2 + 1] = unitId));
   unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
-  unchecked((pendingUnit[k * 3 + count] = unitId));
-  pendingList.push(k * 3 + count);
+  if (pendingCount == pendingList.length) {
+    const bigger = new StaticArray<i32>(max(64, pendingCount * 2));
+    memory.copy(changetype<usize>(bigger), changetype<usize>(pendingList), <usize>pendingCount << 2);
+    pendingList = bigger;
+  }
+  unchecked((pendingList[pendingCount++] = k * 3 + count));
 }
 
 /**
@@ -1648,20 +1686,27 @@ function pendCorner(k: i32, count: i32): void {
  * every decided edge, so a clause written late holds as it did then).
  */
 function flushCorner(k: i32, count: i32): void {
-  const at = k * 3 + count;
-  const time = unchecked(pendingTime[at]);
-  if (time == 0 || proofEnded) return;
-  unchecked((pendingTime[at] = 0));
-  unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) & ~(1 << count))));
-  const u = unchecked(pendingUnit[at]);
+  const at = (k * 3 + count) * 2;
+  const bits = <i32>unchecked(owed[k]);
+  if (!((bits >> count) & 1) || proofEnded) return;
+  unchecked((owed[k] = <u8>(bits & ~(1 << count))));
+  // Nothing to write when the state now rules out each assignment of the corner's two edges with that count
+  // (the square grid's corner q of vertex v joins its edges in slots q < 2 ? 0 : 1 and q & 1 ? 3 : 2).
+  const v = k >> 2;
+  const a = unchecked(vertexEdges[v * 4 + ((k & 3) < 2 ? 0 : 1)]);
+  const b = unchecked(vertexEdges[v * 4 + (k & 1 ? 3 : 2)]);
+  const va = a < 0 ? 0 : unchecked(state[a]) == UNKNOWN ? -1 : unchecked(state[a]) == LINE ? 1 : 0;
+  const vb = b < 0 ? 0 : unchecked(state[b]) == UNKNOWN ? -1 : unchecked(state[b]) == LINE ? 1 : 0;
+  if (!countOpen(count, va, vb)) return;
+  const time = unchecked(taken[at]);
+  const u = unchecked(taken[at + 1]);
   for (let q = 0; q < 4; q++) {
     const j = cornerOf(u, q);
-    const bits = <i32>unchecked(owed[j]);
-    if (bits == 0) continue;
+    const owedThere = <i32>unchecked(owed[j]);
+    if (owedThere == 0) continue;
     for (let d = 0; d < 3; d++) {
-      if (!((bits >> d) & 1)) continue;
-      const t = unchecked(pendingTime[j * 3 + d]);
-      if (t < time) flushCorner(j, d);
+      if (!((owedThere >> d) & 1)) continue;
+      if (unchecked(taken[(j * 3 + d) * 2]) < time) flushCorner(j, d);
     }
   }
   loadUnit(u);
@@ -1678,7 +1723,7 @@ function flushCorner(k: i32, count: i32): void {
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
     if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
     // Derived from the corners as they were when the count was taken: all that older is written by now.
-    if (localConflict(n, false)) continue;
+    if (countRefutes(ei, ai, ej, aj)) continue;
     maskTime = time;
     derive(n);
     maskTime = 0;
@@ -1700,32 +1745,65 @@ function flushUnitCorners(u: i32): void {
 
 /** Writes every corner's owed clauses, oldest first (before trial's probes, whose lines rest on all of them). */
 function flushAllCorners(): void {
-  for (let i = 0; i < pendingList.length; i++) {
+  for (let i = 0; i < pendingCount; i++) {
     const at = unchecked(pendingList[i]);
     flushCorner(at / 3, at % 3);
   }
-  pendingList.length = 0;
+  pendingCount = 0;
 }
 
-/** The value after this step of the unit's slot i: 1 on, 0 off, -1 open (`canOn`, `canOff`: propagateUnit's). */
-function valueAfter(i: i32, canOn: i32, canOff: i32): i32 {
-  const e = unchecked(unitEdges[i]);
-  if (e < 0) return 0;
-  const s = unchecked(state[e]);
-  if (s != UNKNOWN) return s == LINE ? 1 : 0;
-  if (!((canOff >> i) & 1)) return 1;
-  if (!((canOn >> i) & 1)) return 0;
-  return -1;
+/** Whether the unit's count alone (kind as in propagateUnit), with `on` of its edges on and `open` open, decides every open edge `value` (1 on, 0 off): one the other way leaves no count allowed. */
+@inline function countDecides(kind: i32, on: i32, open: i32, value: i32): bool {
+  const low = on + (value == 0 ? 1 : 0);
+  const high = low + open - 1;
+  if (kind == 5) return (low > 0 || high < 0) && (low > 2 || high < 2);
+  return kind < low || kind > high;
+}
+
+/**
+ * Whether a count lost by a corner, its two slots' values after the step `vi`, `vj` (1 on, 0 off, -1 open), has an
+ * assignment of them that the state does not rule out: only then can a later line need its clause.
+ */
+@inline function countOpen(count: i32, vi: i32, vj: i32): bool {
+  for (let ai = 0; ai < 2; ai++) {
+    const aj = count - ai;
+    if (aj >= 0 && aj <= 1 && (vi < 0 || vi == ai) && (vj < 0 || vj == aj)) return true;
+  }
+  return false;
+}
+
+/** Slot i's value after a step: 1 on, 0 off, -1 open (`on`, `off`: the slots on and off after it, as bits). */
+@inline function slotValue(i: i32, on: i32, off: i32): i32 {
+  return (on >> i) & 1 ? 1 : (off >> i) & 1 ? 0 : -1;
 }
 
 /**
  * A step of propagateUnit with the corners: the edges it decides that the unit's count alone does not (each a
  * derived clause), and the clauses of the counts it takes from each corner (a corner's two edges: a count of 0
- * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state already satisfies
- * them; with no assignment left, the contradiction.
+ * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state after the step
+ * satisfies them; with no assignment left, the contradiction. `mustOn`, `mustOff`: the unit's slots on and off
+ * before the step.
  */
-function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
+function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
   if (closed || proofEnded) return;
+  const open = ~(mustOn | mustOff) & 15;
+  const derivedOn = any ? derivedEdges(kind, mustOn, mustOff, canOff, 1) : 0;
+  const derivedOff = any ? derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
+  const afterOn = mustOn | (any ? open & ~canOff : 0);
+  const afterOff = mustOff | (any ? open & ~canOn : 0);
+  if (any && !(derivedOn | derivedOff) && context < 0) {
+    // Only counts lost: owed, with nothing to work out now (those of a corner with both edges open; see cornerStepWrites).
+    const openAfter = open & canOn & canOff;
+    unitId = unit;
+    for (let q = 0; q < 4; q++) {
+      const k = q == 0 ? k0 : q == 1 ? k1 : q == 2 ? k2 : k3;
+      const lost = <i32>unchecked(corner[k]) & ~(q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
+      const slots = (1 << unchecked(CORNER_SLOTS[q * 2])) | (1 << unchecked(CORNER_SLOTS[q * 2 + 1]));
+      if (!lost || (openAfter & slots) != slots) continue;
+      for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
+    }
+    return;
+  }
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
   unchecked((unitCorners[0] = k0));
   unchecked((unitCorners[1] = k1));
@@ -1738,37 +1816,31 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     derive(0);
     return;
   }
-  let flushed = false;
-  for (let i = 0; i < 4; i++) {
-    const e = unchecked(unitEdges[i]);
-    if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
-    const value = valueAfter(i, canOn, canOff);
-    if (value < 0) continue;
-    unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
-    // Decided by the unit's count from the state: the checker's propagation over its rule finds it with no line.
-    if (localConflict(1, false)) continue;
-    if (context < 0 && !flushed) {
-      // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
-      flushUnitCorners(unit);
-      flushed = true;
-      unchecked((derived[0] = 2 * e + (value == 1 ? 0 : 1)));
+  if (derivedOn | derivedOff) {
+    // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
+    if (context < 0) flushUnitCorners(unit);
+    for (let i = 0; i < 4; i++) {
+      const bit = 1 << i;
+      if (!((derivedOn | derivedOff) & bit)) continue;
+      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      derive(1);
     }
-    derive(1);
   }
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
     const kept = old & (q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
     if (kept == old || kept == 0) continue;
-    if (context < 0) {
-      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner).
-      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1)) pendCorner(k, count);
-      continue;
-    }
     const i = unchecked(CORNER_SLOTS[q * 2]);
     const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-    const vi = valueAfter(i, canOn, canOff);
-    const vj = valueAfter(j, canOn, canOff);
+    const vi = slotValue(i, afterOn, afterOff);
+    const vj = slotValue(j, afterOn, afterOff);
+    if (context < 0) {
+      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner), and
+      // only while the state leaves one of its assignments open (a clause the state satisfies adds nothing later).
+      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1) && countOpen(count, vi, vj)) pendCorner(k, count);
+      continue;
+    }
     for (let count = 0; count < 3; count++) {
       if (!((old >> count) & 1) || (kept >> count) & 1) continue;
       // The assignments of the two edges with this count, each forbidden by a clause.
@@ -1783,10 +1855,61 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
         if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
         if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
         // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
-        if (!localConflict(n, false)) derive(n);
+        if (!countRefutes(ei, ai, ej, aj)) derive(n);
       }
     }
   }
+}
+
+/**
+ * The unit's open edges (as bits) that a step decides `value` (1 on, 0 off) and its count alone does not: each
+ * needs a derived line. `can`: the slots that can take the other value (propagateUnit's canOff for on, canOn for off).
+ */
+@inline function derivedEdges(kind: i32, mustOn: i32, mustOff: i32, can: i32, value: i32): i32 {
+  const open = ~(mustOn | mustOff) & 15;
+  const decided = open & ~can;
+  return decided && !countDecides(kind, popcnt(mustOn), popcnt(open), value) ? decided : 0;
+}
+
+/**
+ * Whether a step of propagateUnit with the corners has anything to write or owe (logCornerStep), checked before
+ * calling it, by bits: an edge it decides that the unit's count alone does not, or a count lost by a corner
+ * (`lost0`..`lost3`) whose two edges both stay open. With one of them decided at v and the other open, the step
+ * keeps both counts v and v + 1, so each count it loses needs the decided edge the other way; with both decided,
+ * the count kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
+ */
+@inline function cornerStepWrites(kind: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
+  const openAfter = ~(mustOn | mustOff) & canOn & canOff & 15;
+  // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
+  if ((lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10)) return true;
+  return (derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0)) != 0;
+}
+
+/** Per vertex: loopStamp + 1 (probe on) or + 2 (off), or both (+ 3), when it lies on that probe's closed loop. */
+let loopVertexMark = new StaticArray<i32>(0);
+let loopStamp = 0;
+
+/** Marks the vertices of a closed loop (its edges' literals, each edge off) as on probe side `bit` (1 or 2). */
+function markLoopVertices(cycle: StaticArray<i32>, n: i32, bit: i32): void {
+  if (loopVertexMark.length < vertexCount) {
+    loopVertexMark = new StaticArray<i32>(vertexCount);
+    loopStamp = 0;
+  }
+  if (bit == 1 || probeCycleLength0 < 0) loopStamp += 4;
+  for (let k = 0; k < n; k++) {
+    const e = unchecked(cycle[k]) >> 1;
+    for (let end = 0; end < 2; end++) {
+      const v = unchecked(edgeEnds[e * 2 + end]);
+      const mark = unchecked(loopVertexMark[v]);
+      unchecked((loopVertexMark[v] = mark >= loopStamp && mark < loopStamp + 4 ? mark | bit : loopStamp | bit));
+    }
+  }
+}
+
+/** The probe sides (bit 0: on, bit 1: off) whose closed loop passes vertex v, as marked by markLoopVertices. */
+@inline function loopMarkOf(v: i32): i32 {
+  const mark = unchecked(loopVertexMark[v]);
+  return mark >= loopStamp && mark < loopStamp + 4 ? (mark & 3) : 0;
 }
 
 /** A trial probe of edge e set to `value` starts: its lines hold e's other value. */
@@ -1829,19 +1952,22 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
     return;
   }
   if (!decided) return;
+  // The vertices of each probe's closed loop: an edge off at one of them is off by that vertex's count once the
+  // loop is on, and needs no cycle lemma (one per edge, each as long as the loop, would grow with the square of it).
+  if (probeCycleLength0 >= 0) markLoopVertices(probeCycle0, probeCycleLength0, 1);
+  if (probeCycleLength1 >= 0) markLoopVertices(probeCycle1, probeCycleLength1, 2);
   for (let i = 0; i < common.length; i++) {
     const f = unchecked(common[i]);
     const lit = unchecked(commonValue[f]) == LINE ? 2 * f : 2 * f + 1;
+    const touches = loopVertexMark.length == 0 ? 0 : loopMarkOf(unchecked(edgeEnds[f * 2])) | loopMarkOf(unchecked(edgeEnds[f * 2 + 1]));
     for (let side = 0; side < 2; side++) {
       const n = side == 0 ? probeCycleLength0 : probeCycleLength1;
-      if (n < 0 || lit == 2 * f) continue;
-      // Named: f may join two of the loop's vertices, and the off edges then hold more than one cycle.
+      if (n < 0 || lit == 2 * f || (touches >> side) & 1) continue;
+      // Not named: f has no end on the loop, so the clause's off edges hold one cycle, which the checker finds.
       const cycle = side == 0 ? probeCycle0 : probeCycle1;
-      record(PROOF_NAMED_CYCLE, n + 1, n + 1);
+      record(PROOF_CYCLE, n + 1);
       for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k]));
       unchecked((proof[proofTop++] = lit));
-      unchecked((proof[proofTop++] = n));
-      for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k] >> 1));
     }
     for (let side = 0; side < 2; side++) {
       record(PROOF_LEARNT, 2);
