@@ -1,13 +1,12 @@
 // The proof a certifying search writes (docs/proof-format.md): the cdcl core's records turned into the proof's
 // text as they are drained from the core, then the header and the claim in front. Records: [kind, n, literal
-// x n] (literal 2e: edge e on, 2e + 1: off), for a cut lemma then [hinge or -1, m, vertex x m], for a named
-// cycle lemma [m, edge x m], for a rule lemma [m, vertex x m, k, face x k].
+// x n] (literal 2e: edge e on, 2e + 1: off), for a cut lemma then [hinge or -1, m, vertex x m], for a rule lemma
+// [m, vertex x m, k, face x k].
 import { edgeCountOf } from '../../grid.ts';
-import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_NAMED_CYCLE, PROOF_RULE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
 
 // Read once: run through tsx, an imported constant is read through a getter, and append reads these per record.
 const EMPTY = PROOF_EMPTY;
-const NAMED_CYCLE = PROOF_NAMED_CYCLE;
 const RULE = PROOF_RULE;
 const CUT = PROOF_CUT;
 
@@ -16,7 +15,6 @@ const PREFIX: Record<number, string> = {
   [PROOF_DELETE]: 'd ',
   [PROOF_WINDOW]: 'w ',
   [PROOF_CYCLE]: 'y ',
-  [PROOF_NAMED_CYCLE]: 'y ',
   [PROOF_CUT]: 'x ',
   [PROOF_BLOCKING]: 'b ',
   [PROOF_RULE]: 'r ',
@@ -119,7 +117,6 @@ export class ProofLog {
       }
       i += n;
       out[at++] = 48; // '0'
-      if (kind === NAMED_CYCLE) indexList(); // the cycle's edges
       if (kind === RULE) {
         // The vertices, then the faces, whose rules it names.
         indexList();
