@@ -303,14 +303,9 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
       addRule(vertexEdges, v, vertexSlots, vertexAllowed);
     }
   }
-  for (const e of clauseEdges) {
-    for (let side = 0; side < 2; side++) {
-      const cell = edgeCells[2 * e + side];
-      if (cell < 0 || scratch.face[cell] === stamp) continue;
-      scratch.face[cell] = stamp;
-      const clue = puzzle.clues[cell];
-      if (typeof clue === 'number') addRule(cellEdges, cell, cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
-    }
+  for (const cell of cluedFacesBeside(puzzle, clauseEdges, edgeCells, scratch.face, stamp)) {
+    const clue = puzzle.clues[cell] as number;
+    addRule(cellEdges, cell, cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
   }
   if (scope.length > WINDOW_MAX_EDGES) {
     return `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${scope.length} edges; a window lemma may have at most ${WINDOW_MAX_EDGES}, so that checking it tries at most 2^${WINDOW_MAX_EDGES} assignments`;
@@ -417,20 +412,28 @@ function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number
     positiveClues.set(puzzle, positive);
   }
   let positiveBeside = 0;
-  for (const e of cycle) {
-    for (let side = 0; side < 2; side++) {
-      const face = edgeCells[2 * e + side];
-      if (face < 0 || scratch.face[face] === stamp) continue;
-      scratch.face[face] = stamp;
-      const clue = puzzle.clues[face];
-      if (typeof clue !== 'number') continue;
-      let on = 0;
-      for (let i = face * cellSlots; i < face * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0 && scratch.onCycle[cellEdges[i]] === stamp) on++;
-      if (on !== clue) return false;
-      if (clue > 0) positiveBeside++;
-    }
+  for (const face of cluedFacesBeside(puzzle, cycle, edgeCells, scratch.face, stamp)) {
+    const clue = puzzle.clues[face] as number;
+    let on = 0;
+    for (let i = face * cellSlots; i < face * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0 && scratch.onCycle[cellEdges[i]] === stamp) on++;
+    if (on !== clue) return false;
+    if (clue > 0) positiveBeside++;
   }
   return positiveBeside === positive;
+}
+
+/** The clued faces beside these edges, each once: a face is marked with `stamp` in `seen` when first met. */
+function cluedFacesBeside(puzzle: Puzzle, edges: Iterable<number>, edgeCells: Int32Array, seen: Int32Array, stamp: number): number[] {
+  const faces: number[] = [];
+  for (const e of edges) {
+    for (let side = 0; side < 2; side++) {
+      const face = edgeCells[2 * e + side];
+      if (face < 0 || seen[face] === stamp) continue;
+      seen[face] = stamp;
+      if (typeof puzzle.clues[face] === 'number') faces.push(face);
+    }
+  }
+  return faces;
 }
 
 /** Why these edges are not a single cycle (every vertex met twice, all connected), or null. */
