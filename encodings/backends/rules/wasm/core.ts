@@ -1021,6 +1021,11 @@ function parityDeduce(unit: i32): bool {
 }
 
 /** Whether some count in [from, to] is in the bit set goal (counts above 30 never are). */
+/** The line counts a square-grid unit's rule allows, as bits: a clue 0-4 its own, a vertex (kind 5) 0 or 2. */
+@inline function countsOf(kind: i32): i32 {
+  return kind == 5 ? 0b101 : 1 << kind;
+}
+
 @inline function reaches(from: i32, to: i32, goal: i32): bool {
   if (from < 0) from = 0;
   if (to > 30) to = 30;
@@ -1342,7 +1347,7 @@ let witnessAt = 0;
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
 let unitKind = 0;
-/** The unit as a local lemma names it: a vertex's index, or the vertex count + a face's index. */
+/** derive's unit itself, which an owed count records as the unit that took it: a vertex, or the vertex count + a face. */
 let unitId = 0;
 /** Where the last record starts. */
 let lastRecord = -1;
@@ -1429,10 +1434,11 @@ function writeLine(kind: i32, lits: StaticArray<i32>, n: i32): void {
 /**
  * Outside trial, an edge that trial's conclusion (or an assumption) decided is a unit clause (not twice, when a
  * derivation just ended with it). One a vertex's or clue's count, a corner's derived clause or a cycle lemma
- * decided gets no line: the checker's propagation of the lines so far decides it as the core did.
+ * decided gets no line: the checker's propagation of the lines so far decides it as the core did (set calls
+ * this for trial's and the guesses' edges alone).
  */
 function logDecided(e: i32, value: u8): void {
-  if (context >= 0 || closed || proofEnded || (family != F_TRIAL && family != F_GUESS)) return;
+  if (context >= 0 || closed || proofEnded) return;
   const lit = value == LINE ? 2 * e : 2 * e + 1;
   if (lastRecord >= 0 && lastRecord == proofTop - 3 && unchecked(proof[lastRecord]) == PROOF_LEARNT && unchecked(proof[lastRecord + 1]) == 1 && unchecked(proof[lastRecord + 2]) == lit) return;
   record(PROOF_LEARNT, 1);
@@ -1562,13 +1568,12 @@ function localConflict(n: i32): bool {
       if (v == 1) on++;
       else if (v < 0) open++;
     }
-    // The counts the rule allows, as bits, against those reachable: on..on + open (one open edge off: to
-    // on + open - 1; one on: from on + 1).
-    const allowed = unitKind == 5 ? 5 : 1 << unitKind;
-    const reach = ((1 << (open + 1)) - 1) << on;
-    if (!(allowed & reach)) return true;
-    const withAllOff = (allowed & (reach >> 1) & reach) != 0;
-    const withAllOn = (allowed & (reach << 1) & reach) != 0;
+    // The counts the rule allows against those reachable: on..on + open (one open edge off: to on + open - 1;
+    // one on: from on + 1).
+    const allowed = countsOf(unitKind);
+    if (!reaches(on, on + open, allowed)) return true;
+    const withAllOff = reaches(on, on + open - 1, allowed);
+    const withAllOn = reaches(on + 1, on + open, allowed);
     if (open > 0 && (!withAllOff || !withAllOn)) {
       for (let i = 0; i < 4; i++) if (unchecked(localValue[i]) < 0) unchecked((localValue[i] = withAllOff ? 0 : 1));
       changed = true;
@@ -1616,8 +1621,7 @@ function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
       else if (s == UNKNOWN) open++;
     }
   }
-  const allowed = unitKind == 5 ? 5 : 1 << unitKind;
-  return (allowed & (((1 << (open + 1)) - 1) << on)) == 0;
+  return !reaches(on, on + open, countsOf(unitKind));
 }
 
 /**
@@ -1695,9 +1699,7 @@ function flushCorner(k: i32, count: i32): void {
   const v = k >> 2;
   const a = unchecked(vertexEdges[v * 4 + ((k & 3) < 2 ? 0 : 1)]);
   const b = unchecked(vertexEdges[v * 4 + (k & 1 ? 3 : 2)]);
-  const va = a < 0 ? 0 : unchecked(state[a]) == UNKNOWN ? -1 : unchecked(state[a]) == LINE ? 1 : 0;
-  const vb = b < 0 ? 0 : unchecked(state[b]) == UNKNOWN ? -1 : unchecked(state[b]) == LINE ? 1 : 0;
-  if (!countOpen(count, va, vb)) return;
+  if (!countOpen(count, edgeValue(a), edgeValue(b))) return;
   const time = unchecked(taken[at]);
   const u = unchecked(taken[at + 1]);
   for (let q = 0; q < 4; q++) {
@@ -1714,8 +1716,8 @@ function flushCorner(k: i32, count: i32): void {
   while (unchecked(unitCorners[q]) != k) q++;
   const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
   const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
-  const vi = ei < 0 ? 0 : unchecked(state[ei]) == UNKNOWN ? -1 : unchecked(state[ei]) == LINE ? 1 : 0;
-  const vj = ej < 0 ? 0 : unchecked(state[ej]) == UNKNOWN ? -1 : unchecked(state[ej]) == LINE ? 1 : 0;
+  const vi = edgeValue(ei);
+  const vj = edgeValue(ej);
   for (let ai = 0; ai < 2; ai++) {
     const aj = count - ai;
     if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
@@ -1728,6 +1730,13 @@ function flushCorner(k: i32, count: i32): void {
     derive(n);
     maskTime = 0;
   }
+}
+
+/** Edge e's value in a unit's slot: 1 on, 0 off (or no edge, -1), -1 open. */
+@inline function edgeValue(e: i32): i32 {
+  if (e < 0) return 0;
+  const s = unchecked(state[e]);
+  return s == UNKNOWN ? -1 : s == LINE ? 1 : 0;
 }
 
 /** Writes what unit u's corners are owed, then loads u again. */
@@ -1755,9 +1764,7 @@ function flushAllCorners(): void {
 /** Whether the unit's count alone (kind as in propagateUnit), with `on` of its edges on and `open` open, decides every open edge `value` (1 on, 0 off): one the other way leaves no count allowed. */
 @inline function countDecides(kind: i32, on: i32, open: i32, value: i32): bool {
   const low = on + (value == 0 ? 1 : 0);
-  const high = low + open - 1;
-  if (kind == 5) return (low > 0 || high < 0) && (low > 2 || high < 2);
-  return kind < low || kind > high;
+  return !reaches(low, low + open - 1, countsOf(kind));
 }
 
 /**
