@@ -38,9 +38,10 @@ import { verify } from '../verify.ts';
 import { baseClauseSet, blockingProblem, blockProblem, cutProblem, cycleProblem, edgeClause, windowProblem } from './lemmas.ts';
 import { ruleLemmaProblem } from './rule-lemma.ts';
 
-export type StepKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'rule lemma' | 'learnt clause' | 'deletion' | 'empty clause' | 'claim';
-/** The steps that are checked when the empty clause needs them. */
-export type CheckedKind = 'blocking clause' | 'window lemma' | 'cycle lemma' | 'cut lemma' | 'rule lemma' | 'learnt clause';
+/** The steps that are checked when the empty clause needs them, in the order the counts are given. */
+const CHECKED_KINDS = ['blocking clause', 'window lemma', 'cycle lemma', 'cut lemma', 'rule lemma', 'learnt clause'] as const;
+export type CheckedKind = (typeof CHECKED_KINDS)[number];
+export type StepKind = CheckedKind | 'deletion' | 'empty clause' | 'claim';
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
@@ -370,8 +371,9 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
 
   const clauses = baseClauseSet(puzzle);
-  const steps: Record<StepKind, number> = { claim: 1, 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'rule lemma': 0, 'learnt clause': 0, deletion: 0, 'empty clause': 0 };
-  const checked: Record<CheckedKind, number> = { 'blocking clause': 0, 'window lemma': 0, 'cycle lemma': 0, 'cut lemma': 0, 'rule lemma': 0, 'learnt clause': 0 };
+  const noneChecked = () => Object.fromEntries(CHECKED_KINDS.map((kind) => [kind, 0])) as Record<CheckedKind, number>;
+  const steps: Record<StepKind, number> = { claim: 1, ...noneChecked(), deletion: 0, 'empty clause': 0 };
+  const checked = noneChecked();
 
   // Forward: every step read, its form checked, its clause added (or deleted) and propagated at the top level;
   // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
@@ -517,7 +519,7 @@ export function describeResult(result: CertifyResult): string {
   if (!result.verified) return `rejected: line ${result.line} (${result.kind}): ${result.reason}`;
   const s = result.steps;
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const given = s['blocking clause'] + s['cycle lemma'] + s['cut lemma'] + s['window lemma'] + s['rule lemma'] + s['learnt clause'];
+  const given = CHECKED_KINDS.reduce((sum, kind) => sum + s[kind], 0);
   const checked = Object.values(result.checked).reduce((sum, k) => sum + k, 0);
   const rules = s['rule lemma'] > 0 ? `${count(s['rule lemma'], 'rule lemma')}, ` : '';
   const counts = `${s['cycle lemma']} cycle, ${s['cut lemma']} cut and ${count(s['window lemma'], 'window lemma')}, ${rules}${count(s['learnt clause'], 'learnt clause')}, ${count(s.deletion, 'deletion')}; ${checked} of the ${given} clauses given checked, those the empty clause needs`;
