@@ -82,6 +82,10 @@ export function adjacencyOf(shape: Shape): Adjacency {
 /** The numbers of a vertex's edges that may be on. */
 const VERTEX_ALLOWED = [0, 2];
 
+/** The line counts a rule allows, as bits: a vertex's (0 or 2), and a face's with this clue (none past 30). */
+export const VERTEX_COUNTS = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
+export const clueCounts = (clue: number): number => (clue >= 0 && clue <= 30 ? 1 << clue : 0);
+
 /**
  * The base, clause by clause: for every rule (degree 0 or 2 at each vertex, each clue's count), every clause
  * over its edges that the rule implies and that has no shorter implied clause inside it (its prime
@@ -128,17 +132,16 @@ export function baseClauseSet(puzzle: Puzzle): ClauseSet {
   const edges = new Int32Array(vertexCount * vertexSlots + (rules - vertexCount) * cellSlots);
   let r = 0;
   let top = 0;
-  const vertexCounts = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
   for (let v = 0; v < vertexCount; v++) {
     for (let i = v * vertexSlots; i < v * vertexSlots + vertexSlots; i++) if (vertexEdges[i] >= 0) edges[top++] = vertexEdges[i];
-    allowed[r++] = vertexCounts;
+    allowed[r++] = VERTEX_COUNTS;
     start[r] = top;
   }
   for (let cell = 0; cell < cellCount; cell++) {
     const clue = clues[cell];
     if (typeof clue !== 'number') continue;
     for (let i = cell * cellSlots; i < cell * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0) edges[top++] = cellEdges[i];
-    allowed[r++] = clue >= 0 && clue <= 30 ? 1 << clue : 0;
+    allowed[r++] = clueCounts(clue);
     start[r] = top;
   }
   // Each edge's rules in increasing order, from its two ends and the faces beside it (at most two of each).
@@ -294,18 +297,17 @@ export function windowProblem(puzzle: Puzzle, clause: EdgeClause): string | null
     ruleEdges.push(places);
     ruleAllowed.push(allowed);
   };
-  const vertexAllowed = VERTEX_ALLOWED.reduce((bits, count) => bits | (1 << count), 0);
   for (const e of clauseEdges) {
     for (let k = 0; k < 2; k++) {
       const v = edgeEnds[2 * e + k];
       if (scratch.vertex[v] === stamp) continue;
       scratch.vertex[v] = stamp;
-      addRule(vertexEdges, v, vertexSlots, vertexAllowed);
+      addRule(vertexEdges, v, vertexSlots, VERTEX_COUNTS);
     }
   }
   for (const cell of cluedFacesBeside(puzzle, clauseEdges, edgeCells, scratch.face, stamp)) {
     const clue = puzzle.clues[cell] as number;
-    addRule(cellEdges, cell, cellSlots, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+    addRule(cellEdges, cell, cellSlots, clueCounts(clue));
   }
   if (scope.length > WINDOW_MAX_EDGES) {
     return `its window (the edges of the rules at its edges' ends and of the clues beside them) has ${scope.length} edges; a window lemma may have at most ${WINDOW_MAX_EDGES}, so that checking it tries at most 2^${WINDOW_MAX_EDGES} assignments`;

@@ -11,7 +11,7 @@
 // clauses.ts argues), so it does not take that assignment after all. Each RUP check marks what its conflict
 // used, as a learnt clause's does, so checking backwards tests those clauses in turn.
 import type { ClauseSet } from './clauses.ts';
-import { adjacencyOf } from './lemmas.ts';
+import { adjacencyOf, clueCounts, VERTEX_COUNTS } from './lemmas.ts';
 import type { Puzzle } from '../grid.ts';
 
 /**
@@ -44,12 +44,12 @@ export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: A
   const edges: number[] = [];
   const start: number[] = [0];
   const allowed: number[] = [];
-  for (let k = 0; k < vertices.length; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, vertices[k], 0b101);
+  for (let k = 0; k < vertices.length; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, vertices[k], VERTEX_COUNTS);
   for (let k = 0; k < faces.length; k++) {
     const face = faces[k];
     const clue = puzzle.clues[face];
     if (typeof clue !== 'number') return `face ${face + 1} has no clue: it names no rule`;
-    takeRule(edges, start, allowed, flat.cellEdges, flat.cellSlots, face, clue >= 0 && clue <= 30 ? 1 << clue : 0);
+    takeRule(edges, start, allowed, flat.cellEdges, flat.cellSlots, face, clueCounts(clue));
   }
   let scratch = scratches.get(flat);
   if (!scratch) scratches.set(flat, (scratch = { stamp: 0, mark: new Int32Array(flat.edgeCount), value: new Int8Array(flat.edgeCount) }));
