@@ -62,6 +62,9 @@ function writeNumber(numbers: Uint8Array, numberAt: Uint32Array, out: Uint8Array
   return at;
 }
 
+/** A proof's first line, for a grid of this size. */
+const header = (shape: { rows: number; cols: number }): string => `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n`;
+
 /** The bytes of the text being written, reused from one append to the next (grown when a batch needs more). */
 let scratch = new Uint8Array(1 << 16);
 /** One decoder for every log: a solve makes a log, and a decoder costs more to make than a short proof to decode. */
@@ -71,7 +74,6 @@ export class ProofLog {
   /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
   private steps = '';
   private readonly table: NumberTable;
-  private lastLoop: { loop: Uint8Array; claim: string; blocking: string } | undefined;
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
@@ -138,17 +140,16 @@ export class ProofLog {
 
   /** The whole proof: the header for this grid, the claim, then the steps. */
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
-    const head = `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n`;
+    const head = header(shape);
     if (claim.kind === 'unsat') return `${head}claim unsat\n${this.steps}`;
     return `${head}claim unique ${this.loopText(claim.loop).claim}0\n${this.steps}`;
   }
 
   /**
    * The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it, for the claim, and each
-   * negated, for the blocking clause: written in one pass, and kept for the last loop asked.
+   * negated, for the blocking clause: both written in one pass.
    */
   private loopText(loop: Uint8Array): { claim: string; blocking: string } {
-    if (this.lastLoop?.loop === loop) return this.lastLoop;
     let count = 0;
     for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
     const claim = new Uint8Array(count * 12 + 16);
@@ -163,12 +164,15 @@ export class ProofLog {
       blocking[negatedAt++] = 45; // '-'
       for (let i = from; i < at; i++) blocking[negatedAt++] = claim[i];
     }
-    this.lastLoop = { loop, claim: decoder.decode(claim.subarray(0, at)), blocking: decoder.decode(blocking.subarray(0, negatedAt)) };
-    return this.lastLoop;
+    return { claim: decoder.decode(claim.subarray(0, at)), blocking: decoder.decode(blocking.subarray(0, negatedAt)) };
   }
 
-  /** Appends the blocking clause of this loop (one byte per edge, 1 on): every edge of it off. */
-  appendBlocking(loop: Uint8Array): void {
-    this.steps += `b ${this.loopText(loop).blocking}0\n`;
+  /**
+   * The whole proof of this loop (one byte per edge, 1 on) as the only one, once the steps so far leave it alone:
+   * they end with its blocking clause (every edge of it off) and the empty clause.
+   */
+  textBlockingLoop(shape: { rows: number; cols: number }, loop: Uint8Array): string {
+    const { claim, blocking } = this.loopText(loop);
+    return `${header(shape)}claim unique ${claim}0\n${this.steps}b ${blocking}0\n0\n`;
   }
 }

@@ -124,9 +124,7 @@ function deductionProof(puzzle: Puzzle, log: ProofLog, outcome: Outcome, ended: 
     return log.text(puzzle, { kind: 'unsat' });
   }
   if (outcome.unique !== true || !outcome.solution) return undefined;
-  log.appendBlocking(outcome.solution.on);
-  log.append(Int32Array.of(PROOF_EMPTY, 0));
-  return log.text(puzzle, { kind: 'unique', loop: outcome.solution.on });
+  return log.textBlockingLoop(puzzle, outcome.solution.on);
 }
 
 /**
