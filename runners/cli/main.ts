@@ -3,7 +3,7 @@
 import { Command, CommanderError, Help } from 'commander';
 import { projectManifest } from '../../encodings/versions.ts';
 import { isInputError } from '../../encodings/errors.ts';
-import { COMMANDS, registerCommand } from './command-table.ts';
+import { COMMANDS, registerCommand, usageOf } from './command-table.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const pkg = projectManifest();
@@ -33,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       placeholder.action(() => {
         throw new Error(`command '${entry.name}' was not loaded`);
       });
-      listed.set(placeholder, `${entry.name} ${entry.usage}`.trim());
+      listed.set(placeholder, `${entry.name} ${usageOf(entry)}`.trim());
     }
   }
   program.commands.forEach((command) => command.exitOverride().configureOutput(program.configureOutput()));

@@ -16,8 +16,7 @@ import type { Table } from '../../reports/tables.ts';
 import { shellCommand } from '../harness/plans/shell.ts';
 import { readRunFile, runTimeoutMs, type RunFile } from '../harness/results/run-file.ts';
 
-export const SOURCE_NAMES = ['cpsat-chapter', 'hakerh400', 'slitherlinky', 'optilog', 'liu-wu-sun'] as const;
-export type SourceName = (typeof SOURCE_NAMES)[number];
+import { SOURCE_NAMES, type SourceName } from './source-names.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 

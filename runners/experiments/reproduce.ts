@@ -6,7 +6,8 @@ import { cpsatChapter } from './reproduce-cpsat-chapter.ts';
 import { hakerh400 } from './reproduce-hakerh400.ts';
 import { liuWuSun } from './reproduce-liu-wu-sun.ts';
 import { optilog } from './reproduce-optilog.ts';
-import { benchCommand, claimRows, planDir, readPlan, ReproduceProgress, reproduceCommand, runPlan, SOURCE_NAMES, type PlanDef, type PlanResults, type RunOptions, type SourceDef } from './reproduce-plans.ts';
+import { benchCommand, claimRows, planDir, readPlan, ReproduceProgress, reproduceCommand, runPlan, type PlanDef, type PlanResults, type RunOptions, type SourceDef } from './reproduce-plans.ts';
+import { SOURCE_NAMES } from './source-names.ts';
 import { slitherlinky } from './reproduce-slitherlinky.ts';
 
 export const SOURCES: readonly SourceDef[] = [cpsatChapter, hakerh400, slitherlinky, optilog, liuWuSun];

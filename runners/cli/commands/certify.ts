@@ -4,6 +4,7 @@ import { checkProof, describeResult, type CertifyResult } from '../../../encodin
 import { PuzzleError } from '../../../encodings/errors.ts';
 import { sameShape } from '../../../encodings/grid.ts';
 import { shapeText, solutionToJson } from '../../../encodings/solution.ts';
+import { PROOF, PUZZLE } from '../arguments.ts';
 import { readPuzzleArgument, readSolutionArgument, readTextArgument } from '../input.ts';
 
 export function register(declared: Command): void {
@@ -11,8 +12,8 @@ export function register(declared: Command): void {
   certify
     .command('check')
     .description('check a proof against a puzzle: prints "verified: unique loop" or "verified: no loop" (exit 0), or a step that fails and why (exit 1); only the steps the empty clause of the proof needs are checked')
-    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
-    .argument('<proof>', 'proof file in the format of docs/proof-format.md (the proof states its claim), or - for stdin')
+    .argument(PUZZLE.name, PUZZLE.help)
+    .argument(PROOF.name, PROOF.help)
     .addOption(flagOption('answer'))
     .addOption(flagOption('json', { help: 'print {"verified": true, "claim": "unique"|"unsat", "solution", "steps", "checked", "checkMs"} or {"verified": false, "line", "kind", "reason"} ("checked": how many steps of each kind the empty clause needs, the ones checked)' }))
     .action((puzzleArg: string, proofArg: string, options: { answer?: string; json?: boolean }) => {

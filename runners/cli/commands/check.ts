@@ -5,8 +5,6 @@ import { flagOption } from '../../settings/command-line.ts';
 
 export function register(declared: Command): void {
   declared
-    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
-    .argument('<solution>', 'solution JSON file {rows, cols, h, v} (or a `solve --json` result)')
     .addOption(flagOption('json', { help: 'print {"valid": true} or {"valid": false, "reason": ...}' }))
     .action((puzzleArg: string, solutionArg: string, options: { json?: boolean }) => {
       const { puzzle } = readPuzzleArgument(puzzleArg);

@@ -4,10 +4,7 @@ import { addFlags } from '../../settings/command-line.ts';
 import { readSide, writeComparison } from '../../../reports/compare-page.ts';
 
 export function register(declared: Command): void {
-  const command = declared
-    .argument('<a>', 'the baseline results directory (bench, merge or bench --slurm output)')
-    .argument('<b>', 'the results directory compared with it');
-  addFlags(command, ['out', 'failOnRegression'], { out: { help: 'where to write the comparison (default: B/compare)' } })
+  addFlags(declared, ['out', 'failOnRegression'], { out: { help: 'where to write the comparison (default: B/compare)' } })
     .addHelpText('after', '\nRuns are paired by instance, back-end label and repeat. Exit status: 0; 4 with --fail-on-regression when a regression exists; 2 for bad input.')
     .action(async (a: string, b: string, flags: { out?: string; failOnRegression?: boolean }) => {
       const out = flags.out ?? join(b, 'compare');

@@ -9,7 +9,6 @@ const TARGETS = [...FORMAT_NAMES, 'svg'] as const;
 
 export function register(declared: Command): void {
   declared
-    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file (text grid, pzprv3, JSON), or - for stdin')
     .addOption(flagOption('to', { help: `target format: ${TARGETS.join('|')}`, required: true }))
     .action((puzzleArg: string, options: { to: string }) => {
       const target = options.to.trim().toLowerCase();

@@ -9,7 +9,6 @@ import { readPuzzleArgument } from '../input.ts';
 
 export function register(declared: Command): void {
   declared
-    .argument('<puzzle>', 'puzz.link URL, Loopy game ID, puzzle file, or - for stdin')
     .addOption(flagOption('backend', { help: 'a back-end with a CNF encoding (sat-*; `backends` lists them), optionally with its options, e.g. sat-closure:closure=squaring; sat-lazy gives its degree and clue CNF, before any cut' }).makeOptionMandatory())
     .addOption(flagOption('dimacs'))
     .action(async (puzzleArg: string, flags: { backend: BackendChoice; dimacs?: string }) => {

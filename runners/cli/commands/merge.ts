@@ -3,10 +3,7 @@ import { mergeMessage, mergeShards, writeMissingList } from '../../harness/shard
 import { addFlags } from '../../settings/command-line.ts';
 
 export function register(declared: Command): void {
-  const command = declared
-    .argument('<out>', 'the merged results directory (created; an earlier merge there is replaced)')
-    .argument('<dirs...>', 'shard directories, in any order');
-  addFlags(command, ['report', 'failOnMissing'], { report: { help: 'do not build the report' } })
+  addFlags(declared, ['report', 'failOnMissing'], { report: { help: 'do not build the report' } })
     .addHelpText('after', '\nIdempotent: the same shards give the same OUT whatever their order. A run recorded by several shards is kept once.\nTasks of the plan that no shard recorded are listed (also in OUT/missing.txt) with the bench command that runs them.\nThe machines of all shards are listed in OUT/run.json and the report.\nExit status: 0 when merged (even with tasks missing: see the message, or use --fail-on-missing); 3 when back-ends disagree; 5 with --fail-on-missing when tasks are missing; 2 when the shards belong to different plans or a directory is not a shard.')
     .action(async (out: string, dirs: string[], flags: { report: boolean; failOnMissing?: boolean }) => {
       const outcome = mergeShards(out, dirs);

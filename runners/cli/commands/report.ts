@@ -4,7 +4,6 @@ import { flagOption } from '../../settings/command-line.ts';
 
 export function register(declared: Command): void {
   declared
-    .argument('<dir>', 'a results directory written by `bench`')
     .addOption(flagOption('interactive'))
     .addOption(flagOption('baseline', { help: 'the back-end every scatter chart is drawn against (default: the one bench recorded, else auto when it ran, else the first listed)' }))
     .action(async (dir: string, flags: { interactive?: boolean; baseline?: string }) => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { flagOption } from '../../settings/command-line.ts';
 import { UsageError } from '../../../encodings/errors.ts';
 import { listText, reproduce, SOURCES, sourceByName } from '../../experiments/reproduce.ts';
-import { Interrupted, SOURCE_NAMES } from '../../experiments/reproduce-plans.ts';
+import { Interrupted } from '../../experiments/reproduce-plans.ts';
 
 interface ReproduceFlags {
   quick?: boolean;
@@ -13,7 +13,6 @@ interface ReproduceFlags {
 
 export function register(declared: Command): void {
   declared
-    .argument('<what>', `list, all, or a source: ${SOURCE_NAMES.join(', ')}`)
     .addOption(flagOption('quick'))
     .addOption(flagOption('out', { help: 'where the page, claims.csv, charts and each bench plan\'s results (DIR/runs/) go', default: 'results/reproduce' }))
     .addOption(flagOption('claim'))

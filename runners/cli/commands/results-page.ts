@@ -7,7 +7,6 @@ import { shellCommand } from '../../harness/plans/shell.ts';
 
 export function register(declared: Command): void {
   declared
-    .argument('<dir>', 'a results directory written by `bench`')
     .addOption(flagOption('out', { flags: '--out <file>', help: 'write the page here (default: standard output)' }))
     .addOption(flagOption('title'))
     .action((dir: string, flags: { out?: string; title?: string }) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { Command, Help } from 'commander';
-import { COMMANDS, registerCommand } from '../../../runners/cli/command-table.ts';
+import { COMMANDS, registerCommand, usageOf } from '../../../runners/cli/command-table.ts';
 import { commandNameIn, main } from '../../../runners/cli/main.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -30,14 +30,14 @@ test('each entry registers its command, with the usage the table shows in --help
     await registerCommand(program, entry);
     assert.deepEqual(program.commands.map((c) => c.name()), [entry.name], `${entry.name}: the module registers exactly this command`);
     const command = program.commands[0];
-    assert.equal(`${entry.name} ${entry.usage}`.trim(), new Help().subcommandTerm(command), `${entry.name}: usage in the table`);
+    assert.equal(`${entry.name} ${usageOf(entry)}`.trim(), new Help().subcommandTerm(command), `${entry.name}: usage in the table (options and arguments)`);
     assert.equal(command.description(), entry.summary, `${entry.name}: described by the table's summary, not by its module`);
   }
 });
 
 test('--help lists every command; each command\'s --help lists every option its module declares', async () => {
   const { stdout } = await run(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
-  for (const entry of COMMANDS) assert.match(stdout, new RegExp(`^  ${entry.name} ${entry.usage.replace(/[[\]]/g, '\\$&')}`.trimEnd(), 'm'), entry.name);
+  for (const entry of COMMANDS) assert.match(stdout, new RegExp(`^  ${entry.name} ${usageOf(entry).replace(/[[\]]/g, '\\$&')}`.trimEnd(), 'm'), entry.name);
   for (const entry of COMMANDS) {
     const program = new Command('slitherbench');
     await registerCommand(program, entry);
