@@ -42,6 +42,8 @@ import { ruleLemmaProblem } from './rule-lemma.ts';
 const CHECKED_KINDS = ['blocking clause', 'window lemma', 'cycle lemma', 'cut lemma', 'rule lemma', 'learnt clause'] as const;
 export type CheckedKind = (typeof CHECKED_KINDS)[number];
 export type StepKind = CheckedKind | 'deletion' | 'empty clause' | 'claim';
+/** Every kind of step; a kind's place here is its number in the checker's tables. */
+const STEP_KINDS: readonly StepKind[] = [...CHECKED_KINDS, 'deletion', 'empty clause', 'claim'];
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
@@ -51,6 +53,10 @@ export type CertifyResult =
 
 const FORMAT = 'slitherlink-proof';
 const VERSION = 1;
+
+/** The numbers kept per step going forward (see checkProof), and the flag on its kind's number for a line that names more than its clause. */
+const STEP_FIELDS = 4;
+const SAYS_MORE = 1 << 8;
 
 /** A step that fails: the line and kind are filled in by the caller. */
 class StepFailure extends Error {}
@@ -119,8 +125,6 @@ class FastReader {
   private text = '';
   private at = 0;
   private end = 0;
-  /** The last word read had a '-'. */
-  private negative = false;
   /** The literals of the last line read: the first `length` of them. */
   literals = new Int32Array(64);
   length = 0;
@@ -147,20 +151,41 @@ class FastReader {
       kind = kindOf(text[from])!;
       this.at = from + 2;
     } else return null;
-    this.length = 0;
     this.namedLength = 0;
+    // The clause's literals, read here rather than by word(): most of a proof's text is these.
+    const edgeCount = this.grid.edgeCount;
+    let literals = this.literals;
+    let length = 0;
+    let i = this.at;
     for (;;) {
-      if (this.at >= n) return null;
-      const v = this.word(true);
-      if (v === -2) break;
-      if (v < 1 || v > this.grid.edgeCount) return null;
-      if (this.length === this.literals.length) {
-        const more = new Int32Array(2 * this.length);
-        more.set(this.literals);
-        this.literals = more;
+      if (i >= n) return null;
+      const negative = text.charCodeAt(i) === 45;
+      if (negative) i++;
+      const from = i;
+      let value = 0;
+      for (; i < n; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) break;
+        value = value * 10 + digit;
       }
-      this.literals[this.length++] = this.negative ? 2 * v - 1 : 2 * v - 2;
+      const digits = i - from;
+      if (digits === 0 || (i < n && text.charCodeAt(i) !== 32)) return null;
+      if (i < n) i++;
+      // '0' ends the clause; '-0' or '00' is left to readStep, which says why it is wrong.
+      if (value === 0) {
+        if (negative || digits > 1) return null;
+        break;
+      }
+      if (value > edgeCount) return null;
+      if (length === literals.length) {
+        const more = new Int32Array(2 * length);
+        more.set(literals);
+        this.literals = literals = more;
+      }
+      literals[length++] = negative ? 2 * value - 1 : 2 * value - 2;
     }
+    this.at = i;
+    this.length = length;
     if (kind === 'learnt clause' && this.length === 0) kind = 'empty clause';
     if (this.at >= n) return kind === 'rule lemma' ? null : kind;
     if (kind === 'rule lemma') {
@@ -174,13 +199,13 @@ class FastReader {
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
     for (;;) {
       if (this.at >= n) return null;
-      const v = this.word(false);
+      const v = this.word();
       if (v === -2) break;
       if (v < 1 || v > most) return null;
     }
     if (this.at >= n) return kind;
     if (kind !== 'cut lemma') return null;
-    const hinge = this.word(false);
+    const hinge = this.word();
     return hinge >= 1 && hinge <= this.grid.vertexCount && this.at >= n ? kind : null;
   }
 
@@ -188,7 +213,7 @@ class FastReader {
   private numbers(most: number): boolean {
     for (;;) {
       if (this.at >= this.end) return false;
-      const v = this.word(false);
+      const v = this.word();
       if (v === -2) return true;
       if (v < 1 || v > most) return false;
       if (this.namedLength === this.named.length) {
@@ -200,13 +225,11 @@ class FastReader {
     }
   }
 
-  /** The next word's number (after a '-' if `signed`), -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
-  private word(signed: boolean): number {
+  /** The next word's number, -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
+  private word(): number {
     const text = this.text;
     const n = this.end;
     let i = this.at;
-    this.negative = signed && text.charCodeAt(i) === 45;
-    if (this.negative) i++;
     const from = i;
     let value = 0;
     for (; i < n; i++) {
@@ -217,7 +240,7 @@ class FastReader {
     if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
     // Past 2^31 it stops counting, at 2^31 (as digits() does); a value past 2^53 is no longer exact, but still past it.
     if (value > 2 ** 31) value = 2 ** 31;
-    const zero = !this.negative && i === from + 1 && value === 0;
+    const zero = i === from + 1 && value === 0;
     this.at = i < n ? i + 1 : i;
     return zero ? -2 : value;
   }
@@ -371,20 +394,17 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
 
   const clauses = baseClauseSet(puzzle);
-  const noneChecked = () => Object.fromEntries(CHECKED_KINDS.map((kind) => [kind, 0])) as Record<CheckedKind, number>;
-  const steps: Record<StepKind, number> = { claim: 1, ...noneChecked(), deletion: 0, 'empty clause': 0 };
-  const checked = noneChecked();
+  /** How many steps of each kind were given, and checked (by their number in STEP_KINDS). */
+  const stepCounts = new Int32Array(STEP_KINDS.length);
+  const checkedCounts = new Int32Array(CHECKED_KINDS.length);
 
   // Forward: every step read, its form checked, its clause added (or deleted) and propagated at the top level;
-  // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
-  // -1 for a deletion that kept the clause as the reason of a top-level assignment).
-  const stepLines: number[] = [];
-  /** Per step: where its line starts in the text. */
-  const stepStarts: number[] = [];
-  const stepKinds: StepKind[] = [];
-  const stepClauses: number[] = [];
-  /** Per step: its line names more than its clause (a cycle, a cut's vertex set), read again when it is tested. */
-  const stepSaysMore: boolean[] = [];
+  // nothing it claims is checked yet. Per step, STEP_FIELDS numbers in `stepTable`: its line, where the line
+  // starts in the text, its clause (added, or removed by a deletion; -1 for a deletion that kept the clause as
+  // the reason of a top-level assignment), and its kind's number, plus SAYS_MORE when the line names more than
+  // its clause (a cycle, a cut's vertex set), read again when it is tested.
+  let stepTable = new Int32Array(4 * STEP_FIELDS);
+  let stepCount = 0;
   /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
   const namedAt = new Map<number, number>();
   const named: number[] = [];
@@ -416,7 +436,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       }
     }
     if (kind === 'blocking clause' && !loop) return fail(kind, 'a blocking clause needs a claim of a unique loop');
-    steps[kind]++;
+    const code = STEP_KINDS.indexOf(kind);
+    stepCounts[code]++;
     if (kind === 'empty clause') {
       if (!clauses.contradictory) return fail(kind, 'it does not follow by unit propagation from the clauses so far');
       const extra = next();
@@ -424,25 +445,32 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       ended = true;
       break;
     }
+    let id: number;
     if (kind === 'deletion') {
       const deleted = clauses.delete(literals, length);
       if (deleted === null) return fail(kind, 'no such clause to delete');
-      stepClauses.push('removed' in deleted ? deleted.removed : -1);
+      id = 'removed' in deleted ? deleted.removed : -1;
     } else {
-      stepClauses.push(clauses.add(literals, length));
-      if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepLines.length + 1;
+      id = clauses.add(literals, length);
+      if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepCount + 1;
     }
     if (rules) {
-      namedAt.set(stepLines.length, named.length);
+      namedAt.set(stepCount, named.length);
       named.push(rules.vertices.length);
       for (let k = 0; k < rules.vertices.length; k++) named.push(rules.vertices[k]);
       named.push(rules.faces.length);
       for (let k = 0; k < rules.faces.length; k++) named.push(rules.faces[k]);
     }
-    stepLines.push(stepLine);
-    stepStarts.push(lineFrom);
-    stepKinds.push(kind);
-    stepSaysMore.push(saysMore);
+    if ((stepCount + 1) * STEP_FIELDS > stepTable.length) {
+      const more = new Int32Array(2 * stepTable.length);
+      more.set(stepTable);
+      stepTable = more;
+    }
+    const at = stepCount++ * STEP_FIELDS;
+    stepTable[at] = stepLine;
+    stepTable[at + 1] = lineFrom;
+    stepTable[at + 2] = id;
+    stepTable[at + 3] = saysMore ? code | SAYS_MORE : code;
   }
   if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
 
@@ -450,30 +478,38 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // as they were before each step are restored, and each marked step is checked there.
   clauses.markConflict();
   for (let i = beforeConflict - 1; i >= 0; i--) {
-    const kind = stepKinds[i];
-    const id = stepClauses[i];
+    const at = i * STEP_FIELDS;
+    const id = stepTable[at + 2];
+    const code = stepTable[at + 3] & ~SAYS_MORE;
+    const kind = STEP_KINDS[code];
     if (kind === 'deletion') {
       if (id >= 0) clauses.undoDelete(id);
       continue;
     }
     clauses.undoAdd(id);
     if (!clauses.isMarked(id)) continue;
-    checked[kind as CheckedKind]++;
+    checkedCounts[code]++;
     let problem: string | null;
     if (kind === 'learnt clause') problem = clauses.clauseFollows(id) ? null : 'it does not follow by unit propagation from the clauses before it';
     else if (kind === 'rule lemma') {
-      const at = namedAt.get(i)!;
-      const faces = at + 1 + named[at];
-      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(at + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
+      const from = namedAt.get(i)!;
+      const faces = from + 1 + named[from];
+      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(from + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
     }
-    else if (!stepSaysMore[i]) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
+    else if ((stepTable[at + 3] & SAYS_MORE) === 0) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
     else {
-      const end = text.indexOf('\n', stepStarts[i]);
-      const step = readStep(kind, words(stepStarts[i], end < 0 ? text.length : end), read);
+      const start = stepTable[at + 1];
+      const end = text.indexOf('\n', start);
+      const step = readStep(kind, words(start, end < 0 ? text.length : end), read);
       problem = lemmaProblem(puzzle, kind, step.literals, step, loop);
     }
-    if (problem !== null) return fail(kind, problem, stepLines[i]);
+    if (problem !== null) return fail(kind, problem, stepTable[at]);
   }
+  // The claim first, then the others in STEP_KINDS order (as `certify check --json` has always listed them).
+  const steps = { claim: 1 } as Record<StepKind, number>;
+  for (let code = 0; code < STEP_KINDS.length; code++) if (STEP_KINDS[code] !== 'claim') steps[STEP_KINDS[code]] = stepCounts[code];
+  const checked = {} as Record<CheckedKind, number>;
+  for (let code = 0; code < CHECKED_KINDS.length; code++) checked[CHECKED_KINDS[code]] = checkedCounts[code];
   return { verified: true, claim, steps, checked, lines: n };
 }
 

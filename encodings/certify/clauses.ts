@@ -189,11 +189,12 @@ export class ClauseSet {
 
   /** Decides what rule r decides now (assignments at `time`); false on a conflict (then `conflictClause` is set). */
   private checkRule(r: number, time: number): boolean {
-    const from = this.ruleStart[r];
-    const n = this.ruleStart[r + 1] - from;
+    const ruleStart = this.ruleStart;
+    const from = ruleStart[r];
+    const to = ruleStart[r + 1];
     const count = this.ruleCount[r];
     const on = count & 0xffff;
-    const open = n - on - (count >>> 16);
+    const open = to - from - on - (count >>> 16);
     const possible = this.ruleAllowed[r] & (((1 << (open + 1)) - 1) << on);
     if (possible === 0) {
       this.conflictClause = ruleCode(r);
@@ -202,9 +203,11 @@ export class ClauseSet {
     if (open === 0) return true;
     const allOff = possible === 1 << on;
     if (!allOff && possible !== 1 << (on + open)) return true;
-    for (let k = from; k < from + n; k++) {
-      const e = this.ruleEdges[k];
-      if (this.value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, ruleCode(r), time);
+    const edges = this.ruleEdges;
+    const value = this.value;
+    for (let k = from; k < to; k++) {
+      const e = edges[k];
+      if (value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, ruleCode(r), time);
     }
     return true;
   }
@@ -315,27 +318,35 @@ export class ClauseSet {
   }
 
   private assign(literal: number, reason: number, time: number): void {
-    this.value[literal] = 1;
-    this.value[literal ^ 1] = -1;
+    const value = this.value;
+    value[literal] = 1;
+    value[literal ^ 1] = -1;
+    const e = literal >> 1;
     const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
     const counts = this.ruleCount;
     const rules = this.edgeRules;
-    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] += step;
-    this.reason[literal >> 1] = reason;
-    this.time[literal >> 1] = time;
-    this.position[literal >> 1] = this.trailLength;
-    this.trail[this.trailLength++] = literal;
+    const edgeRuleStart = this.edgeRuleStart;
+    for (let k = edgeRuleStart[e], end = edgeRuleStart[e + 1]; k < end; k++) counts[rules[k]] += step;
+    this.reason[e] = reason;
+    this.time[e] = time;
+    const at = this.trailLength;
+    this.position[e] = at;
+    this.trail[at] = literal;
+    this.trailLength = at + 1;
   }
 
   /** Undoes the last assignment on the trail; returns its literal. */
   private unassignLast(): number {
     const literal = this.trail[--this.trailLength];
-    this.value[literal] = 0;
-    this.value[literal ^ 1] = 0;
+    const value = this.value;
+    value[literal] = 0;
+    value[literal ^ 1] = 0;
+    const e = literal >> 1;
     const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
     const counts = this.ruleCount;
     const rules = this.edgeRules;
-    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] -= step;
+    const edgeRuleStart = this.edgeRuleStart;
+    for (let k = edgeRuleStart[e], end = edgeRuleStart[e + 1]; k < end; k++) counts[rules[k]] -= step;
     return literal;
   }
 
@@ -482,7 +493,10 @@ export class ClauseSet {
    * takes it out of propagation. Clauses added after it must have been undone already.
    */
   undoAdd(id: number): void {
-    while (this.trailLength > 0 && this.time[this.trail[this.trailLength - 1] >> 1] >= id) this.reasonsMarked[this.unassignLast() >> 1] = 0;
+    const time = this.time;
+    const trail = this.trail;
+    const reasonsMarked = this.reasonsMarked;
+    while (this.trailLength > 0 && time[trail[this.trailLength - 1] >> 1] >= id) reasonsMarked[this.unassignLast() >> 1] = 0;
     this.head = this.trailLength;
     this.conflictClause = NONE;
     this.detach(id);
@@ -552,13 +566,15 @@ export class ClauseSet {
     // The edges this check assigned are those from `mark` on in the trail; the others are the top level's.
     this.checkStart = mark;
     this.reachedStamp = ++this.stamp;
+    const data = this.literals.data;
+    const starts = this.start.data;
+    const value = this.value;
     while (stack.length > 0) {
       const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];
       if (c >= 0) {
-        const data = this.literals.data;
         // The literals c holds false; the one it implied, or one not assigned, is not false.
-        for (let k = this.start.data[c]; k < this.start.data[c + 1]; k++) if (this.value[data[k]] === -1) this.visit(data[k] >> 1);
+        for (let k = starts[c], end = starts[c + 1]; k < end; k++) if (value[data[k]] === -1) this.visit(data[k] >> 1);
       } else this.visitRule(-2 - c, before);
     }
   }
@@ -571,13 +587,17 @@ export class ClauseSet {
    */
   private visitRule(r: number, before: number): void {
     const from = this.ruleStart[r];
-    const n = this.ruleStart[r + 1] - from;
+    const to = this.ruleStart[r + 1];
+    const n = to - from;
+    const edges = this.ruleEdges;
+    const position = this.position;
+    const value = this.value;
     let on = 0;
     let off = 0;
-    for (let k = from; k < from + n; k++) {
-      const e = this.ruleEdges[k];
-      if (this.position[e] >= before) continue;
-      const v = this.value[2 * e];
+    for (let k = from; k < to; k++) {
+      const e = edges[k];
+      if (position[e] >= before) continue;
+      const v = value[2 * e];
       if (v === 1) on++;
       else if (v === -1) off++;
     }
@@ -589,10 +609,10 @@ export class ClauseSet {
     const onAlone = noCountIn(allowed, on + low, n - high);
     const useOn = onAlone || !noCountIn(allowed, low, n - off - high);
     const useOff = !onAlone;
-    for (let k = from; k < from + n; k++) {
-      const e = this.ruleEdges[k];
-      if (this.position[e] >= before) continue;
-      const v = this.value[2 * e];
+    for (let k = from; k < to; k++) {
+      const e = edges[k];
+      if (position[e] >= before) continue;
+      const v = value[2 * e];
       if ((v === 1 && useOn) || (v === -1 && useOff)) this.visit(e);
     }
   }
@@ -692,7 +712,8 @@ export class ClauseSet {
         return false;
       }
       const e = falsified >> 1;
-      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; k < end; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
+      const edgeRules = this.edgeRules;
+      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; k < end; k++) if (!this.checkRule(edgeRules[k], time)) return false;
     }
     return true;
   }
