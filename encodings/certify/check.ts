@@ -125,11 +125,11 @@ class FastReader {
   private text = '';
   private at = 0;
   private end = 0;
-  /** The literals of the last line read: the first `length` of them. */
-  literals = new Int32Array(64);
+  /** The literals of the last line read: the first `length` of them (grown early, as the clause set's tables are). */
+  literals = new Int32Array(4);
   length = 0;
   /** A rule lemma's named vertices (the first vertexCount) and faces (the rest of the first namedLength), as indices. */
-  named = new Int32Array(16);
+  named = new Int32Array(4);
   namedLength = 0;
   vertexCount = 0;
   /** The last line read names a cycle or a cut's vertex set after its clause. */
@@ -339,9 +339,10 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       const from = at;
       at = end + 1;
       n++;
+      if (from === end) continue; // an empty line
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
       const first = text.charCodeAt(from);
-      const plain = from < end && (first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first)));
+      const plain = first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first));
       const split = plain ? null : text.slice(from, end).trim().split(/\s+/);
       if (split === null || (split[0] !== '' && split[0] !== 'c')) {
         stepLine = n;

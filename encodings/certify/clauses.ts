@@ -46,7 +46,11 @@ const OFF_COUNT = 0x10000;
 /** What a deletion did: removed the clause from propagation, or kept it as the reason of a top-level assignment. */
 export type Deletion = { removed: number } | { kept: number } | null;
 
-/** A growable Int32Array. */
+/**
+ * A growable Int32Array. The checker's tables start small, so that the first time each grows comes early, while
+ * its code is still unoptimised: in a fresh process, optimised code that meets a step it has never seen (a
+ * table growing late) is thrown away and compiled again, and that compiling is most of a short check's cost.
+ */
 class Ints {
   data: Int32Array;
   length = 0;
@@ -84,15 +88,15 @@ export class ClauseSet {
   private reachedStamp = 0;
   private checkStart = 0;
 
-  private readonly literals = new Ints(1 << 12);
+  private readonly literals = new Ints();
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
-  private readonly start = new Ints(1 << 10);
-  private flags = new Uint8Array(1 << 10);
+  private readonly start = new Ints();
+  private flags = new Uint8Array(16);
   /** Per clause: where the search for a new watched literal starts (2 or more). */
-  private searchFrom = new Int32Array(1 << 10);
+  private searchFrom = new Int32Array(16);
 
   /** Per literal, a segment of the pool: the clauses watching it (looked at when it becomes false), as pairs of the clause's id and another of its literals (if true, the clause is satisfied). */
-  private pool = new Int32Array(1 << 12);
+  private pool = new Int32Array(16);
   private poolTop = 0;
   private readonly watchAt: Int32Array;
   private readonly watchSize: Int32Array;
@@ -119,9 +123,9 @@ export class ClauseSet {
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
   /** The clauses whose reasons are still to be marked. */
-  private readonly stack = new Ints(64);
+  private readonly stack = new Ints();
   /** A clause being read for a deletion. */
-  private readonly probe = new Ints(64);
+  private readonly probe = new Ints();
 
   constructor(readonly edgeCount: number) {
     // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
@@ -182,13 +186,18 @@ export class ClauseSet {
     for (let r = 0; r < rules && !this.contradictory; r++) {
       const n = start[r + 1] - start[r];
       const possible = allowed[r] & ((1 << (n + 1)) - 1);
-      if ((possible === 0 || possible === 1 || possible === 1 << n) && !this.checkRule(r, -1)) return;
+      if (possible !== 0 && possible !== 1 && possible !== 1 << n) continue;
+      this.conflictClause = this.checkRule(r, -1);
     }
     if (!this.contradictory) this.propagate(-1);
   }
 
-  /** Decides what rule r decides now (assignments at `time`); false on a conflict (then `conflictClause` is set). */
-  private checkRule(r: number, time: number): boolean {
+  /**
+   * Decides what rule r decides now (assignments at `time`); NONE, or the rule's code when it allows no count
+   * (worked out on every call, so that the conflict's path meets no step that has not run before).
+   */
+  private checkRule(r: number, time: number): number {
+    const code = ruleCode(r);
     const ruleStart = this.ruleStart;
     const from = ruleStart[r];
     const to = ruleStart[r + 1];
@@ -196,20 +205,17 @@ export class ClauseSet {
     const on = count & 0xffff;
     const open = to - from - on - (count >>> 16);
     const possible = this.ruleAllowed[r] & (((1 << (open + 1)) - 1) << on);
-    if (possible === 0) {
-      this.conflictClause = ruleCode(r);
-      return false;
-    }
-    if (open === 0) return true;
+    if (possible === 0) return code;
+    if (open === 0) return NONE;
     const allOff = possible === 1 << on;
-    if (!allOff && possible !== 1 << (on + open)) return true;
+    if (!allOff && possible !== 1 << (on + open)) return NONE;
     const edges = this.ruleEdges;
     const value = this.value;
     for (let k = from; k < to; k++) {
       const e = edges[k];
-      if (value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, ruleCode(r), time);
+      if (value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, code, time);
     }
-    return true;
+    return NONE;
   }
 
   /** The clauses added so far contradict each other at the top level. */
@@ -294,13 +300,24 @@ export class ClauseSet {
     }
   }
 
-  /** Swaps into position `at` of the clause at from..to the best literal from there on. */
+  /**
+   * Swaps into position `at` of the clause at from..to the best literal from there on: true above unassigned
+   * above false; among false ones, the one assigned last (the rank is worked out inline: a long clause is
+   * scanned twice when it is added, and a call per literal is what an unoptimised scan costs most).
+   */
   private bringForward(from: number, to: number, at: number): void {
     const data = this.literals.data;
+    const value = this.value;
+    const position = this.position;
+    // Above every trail position: unassigned, and one more for true.
+    const assigned = this.edgeCount + 2;
     let best = from + at;
-    let bestRank = this.rank(data[best]);
+    let v = value[data[best]];
+    let bestRank = v === -1 ? position[data[best] >> 1] : assigned + v;
     for (let k = best + 1; k < to; k++) {
-      const rank = this.rank(data[k]);
+      const literal = data[k];
+      v = value[literal];
+      const rank = v === -1 ? position[literal >> 1] : assigned + v;
       if (rank > bestRank) {
         best = k;
         bestRank = rank;
@@ -309,12 +326,6 @@ export class ClauseSet {
     const literal = data[best];
     data[best] = data[from + at];
     data[from + at] = literal;
-  }
-
-  /** True above unassigned above false; among false ones, the one assigned last. */
-  private rank(literal: number): number {
-    const v = this.value[literal];
-    return v === -1 ? this.position[literal >> 1] : this.trail.length + 2 + v;
   }
 
   private assign(literal: number, reason: number, time: number): void {
@@ -561,11 +572,11 @@ export class ClauseSet {
   private markFrom(conflict: number, mark: number, edge = -1): void {
     const stack = this.stack;
     stack.length = 0;
-    if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
-    else this.markTopLevel(edge);
     // The edges this check assigned are those from `mark` on in the trail; the others are the top level's.
     this.checkStart = mark;
     this.reachedStamp = ++this.stamp;
+    if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
+    else this.visit(edge);
     const data = this.literals.data;
     const starts = this.start.data;
     const value = this.value;
@@ -617,14 +628,20 @@ export class ClauseSet {
     }
   }
 
-  /** Marking reached edge e's assignment: the check's own has its reason queued once, the top level's is marked once for all checks. */
+  /**
+   * Marking reached edge e's assignment: its reason is queued once per marking, and a top-level one's once for
+   * all checks. One path serves both, so that code optimised while the top level's conflict is marked has met
+   * every step the checks' marking takes (in a fresh process, a step never met deoptimises it).
+   */
   private visit(e: number): void {
-    if (this.seen[e] === this.reachedStamp) return;
-    if (this.position[e] < this.checkStart) this.markTopLevel(e);
-    else {
-      this.seen[e] = this.reachedStamp;
-      if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
+    const seen = this.seen;
+    if (seen[e] === this.reachedStamp) return;
+    seen[e] = this.reachedStamp;
+    if (this.position[e] < this.checkStart) {
+      if (this.reasonsMarked[e]) return;
+      this.reasonsMarked[e] = 1;
     }
+    if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
   }
 
   /** Queues a reason (a clause, marked, or a rule) whose antecedents are its edges assigned before trail position `before`. */
@@ -634,19 +651,15 @@ export class ClauseSet {
     this.stack.push(before);
   }
 
-  /** Marks the reason of a top-level assignment, once, and queues it so that what it rests on is marked too. */
-  private markTopLevel(edge: number): void {
-    if (this.reasonsMarked[edge]) return;
-    this.reasonsMarked[edge] = 1;
-    if (this.reason[edge] !== NONE) this.queueReason(this.reason[edge], this.position[edge]);
-  }
-
   /** Unit propagation from the assignments not yet propagated, each made at `time`; false on a conflict (then `conflictClause` is set). */
   private propagate(time: number): boolean {
     const data = this.literals.data;
     const starts = this.start.data;
     const value = this.value;
-    while (this.head < this.trailLength) {
+    // The clause or rule found falsified. Every exit goes through the store below, so that code optimised
+    // before the first conflict has met it (in a fresh process, a step never met deoptimises the code).
+    let conflict = NONE;
+    while (conflict === NONE && this.head < this.trailLength) {
       const falsified = this.trail[this.head++] ^ 1;
       const size = this.watchSize[falsified];
       // The pool and where the watch list lies in it: read again after a watch is pushed elsewhere, which may repack the pool.
@@ -654,12 +667,12 @@ export class ClauseSet {
       let at = this.watchAt[falsified];
       let kept = 0;
       let i = 0;
-      let conflict = -1;
       for (; i < size; i += 2) {
         const id = pool[at + i];
         const blocker = pool[at + i + 1];
-        // A true literal of the clause, seen last time: nothing to do, and the clause need not be read.
-        if (value[blocker] === 1) {
+        // A true literal of the clause, seen last time: nothing to do, and the clause need not be read. Past a
+        // conflict the rest of the list is kept as it is, by the same step.
+        if (conflict !== NONE || value[blocker] === 1) {
           pool[at + kept++] = id;
           pool[at + kept++] = blocker;
           continue;
@@ -698,24 +711,16 @@ export class ClauseSet {
         }
         pool[at + kept++] = id;
         pool[at + kept++] = other;
-        if (value[other] === -1) {
-          conflict = id;
-          i += 2;
-          break;
-        }
-        this.assign(other, id, time);
+        if (value[other] === -1) conflict = id;
+        else this.assign(other, id, time);
       }
-      for (; i < size; i++) pool[at + kept++] = pool[at + i];
       this.watchSize[falsified] = kept;
-      if (conflict >= 0) {
-        this.conflictClause = conflict;
-        return false;
-      }
       const e = falsified >> 1;
       const edgeRules = this.edgeRules;
-      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; k < end; k++) if (!this.checkRule(edgeRules[k], time)) return false;
+      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; conflict === NONE && k < end; k++) conflict = this.checkRule(edgeRules[k], time);
     }
-    return true;
+    this.conflictClause = conflict;
+    return conflict === NONE;
   }
 }
 

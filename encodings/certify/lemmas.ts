@@ -352,12 +352,13 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
   const grid = adjacencyOf(puzzle);
   const marks = grid.scratch;
   const clauseStamp = ++marks.stamp;
+  const { clauseOn, clauseOff } = marks;
   const off: number[] = [];
   for (let k = 0; k < literals.length; k++) {
     const e = literals[k] >> 1;
-    if ((literals[k] & 1) === 0) marks.clauseOn[e] = clauseStamp;
-    else if (marks.clauseOff[e] !== clauseStamp) {
-      marks.clauseOff[e] = clauseStamp;
+    if ((literals[k] & 1) === 0) clauseOn[e] = clauseStamp;
+    else if (clauseOff[e] !== clauseStamp) {
+      clauseOff[e] = clauseStamp;
       off.push(e);
     }
   }
@@ -386,11 +387,13 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
 function cycleAllowsClause(puzzle: Puzzle, clause: { literals: ArrayLike<number>; stamp: number }, cycle: readonly number[]): string | null {
   const marks = adjacencyOf(puzzle).scratch;
   const stamp = ++marks.stamp;
-  for (const e of cycle) marks.onCycle[e] = stamp;
+  const onCycle = marks.onCycle;
+  for (let k = 0; k < cycle.length; k++) onCycle[cycle[k]] = stamp;
   // Satisfied by C: +x with x on C, or -x with x off C.
-  for (let k = 0; k < clause.literals.length; k++) {
-    const literal = clause.literals[k];
-    if ((marks.onCycle[literal >> 1] === stamp) === ((literal & 1) === 0)) return null;
+  const literals = clause.literals;
+  for (let k = 0; k < literals.length; k++) {
+    const literal = literals[k];
+    if ((onCycle[literal >> 1] === stamp) === ((literal & 1) === 0)) return null;
   }
   if (!cycleMeetsClues(puzzle, cycle, stamp)) return null;
   return `its cycle (${cycle.length} edges) is a solution of the puzzle and falsifies the clause`;
@@ -425,9 +428,10 @@ function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number
 }
 
 /** The clued faces beside these edges, each once: a face is marked with `stamp` in `seen` when first met. */
-function cluedFacesBeside(puzzle: Puzzle, edges: Iterable<number>, edgeCells: Int32Array, seen: Int32Array, stamp: number): number[] {
+function cluedFacesBeside(puzzle: Puzzle, edges: readonly number[], edgeCells: Int32Array, seen: Int32Array, stamp: number): number[] {
   const faces: number[] = [];
-  for (const e of edges) {
+  for (let i = 0; i < edges.length; i++) {
+    const e = edges[i];
     for (let side = 0; side < 2; side++) {
       const face = edgeCells[2 * e + side];
       if (face < 0 || seen[face] === stamp) continue;
@@ -480,7 +484,9 @@ function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: numbe
   // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
   const stamp = (marks.stamp += 2) - 1;
   const { edge: left, vertex: seen, degree } = marks;
-  for (const e of edges) {
+  const count = edges.length;
+  for (let i = 0; i < count; i++) {
+    const e = edges[i];
     left[e] = stamp;
     for (let k = 0; k < 2; k++) {
       const v = edgeEnds[2 * e + k];
@@ -492,7 +498,7 @@ function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: numbe
     }
   }
   const loose: number[] = [];
-  for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
+  for (let i = 0; i < count; i++) for (let k = 2 * edges[i]; k < 2 * edges[i] + 2; k++) if (degree[edgeEnds[k]] === 1) loose.push(edgeEnds[k]);
   while (loose.length > 0) {
     const v = loose.pop()!;
     for (let k = 0; k < vertexSlots; k++) {
@@ -507,7 +513,8 @@ function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: numbe
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: number[][] = [];
   let tangled = false;
-  for (const start of edges) {
+  for (let i = 0; i < count; i++) {
+    const start = edges[i];
     if (left[start] !== stamp) continue;
     const piece: number[] = [];
     let simple = true;
