@@ -39,6 +39,8 @@ interface Scratch {
   readonly face: Int32Array;
   /** Per edge: its place in a window lemma's list of edges, where `edge` holds the window's stamp. */
   readonly place: Int32Array;
+  /** Room for a list of vertices, each at most once (a search's stack). */
+  readonly vertices: Int32Array;
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
@@ -65,6 +67,7 @@ export function adjacencyOf(shape: Shape): Adjacency {
         clauseOff: new Int32Array(flat.edgeCount),
         face: new Int32Array(flat.cellCount),
         place: new Int32Array(flat.edgeCount),
+        vertices: new Int32Array(flat.vertexCount),
       },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
@@ -497,16 +500,18 @@ function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: numbe
       degree[v]++;
     }
   }
-  const loose: number[] = [];
-  for (let i = 0; i < count; i++) for (let k = 2 * edges[i]; k < 2 * edges[i] + 2; k++) if (degree[edgeEnds[k]] === 1) loose.push(edgeEnds[k]);
-  while (loose.length > 0) {
-    const v = loose.pop()!;
-    for (let k = 0; k < vertexSlots; k++) {
-      const e = vertexEdges[vertexSlots * v + k];
+  // The vertices left with one edge, each listed once (its degree reaches 1 once), as a stack.
+  const stack = marks.vertices;
+  let top = 0;
+  for (let i = 0; i < count; i++) for (let k = 2 * edges[i]; k < 2 * edges[i] + 2; k++) if (degree[edgeEnds[k]] === 1) stack[top++] = edgeEnds[k];
+  while (top > 0) {
+    const v = stack[--top];
+    for (let k = vertexSlots * v; k < vertexSlots * v + vertexSlots; k++) {
+      const e = vertexEdges[k];
       if (e < 0 || left[e] !== stamp) continue;
       left[e] = 0;
-      if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
-      if (--degree[edgeEnds[2 * e + 1]] === 1) loose.push(edgeEnds[2 * e + 1]);
+      if (--degree[edgeEnds[2 * e]] === 1) stack[top++] = edgeEnds[2 * e];
+      if (--degree[edgeEnds[2 * e + 1]] === 1) stack[top++] = edgeEnds[2 * e + 1];
       break;
     }
   }
@@ -518,20 +523,22 @@ function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: numbe
     if (left[start] !== stamp) continue;
     const piece: number[] = [];
     let simple = true;
-    const stack = [edgeEnds[2 * start]];
+    // Each vertex is stacked once, when first reached.
+    stack[0] = edgeEnds[2 * start];
     seen[stack[0]] = stamp + 1;
-    while (stack.length > 0) {
-      const v = stack.pop()!;
+    top = 1;
+    while (top > 0) {
+      const v = stack[--top];
       if (degree[v] !== 2) simple = false;
-      for (let k = 0; k < vertexSlots; k++) {
-        const e = vertexEdges[vertexSlots * v + k];
+      for (let k = vertexSlots * v; k < vertexSlots * v + vertexSlots; k++) {
+        const e = vertexEdges[k];
         if (e < 0 || left[e] !== stamp) continue;
         left[e] = 0;
         piece.push(e);
         const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
         if (seen[w] !== stamp + 1) {
           seen[w] = stamp + 1;
-          stack.push(w);
+          stack[top++] = w;
         }
       }
     }
