@@ -40,6 +40,8 @@ const ruleCode = (rule: number): number => -2 - rule;
 const CHECK_TIME = 0x7fffffff;
 const WATCHED = 2;
 const MARKED = 4;
+/** The most edges a counting rule may have (its allowed counts are the bits of one word). */
+const RULE_MAX_EDGES = 30;
 /** An edge off, as a rule's count of its edges on and off holds it. */
 const OFF_COUNT = 0x10000;
 
@@ -126,6 +128,8 @@ export class ClauseSet {
   private readonly stack = new Ints();
   /** A clause being read for a deletion. */
   private readonly probe = new Ints();
+  /** A rule's edges set before one it decided, as marking reads them (visitRule). */
+  private readonly ruleSet = new Int32Array(RULE_MAX_EDGES);
 
   constructor(readonly edgeCount: number) {
     // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
@@ -161,7 +165,7 @@ export class ClauseSet {
   setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array, byEdge?: { rules: Int32Array; start: Int32Array }): void {
     if (this.count > 0 || this.ruleAllowed.length > 0) throw new Error('internal: rules are set once, before any clause');
     const rules = allowed.length;
-    for (let r = 0; r < rules; r++) if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
+    for (let r = 0; r < rules; r++) if (start[r + 1] - start[r] > RULE_MAX_EDGES) throw new Error(`internal: a counting rule over more than ${RULE_MAX_EDGES} edges`);
     this.ruleEdges = edges;
     this.ruleStart = start;
     this.ruleAllowed = allowed;
@@ -603,14 +607,16 @@ export class ClauseSet {
     const edges = this.ruleEdges;
     const position = this.position;
     const value = this.value;
+    // The rule's edges set before it decided: those on from the front of `set`, those off from the back.
+    const set = this.ruleSet;
     let on = 0;
     let off = 0;
     for (let k = from; k < to; k++) {
       const e = edges[k];
       if (position[e] >= before) continue;
       const v = value[2 * e];
-      if (v === 1) on++;
-      else if (v === -1) off++;
+      if (v === 1) set[on++] = e;
+      else if (v === -1) set[RULE_MAX_EDGES - ++off] = e;
     }
     // The decided edge set the other way: on (low 1) when the rule set it off, off (high 1) when on.
     const decided = before < this.trailLength ? this.trail[before] : -1;
@@ -619,13 +625,8 @@ export class ClauseSet {
     const allowed = this.ruleAllowed[r];
     const onAlone = noCountIn(allowed, on + low, n - high);
     const useOn = onAlone || !noCountIn(allowed, low, n - off - high);
-    const useOff = !onAlone;
-    for (let k = from; k < to; k++) {
-      const e = edges[k];
-      if (position[e] >= before) continue;
-      const v = value[2 * e];
-      if ((v === 1 && useOn) || (v === -1 && useOff)) this.visit(e);
-    }
+    if (useOn) for (let i = 0; i < on; i++) this.visit(set[i]);
+    if (!onAlone) for (let i = RULE_MAX_EDGES - off; i < RULE_MAX_EDGES; i++) this.visit(set[i]);
   }
 
   /**
