@@ -52,6 +52,7 @@ export type CertifyResult =
   | { verified: false; line: number; kind: StepKind | 'end of proof' | 'unknown step'; reason: string };
 
 const FORMAT = 'slitherlink-proof';
+const CLAIM_UNIQUE = 'claim unique ';
 const VERSION = 1;
 
 /** The numbers kept per step going forward (see checkProof), and the flag on its kind's number for a line that names more than its clause. */
@@ -209,6 +210,23 @@ class FastReader {
     return hinge >= 1 && hinge <= this.grid.vertexCount && this.at >= n ? kind : null;
   }
 
+  /** The edges of the claim line text[from ..< to] when it is written the usual way ('claim unique E1 ... 0', one space apart), else null. */
+  claimedEdges(text: string, from: number, to: number): number[] | null {
+    if (!text.startsWith(CLAIM_UNIQUE, from)) return null;
+    this.text = text;
+    this.at = from + CLAIM_UNIQUE.length;
+    this.end = to;
+    const edges: number[] = [];
+    for (;;) {
+      if (this.at >= to) return null;
+      const v = this.word();
+      if (v === -2) break;
+      if (v < 1 || v > this.grid.edgeCount) return null;
+      edges.push(v - 1);
+    }
+    return this.at >= to ? edges : null;
+  }
+
   /** A list of numbers 1..most read up to its 0, each less one added to `named`: whether it reads so. */
   private numbers(most: number): boolean {
     for (;;) {
@@ -245,6 +263,10 @@ class FastReader {
     return zero ? -2 : value;
   }
 }
+
+/** A character that is not blank, as the words of a line are split, searched for from its lastIndex; and a blank one. */
+const NOT_BLANK = /\S/g;
+const BLANK = /\s/;
 
 /** b, w, y, x, r or d: the letters that start a step. */
 const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 114 || code === 100;
@@ -343,14 +365,18 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
       const first = text.charCodeAt(from);
       const plain = first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first));
-      const split = plain ? null : text.slice(from, end).trim().split(/\s+/);
-      if (split === null || (split[0] !== '' && split[0] !== 'c')) {
-        stepLine = n;
-        lineFrom = from;
-        lineTo = end;
-        lineWords = split;
-        return true;
+      if (!plain) {
+        // A blank line, or a comment (its first word 'c'), as splitting the line into words would find.
+        NOT_BLANK.lastIndex = from;
+        const word = NOT_BLANK.exec(text)?.index ?? end;
+        if (word >= end) continue;
+        if (text.charCodeAt(word) === 99 && (word + 1 === end || BLANK.test(text[word + 1]))) continue;
       }
+      stepLine = n;
+      lineFrom = from;
+      lineTo = end;
+      lineWords = null;
+      return true;
     }
     return false;
   };
@@ -372,21 +398,29 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
   const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string, line = stepLine): CertifyResult => ({ verified: false, line, kind, reason });
 
-  const claimTokens = next();
-  if (!claimTokens || claimTokens[0] !== 'claim') return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
+  const fast = new FastReader(grid);
+  // The claimed loop's edges are read in place when the line is written the usual way (it is as long as the loop).
+  const claimLine = nextLine();
+  const claimedEdges = claimLine ? fast.claimedEdges(text, lineFrom, lineTo) : null;
+  const claimTokens = claimLine && !claimedEdges ? words() : null;
+  if (!claimedEdges && (!claimTokens || claimTokens[0] !== 'claim')) return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
   let claim: Claim;
   let loop: ClaimedLoop | null = null;
   try {
-    if (claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
-    else if (claimTokens[1] === 'unique') {
-      const [edges, end] = read.list(claimTokens, 2, (t) => read.edge(t));
-      read.nothingAfter(claimTokens, end);
+    if (claimTokens && claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
+    else if (claimedEdges || claimTokens![1] === 'unique') {
+      let edges = claimedEdges;
+      if (!edges) {
+        const [listed, end] = read.list(claimTokens!, 2, (t) => read.edge(t));
+        read.nothingAfter(claimTokens!, end);
+        edges = listed;
+      }
       const solution = solutionFromEdges(puzzle, edges);
       const verdict = verify(puzzle, solution);
       if (!verdict.valid) return fail('claim', `the claimed loop is not a solution: ${verdict.reason}`);
       claim = { kind: 'unique', loop: solution };
       const on = new Uint8Array(grid.edgeCount);
-      for (const e of edges) on[e] = 1;
+      for (let k = 0; k < edges.length; k++) on[edges[k]] = 1;
       loop = { edges, on };
     } else return fail('claim', "the claim must be 'claim unsat' or 'claim unique EDGES 0'");
   } catch (error) {
@@ -412,7 +446,6 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
-  const fast = new FastReader(grid);
   while (nextLine()) {
     let kind = fast.step(text, lineFrom, lineTo);
     let literals: ArrayLike<number> = fast.literals;
