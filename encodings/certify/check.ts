@@ -428,7 +428,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     throw error;
   }
 
-  const clauses = baseClauseSet(puzzle);
+  // A step's line takes about 16 characters or more, a literal 4 (the clause set's tables are sized by these).
+  const clauses = baseClauseSet(puzzle, { clauses: text.length >> 4, literals: text.length >> 2 });
   /** How many steps of each kind were given, and checked (by their number in STEP_KINDS). */
   const stepCounts = new Int32Array(STEP_KINDS.length);
   const checkedCounts = new Int32Array(CHECKED_KINDS.length);
@@ -438,7 +439,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // starts in the text, its clause (added, or removed by a deletion; -1 for a deletion that kept the clause as
   // the reason of a top-level assignment), and its kind's number, plus SAYS_MORE when the line names more than
   // its clause (a cycle, a cut's vertex set), read again when it is tested.
-  let stepTable = new Int32Array(4 * STEP_FIELDS);
+  let stepTable = new Int32Array(STEP_FIELDS * ((text.length >> 4) + 4));
   let stepCount = 0;
   /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
   const namedAt = new Map<number, number>();

@@ -48,11 +48,7 @@ const OFF_COUNT = 0x10000;
 /** What a deletion did: removed the clause from propagation, or kept it as the reason of a top-level assignment. */
 export type Deletion = { removed: number } | { kept: number } | null;
 
-/**
- * A growable Int32Array. The checker's tables start small, so that the first time each grows comes early, while
- * its code is still unoptimised: in a fresh process, optimised code that meets a step it has never seen (a
- * table growing late) is thrown away and compiled again, and that compiling is most of a short check's cost.
- */
+/** A growable Int32Array. */
 class Ints {
   data: Int32Array;
   length = 0;
@@ -90,15 +86,15 @@ export class ClauseSet {
   private reachedStamp = 0;
   private checkStart = 0;
 
-  private readonly literals = new Ints();
+  private readonly literals: Ints;
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
-  private readonly start = new Ints();
-  private flags = new Uint8Array(16);
+  private readonly start: Ints;
+  private flags: Uint8Array;
   /** Per clause: where the search for a new watched literal starts (2 or more). */
-  private searchFrom = new Int32Array(16);
+  private searchFrom: Int32Array;
 
   /** Per literal, a segment of the pool: the clauses watching it (looked at when it becomes false), as pairs of the clause's id and another of its literals (if true, the clause is satisfied). */
-  private pool = new Int32Array(16);
+  private pool: Int32Array;
   private poolTop = 0;
   private readonly watchAt: Int32Array;
   private readonly watchSize: Int32Array;
@@ -131,7 +127,19 @@ export class ClauseSet {
   /** A rule's edges set before one it decided, as marking reads them (visitRule). */
   private readonly ruleSet = new Int32Array(RULE_MAX_EDGES);
 
-  constructor(readonly edgeCount: number) {
+  /**
+   * A clause set over `edgeCount` edges, its tables sized for about `expected` clauses and literals besides the
+   * base's. Sized once, they seldom grow: each growth is an allocation, and in a fresh process, optimised code
+   * that meets a step it has not met before (a table growing late) is thrown away and compiled again.
+   */
+  constructor(readonly edgeCount: number, expected = { clauses: 16, literals: 16 }) {
+    const clauses = expected.clauses + 2;
+    this.literals = new Ints(expected.literals + edgeCount);
+    this.start = new Ints(clauses + 1);
+    this.flags = new Uint8Array(clauses);
+    this.searchFrom = new Int32Array(clauses);
+    // Two watches of two numbers per clause, and each literal's list with room to grow and move.
+    this.pool = new Int32Array(8 * (clauses + edgeCount));
     // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
     const buffer = new ArrayBuffer(4 * (14 * edgeCount + 1) + 3 * edgeCount);
     let top = 0;

@@ -123,7 +123,7 @@ export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, le
  * counting rule, which decides by unit propagation what its prime implicates (forEachBaseClause) would, and
  * the clause of all edges. Made from the flat tables in time and memory linear in the grid.
  */
-export function baseClauseSet(puzzle: Puzzle): ClauseSet {
+export function baseClauseSet(puzzle: Puzzle, expected?: { clauses: number; literals: number }): ClauseSet {
   const { vertexCount, cellCount, edgeCount, vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flatGridOf(puzzle);
   const clues = puzzle.clues;
   // Rule k: vertex k for k below vertexCount, then the clued faces in order (clueRule[face], -1 for no clue).
@@ -162,7 +162,7 @@ export function baseClauseSet(puzzle: Puzzle): ClauseSet {
     if (f >= 0 && g >= 0 && f > g) byEdge.rules[at++] = f;
     byEdge.start[e + 1] = at;
   }
-  const clauses = new ClauseSet(edgeCount);
+  const clauses = new ClauseSet(edgeCount, expected);
   // A grid whose tables disagree on an edge's rules (none does) gets them counted from the rules instead.
   clauses.setRules(edges.subarray(0, top), start, allowed, at === top ? byEdge : undefined);
   const all = new Int32Array(edgeCount);
