@@ -126,8 +126,8 @@ class FastReader {
   private text = '';
   private at = 0;
   private end = 0;
-  /** The literals of the last line read: the first `length` of them (grown early, as the clause set's tables are). */
-  literals = new Int32Array(4);
+  /** The literals of the last line read: the first `length` of them (room for a line of one literal per edge; more grows it). */
+  literals: Int32Array;
   length = 0;
   /** A rule lemma's named vertices (the first vertexCount) and faces (the rest of the first namedLength), as indices. */
   named = new Int32Array(4);
@@ -136,7 +136,9 @@ class FastReader {
   /** The last line read names a cycle or a cut's vertex set after its clause. */
   saysMore = false;
 
-  constructor(private readonly grid: FlatGrid) {}
+  constructor(private readonly grid: FlatGrid) {
+    this.literals = new Int32Array(grid.edgeCount + 4);
+  }
 
   /** The kind of the line text[from ..< to] (not empty), its literals in `literals`; null when readStep must read it. */
   step(text: string, from: number, to: number): StepKind | null {

@@ -39,8 +39,9 @@ interface Scratch {
   readonly face: Int32Array;
   /** Per edge: its place in a window lemma's list of edges, where `edge` holds the window's stamp. */
   readonly place: Int32Array;
-  /** Room for a list of vertices, each at most once (a search's stack). */
+  /** Room for a list of vertices, each at most once (a search's stack), and one of edges. */
   readonly vertices: Int32Array;
+  readonly edges: Int32Array;
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
@@ -68,6 +69,7 @@ export function adjacencyOf(shape: Shape): Adjacency {
         face: new Int32Array(flat.cellCount),
         place: new Int32Array(flat.edgeCount),
         vertices: new Int32Array(flat.vertexCount),
+        edges: new Int32Array(flat.edgeCount),
       },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
@@ -356,13 +358,15 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
   const marks = grid.scratch;
   const clauseStamp = ++marks.stamp;
   const { clauseOn, clauseOff } = marks;
-  const off: number[] = [];
+  // The clause's off edges, each once: the first `offCount` of the scratch list.
+  const off = marks.edges;
+  let offCount = 0;
   for (let k = 0; k < literals.length; k++) {
     const e = literals[k] >> 1;
     if ((literals[k] & 1) === 0) clauseOn[e] = clauseStamp;
     else if (clauseOff[e] !== clauseStamp) {
       clauseOff[e] = clauseStamp;
-      off.push(e);
+      off[offCount++] = e;
     }
   }
   const clause = { literals, stamp: clauseStamp };
@@ -373,7 +377,7 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
     if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
     return cycleAllowsClause(puzzle, clause, named);
   }
-  const candidates = cyclesAmong(grid, off);
+  const candidates = cyclesAmong(grid, off, offCount);
   if (candidates.cycles.length === 0) {
     return candidates.tangled ? 'its off edges hold crossing cycles: the line must name the cycle' : 'its off edges hold no cycle';
   }
@@ -481,13 +485,12 @@ function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number)
  * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
  * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
  */
-function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: number[][]; tangled: boolean } {
+function cyclesAmong(grid: Adjacency, edges: Int32Array, count: number): { cycles: number[][]; tangled: boolean } {
   const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
   const marks = grid.scratch;
   // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
   const stamp = (marks.stamp += 2) - 1;
   const { edge: left, vertex: seen, degree } = marks;
-  const count = edges.length;
   for (let i = 0; i < count; i++) {
     const e = edges[i];
     left[e] = stamp;
