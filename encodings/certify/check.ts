@@ -260,9 +260,11 @@ class FastReader {
     if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
     // Past 2^31 it stops counting, at 2^31 (as digits() does); a value past 2^53 is no longer exact, but still past it.
     if (value > 2 ** 31) value = 2 ** 31;
-    const zero = i === from + 1 && value === 0;
+    // Both tests made on every word, so that the first '0' meets no step not met before (see the clause set).
+    const oneDigit = i === from + 1;
+    const naught = value === 0;
     this.at = i < n ? i + 1 : i;
-    return zero ? -2 : value;
+    return oneDigit && naught ? -2 : value;
   }
 }
 

@@ -120,8 +120,8 @@ export class ClauseSet {
   private edgeRuleStart: Int32Array;
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
-  /** The clauses whose reasons are still to be marked. */
-  private readonly stack = new Ints();
+  /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
+  private readonly stack: Ints;
   /** A clause being read for a deletion. */
   private readonly probe = new Ints();
   /** A rule's edges set before one it decided, as marking reads them (visitRule). */
@@ -135,6 +135,7 @@ export class ClauseSet {
   constructor(readonly edgeCount: number, expected = { clauses: 16, literals: 16 }) {
     const clauses = expected.clauses + 2;
     this.literals = new Ints(expected.literals + edgeCount);
+    this.stack = new Ints(2 * edgeCount + 2);
     this.start = new Ints(clauses + 1);
     this.flags = new Uint8Array(clauses);
     this.searchFrom = new Int32Array(clauses);
@@ -678,50 +679,45 @@ export class ClauseSet {
       let i = 0;
       for (; i < size; i += 2) {
         const id = pool[at + i];
-        const blocker = pool[at + i + 1];
-        // A true literal of the clause, seen last time: nothing to do, and the clause need not be read. Past a
-        // conflict the rest of the list is kept as it is, by the same step.
-        if (conflict !== NONE || value[blocker] === 1) {
-          pool[at + kept++] = id;
-          pool[at + kept++] = blocker;
-          continue;
-        }
-        const from = starts[id];
-        if (data[from] === falsified) {
-          data[from] = data[from + 1];
-          data[from + 1] = falsified;
-        }
-        const other = data[from];
-        if (value[other] === 1) {
-          pool[at + kept++] = id;
-          pool[at + kept++] = other;
-          continue;
-        }
-        // Look for a literal not false to watch instead, from where the last search stopped (long clauses
-        // would otherwise be read from the start again and again).
-        let moved = false;
-        const n = starts[id + 1] - from;
-        const searchFrom = this.searchFrom[id];
-        for (let step = 0; step < n - 2; step++) {
-          const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
-          if (value[data[from + k]] !== -1) {
-            data[from + 1] = data[from + k];
-            data[from + k] = falsified;
-            this.pushWatch(data[from + 1], id, other);
-            this.searchFrom[id] = k;
-            moved = true;
-            break;
+        // The literal kept beside the clause in the list: the one seen true last time, else the other watched.
+        let beside = pool[at + i + 1];
+        // A true literal there: nothing to do, and the clause need not be read. Past a conflict the rest of the
+        // list is kept as it is. (One step keeps an entry, whatever the case, so that none is met late.)
+        if (conflict === NONE && value[beside] !== 1) {
+          const from = starts[id];
+          if (data[from] === falsified) {
+            data[from] = data[from + 1];
+            data[from + 1] = falsified;
+          }
+          beside = data[from];
+          if (value[beside] !== 1) {
+            // Look for a literal not false to watch instead, from where the last search stopped (long clauses
+            // would otherwise be read from the start again and again).
+            let moved = false;
+            const n = starts[id + 1] - from;
+            const searchFrom = this.searchFrom[id];
+            for (let step = 0; step < n - 2; step++) {
+              const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
+              if (value[data[from + k]] !== -1) {
+                data[from + 1] = data[from + k];
+                data[from + k] = falsified;
+                this.pushWatch(data[from + 1], id, beside);
+                this.searchFrom[id] = k;
+                moved = true;
+                break;
+              }
+            }
+            if (moved) {
+              pool = this.pool;
+              at = this.watchAt[falsified];
+              continue;
+            }
+            if (value[beside] === -1) conflict = id;
+            else this.assign(beside, id, time);
           }
         }
-        if (moved) {
-          pool = this.pool;
-          at = this.watchAt[falsified];
-          continue;
-        }
         pool[at + kept++] = id;
-        pool[at + kept++] = other;
-        if (value[other] === -1) conflict = id;
-        else this.assign(other, id, time);
+        pool[at + kept++] = beside;
       }
       this.watchSize[falsified] = kept;
       const e = falsified >> 1;
