@@ -42,6 +42,8 @@ import { ruleLemmaProblem } from './rule-lemma.ts';
 const CHECKED_KINDS = ['blocking clause', 'window lemma', 'cycle lemma', 'cut lemma', 'rule lemma', 'learnt clause'] as const;
 export type CheckedKind = (typeof CHECKED_KINDS)[number];
 export type StepKind = CheckedKind | 'deletion' | 'empty clause' | 'claim';
+/** Every kind of step; a kind's place here is its number in the checker's tables. */
+const STEP_KINDS: readonly StepKind[] = [...CHECKED_KINDS, 'deletion', 'empty clause', 'claim'];
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
@@ -50,7 +52,12 @@ export type CertifyResult =
   | { verified: false; line: number; kind: StepKind | 'end of proof' | 'unknown step'; reason: string };
 
 const FORMAT = 'slitherlink-proof';
+const CLAIM_UNIQUE = 'claim unique ';
 const VERSION = 1;
+
+/** The numbers kept per step going forward (see checkProof), and the flag on its kind's number for a line that names more than its clause. */
+const STEP_FIELDS = 4;
+const SAYS_MORE = 1 << 8;
 
 /** A step that fails: the line and kind are filled in by the caller. */
 class StepFailure extends Error {}
@@ -119,19 +126,19 @@ class FastReader {
   private text = '';
   private at = 0;
   private end = 0;
-  /** The last word read had a '-'. */
-  private negative = false;
-  /** The literals of the last line read: the first `length` of them. */
-  literals = new Int32Array(64);
+  /** The literals of the last line read: the first `length` of them (room for a line of one literal per edge; more grows it). */
+  literals: Int32Array;
   length = 0;
   /** A rule lemma's named vertices (the first vertexCount) and faces (the rest of the first namedLength), as indices. */
-  named = new Int32Array(16);
+  named = new Int32Array(4);
   namedLength = 0;
   vertexCount = 0;
   /** The last line read names a cycle or a cut's vertex set after its clause. */
   saysMore = false;
 
-  constructor(private readonly grid: FlatGrid) {}
+  constructor(private readonly grid: FlatGrid) {
+    this.literals = new Int32Array(grid.edgeCount + 4);
+  }
 
   /** The kind of the line text[from ..< to] (not empty), its literals in `literals`; null when readStep must read it. */
   step(text: string, from: number, to: number): StepKind | null {
@@ -147,20 +154,41 @@ class FastReader {
       kind = kindOf(text[from])!;
       this.at = from + 2;
     } else return null;
-    this.length = 0;
     this.namedLength = 0;
+    // The clause's literals, read here rather than by word(): most of a proof's text is these.
+    const edgeCount = this.grid.edgeCount;
+    let literals = this.literals;
+    let length = 0;
+    let i = this.at;
     for (;;) {
-      if (this.at >= n) return null;
-      const v = this.word(true);
-      if (v === -2) break;
-      if (v < 1 || v > this.grid.edgeCount) return null;
-      if (this.length === this.literals.length) {
-        const more = new Int32Array(2 * this.length);
-        more.set(this.literals);
-        this.literals = more;
+      if (i >= n) return null;
+      const negative = text.charCodeAt(i) === 45;
+      if (negative) i++;
+      const from = i;
+      let value = 0;
+      for (; i < n; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) break;
+        value = value * 10 + digit;
       }
-      this.literals[this.length++] = this.negative ? 2 * v - 1 : 2 * v - 2;
+      const digits = i - from;
+      if (digits === 0 || (i < n && text.charCodeAt(i) !== 32)) return null;
+      if (i < n) i++;
+      // '0' ends the clause; '-0' or '00' is left to readStep, which says why it is wrong.
+      if (value === 0) {
+        if (negative || digits > 1) return null;
+        break;
+      }
+      if (value > edgeCount) return null;
+      if (length === literals.length) {
+        const more = new Int32Array(2 * length);
+        more.set(literals);
+        this.literals = literals = more;
+      }
+      literals[length++] = negative ? 2 * value - 1 : 2 * value - 2;
     }
+    this.at = i;
+    this.length = length;
     if (kind === 'learnt clause' && this.length === 0) kind = 'empty clause';
     if (this.at >= n) return kind === 'rule lemma' ? null : kind;
     if (kind === 'rule lemma') {
@@ -174,21 +202,38 @@ class FastReader {
     const most = kind === 'cycle lemma' ? this.grid.edgeCount : this.grid.vertexCount;
     for (;;) {
       if (this.at >= n) return null;
-      const v = this.word(false);
+      const v = this.word();
       if (v === -2) break;
       if (v < 1 || v > most) return null;
     }
     if (this.at >= n) return kind;
     if (kind !== 'cut lemma') return null;
-    const hinge = this.word(false);
+    const hinge = this.word();
     return hinge >= 1 && hinge <= this.grid.vertexCount && this.at >= n ? kind : null;
+  }
+
+  /** The edges of the claim line text[from ..< to] when it is written the usual way ('claim unique E1 ... 0', one space apart), else null. */
+  claimedEdges(text: string, from: number, to: number): number[] | null {
+    if (!text.startsWith(CLAIM_UNIQUE, from)) return null;
+    this.text = text;
+    this.at = from + CLAIM_UNIQUE.length;
+    this.end = to;
+    const edges: number[] = [];
+    for (;;) {
+      if (this.at >= to) return null;
+      const v = this.word();
+      if (v === -2) break;
+      if (v < 1 || v > this.grid.edgeCount) return null;
+      edges.push(v - 1);
+    }
+    return this.at >= to ? edges : null;
   }
 
   /** A list of numbers 1..most read up to its 0, each less one added to `named`: whether it reads so. */
   private numbers(most: number): boolean {
     for (;;) {
       if (this.at >= this.end) return false;
-      const v = this.word(false);
+      const v = this.word();
       if (v === -2) return true;
       if (v < 1 || v > most) return false;
       if (this.namedLength === this.named.length) {
@@ -200,13 +245,11 @@ class FastReader {
     }
   }
 
-  /** The next word's number (after a '-' if `signed`), -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
-  private word(signed: boolean): number {
+  /** The next word's number, -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
+  private word(): number {
     const text = this.text;
     const n = this.end;
     let i = this.at;
-    this.negative = signed && text.charCodeAt(i) === 45;
-    if (this.negative) i++;
     const from = i;
     let value = 0;
     for (; i < n; i++) {
@@ -217,11 +260,17 @@ class FastReader {
     if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
     // Past 2^31 it stops counting, at 2^31 (as digits() does); a value past 2^53 is no longer exact, but still past it.
     if (value > 2 ** 31) value = 2 ** 31;
-    const zero = !this.negative && i === from + 1 && value === 0;
+    // Both tests made on every word, so that the first '0' meets no step not met before (see the clause set).
+    const oneDigit = i === from + 1;
+    const naught = value === 0;
     this.at = i < n ? i + 1 : i;
-    return zero ? -2 : value;
+    return oneDigit && naught ? -2 : value;
   }
 }
+
+/** A character that is not blank, as the words of a line are split, searched for from its lastIndex; and a blank one. */
+const NOT_BLANK = /\S/g;
+const BLANK = /\s/;
 
 /** b, w, y, x, r or d: the letters that start a step. */
 const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 114 || code === 100;
@@ -316,17 +365,22 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       const from = at;
       at = end + 1;
       n++;
+      if (from === end) continue; // an empty line
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
       const first = text.charCodeAt(from);
-      const plain = from < end && (first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first)));
-      const split = plain ? null : text.slice(from, end).trim().split(/\s+/);
-      if (split === null || (split[0] !== '' && split[0] !== 'c')) {
-        stepLine = n;
-        lineFrom = from;
-        lineTo = end;
-        lineWords = split;
-        return true;
+      const plain = first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first));
+      if (!plain) {
+        // A blank line, or a comment (its first word 'c'), as splitting the line into words would find.
+        NOT_BLANK.lastIndex = from;
+        const word = NOT_BLANK.exec(text)?.index ?? end;
+        if (word >= end) continue;
+        if (text.charCodeAt(word) === 99 && (word + 1 === end || BLANK.test(text[word + 1]))) continue;
       }
+      stepLine = n;
+      lineFrom = from;
+      lineTo = end;
+      lineWords = null;
+      return true;
     }
     return false;
   };
@@ -348,21 +402,29 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   }
   const fail = (kind: StepKind | 'end of proof' | 'unknown step', reason: string, line = stepLine): CertifyResult => ({ verified: false, line, kind, reason });
 
-  const claimTokens = next();
-  if (!claimTokens || claimTokens[0] !== 'claim') return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
+  const fast = new FastReader(grid);
+  // The claimed loop's edges are read in place when the line is written the usual way (it is as long as the loop).
+  const claimLine = nextLine();
+  const claimedEdges = claimLine ? fast.claimedEdges(text, lineFrom, lineTo) : null;
+  const claimTokens = claimLine && !claimedEdges ? words() : null;
+  if (!claimedEdges && (!claimTokens || claimTokens[0] !== 'claim')) return fail('claim', "the header must be followed by 'claim unsat' or 'claim unique EDGES 0'");
   let claim: Claim;
   let loop: ClaimedLoop | null = null;
   try {
-    if (claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
-    else if (claimTokens[1] === 'unique') {
-      const [edges, end] = read.list(claimTokens, 2, (t) => read.edge(t));
-      read.nothingAfter(claimTokens, end);
+    if (claimTokens && claimTokens[1] === 'unsat' && claimTokens.length === 2) claim = { kind: 'unsat' };
+    else if (claimedEdges || claimTokens![1] === 'unique') {
+      let edges = claimedEdges;
+      if (!edges) {
+        const [listed, end] = read.list(claimTokens!, 2, (t) => read.edge(t));
+        read.nothingAfter(claimTokens!, end);
+        edges = listed;
+      }
       const solution = solutionFromEdges(puzzle, edges);
       const verdict = verify(puzzle, solution);
       if (!verdict.valid) return fail('claim', `the claimed loop is not a solution: ${verdict.reason}`);
       claim = { kind: 'unique', loop: solution };
       const on = new Uint8Array(grid.edgeCount);
-      for (const e of edges) on[e] = 1;
+      for (let k = 0; k < edges.length; k++) on[edges[k]] = 1;
       loop = { edges, on };
     } else return fail('claim', "the claim must be 'claim unsat' or 'claim unique EDGES 0'");
   } catch (error) {
@@ -370,28 +432,25 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     throw error;
   }
 
-  const clauses = baseClauseSet(puzzle);
-  const noneChecked = () => Object.fromEntries(CHECKED_KINDS.map((kind) => [kind, 0])) as Record<CheckedKind, number>;
-  const steps: Record<StepKind, number> = { claim: 1, ...noneChecked(), deletion: 0, 'empty clause': 0 };
-  const checked = noneChecked();
+  // A step's line takes about 16 characters or more, a literal 4 (the clause set's tables are sized by these).
+  const clauses = baseClauseSet(puzzle, { clauses: text.length >> 4, literals: text.length >> 2 });
+  /** How many steps of each kind were given, and checked (by their number in STEP_KINDS). */
+  const stepCounts = new Int32Array(STEP_KINDS.length);
+  const checkedCounts = new Int32Array(CHECKED_KINDS.length);
 
   // Forward: every step read, its form checked, its clause added (or deleted) and propagated at the top level;
-  // nothing it claims is checked yet. Per step: its line, kind, and clause (added, or removed by a deletion;
-  // -1 for a deletion that kept the clause as the reason of a top-level assignment).
-  const stepLines: number[] = [];
-  /** Per step: where its line starts in the text. */
-  const stepStarts: number[] = [];
-  const stepKinds: StepKind[] = [];
-  const stepClauses: number[] = [];
-  /** Per step: its line names more than its clause (a cycle, a cut's vertex set), read again when it is tested. */
-  const stepSaysMore: boolean[] = [];
+  // nothing it claims is checked yet. Per step, STEP_FIELDS numbers in `stepTable`: its line, where the line
+  // starts in the text, its clause (added, or removed by a deletion; -1 for a deletion that kept the clause as
+  // the reason of a top-level assignment), and its kind's number, plus SAYS_MORE when the line names more than
+  // its clause (a cycle, a cut's vertex set), read again when it is tested.
+  let stepTable = new Int32Array(STEP_FIELDS * ((text.length >> 4) + 4));
+  let stepCount = 0;
   /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
   const namedAt = new Map<number, number>();
   const named: number[] = [];
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
-  const fast = new FastReader(grid);
   while (nextLine()) {
     let kind = fast.step(text, lineFrom, lineTo);
     let literals: ArrayLike<number> = fast.literals;
@@ -416,7 +475,8 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       }
     }
     if (kind === 'blocking clause' && !loop) return fail(kind, 'a blocking clause needs a claim of a unique loop');
-    steps[kind]++;
+    const code = STEP_KINDS.indexOf(kind);
+    stepCounts[code]++;
     if (kind === 'empty clause') {
       if (!clauses.contradictory) return fail(kind, 'it does not follow by unit propagation from the clauses so far');
       const extra = next();
@@ -424,25 +484,32 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       ended = true;
       break;
     }
+    let id: number;
     if (kind === 'deletion') {
       const deleted = clauses.delete(literals, length);
       if (deleted === null) return fail(kind, 'no such clause to delete');
-      stepClauses.push('removed' in deleted ? deleted.removed : -1);
+      id = 'removed' in deleted ? deleted.removed : -1;
     } else {
-      stepClauses.push(clauses.add(literals, length));
-      if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepLines.length + 1;
+      id = clauses.add(literals, length);
+      if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepCount + 1;
     }
     if (rules) {
-      namedAt.set(stepLines.length, named.length);
+      namedAt.set(stepCount, named.length);
       named.push(rules.vertices.length);
       for (let k = 0; k < rules.vertices.length; k++) named.push(rules.vertices[k]);
       named.push(rules.faces.length);
       for (let k = 0; k < rules.faces.length; k++) named.push(rules.faces[k]);
     }
-    stepLines.push(stepLine);
-    stepStarts.push(lineFrom);
-    stepKinds.push(kind);
-    stepSaysMore.push(saysMore);
+    if ((stepCount + 1) * STEP_FIELDS > stepTable.length) {
+      const more = new Int32Array(2 * stepTable.length);
+      more.set(stepTable);
+      stepTable = more;
+    }
+    const at = stepCount++ * STEP_FIELDS;
+    stepTable[at] = stepLine;
+    stepTable[at + 1] = lineFrom;
+    stepTable[at + 2] = id;
+    stepTable[at + 3] = saysMore ? code | SAYS_MORE : code;
   }
   if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
 
@@ -450,30 +517,38 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // as they were before each step are restored, and each marked step is checked there.
   clauses.markConflict();
   for (let i = beforeConflict - 1; i >= 0; i--) {
-    const kind = stepKinds[i];
-    const id = stepClauses[i];
+    const at = i * STEP_FIELDS;
+    const id = stepTable[at + 2];
+    const code = stepTable[at + 3] & ~SAYS_MORE;
+    const kind = STEP_KINDS[code];
     if (kind === 'deletion') {
       if (id >= 0) clauses.undoDelete(id);
       continue;
     }
     clauses.undoAdd(id);
     if (!clauses.isMarked(id)) continue;
-    checked[kind as CheckedKind]++;
+    checkedCounts[code]++;
     let problem: string | null;
     if (kind === 'learnt clause') problem = clauses.clauseFollows(id) ? null : 'it does not follow by unit propagation from the clauses before it';
     else if (kind === 'rule lemma') {
-      const at = namedAt.get(i)!;
-      const faces = at + 1 + named[at];
-      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(at + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
+      const from = namedAt.get(i)!;
+      const faces = from + 1 + named[from];
+      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(from + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
     }
-    else if (!stepSaysMore[i]) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
+    else if ((stepTable[at + 3] & SAYS_MORE) === 0) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
     else {
-      const end = text.indexOf('\n', stepStarts[i]);
-      const step = readStep(kind, words(stepStarts[i], end < 0 ? text.length : end), read);
+      const start = stepTable[at + 1];
+      const end = text.indexOf('\n', start);
+      const step = readStep(kind, words(start, end < 0 ? text.length : end), read);
       problem = lemmaProblem(puzzle, kind, step.literals, step, loop);
     }
-    if (problem !== null) return fail(kind, problem, stepLines[i]);
+    if (problem !== null) return fail(kind, problem, stepTable[at]);
   }
+  // The claim first, then the others in STEP_KINDS order (as `certify check --json` has always listed them).
+  const steps = { claim: 1 } as Record<StepKind, number>;
+  for (let code = 0; code < STEP_KINDS.length; code++) if (STEP_KINDS[code] !== 'claim') steps[STEP_KINDS[code]] = stepCounts[code];
+  const checked = {} as Record<CheckedKind, number>;
+  for (let code = 0; code < CHECKED_KINDS.length; code++) checked[CHECKED_KINDS[code]] = checkedCounts[code];
   return { verified: true, claim, steps, checked, lines: n };
 }
 

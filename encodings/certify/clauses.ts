@@ -40,6 +40,8 @@ const ruleCode = (rule: number): number => -2 - rule;
 const CHECK_TIME = 0x7fffffff;
 const WATCHED = 2;
 const MARKED = 4;
+/** The most edges a counting rule may have (its allowed counts are the bits of one word). */
+const RULE_MAX_EDGES = 30;
 /** An edge off, as a rule's count of its edges on and off holds it. */
 const OFF_COUNT = 0x10000;
 
@@ -84,15 +86,15 @@ export class ClauseSet {
   private reachedStamp = 0;
   private checkStart = 0;
 
-  private readonly literals = new Ints(1 << 12);
+  private readonly literals: Ints;
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
-  private readonly start = new Ints(1 << 10);
-  private flags = new Uint8Array(1 << 10);
+  private readonly start: Ints;
+  private flags: Uint8Array;
   /** Per clause: where the search for a new watched literal starts (2 or more). */
-  private searchFrom = new Int32Array(1 << 10);
+  private searchFrom: Int32Array;
 
   /** Per literal, a segment of the pool: the clauses watching it (looked at when it becomes false), as pairs of the clause's id and another of its literals (if true, the clause is satisfied). */
-  private pool = new Int32Array(1 << 12);
+  private pool: Int32Array;
   private poolTop = 0;
   private readonly watchAt: Int32Array;
   private readonly watchSize: Int32Array;
@@ -118,12 +120,27 @@ export class ClauseSet {
   private edgeRuleStart: Int32Array;
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
-  /** The clauses whose reasons are still to be marked. */
-  private readonly stack = new Ints(64);
+  /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
+  private readonly stack: Ints;
   /** A clause being read for a deletion. */
-  private readonly probe = new Ints(64);
+  private readonly probe = new Ints();
+  /** A rule's edges set before one it decided, as marking reads them (visitRule). */
+  private readonly ruleSet = new Int32Array(RULE_MAX_EDGES);
 
-  constructor(readonly edgeCount: number) {
+  /**
+   * A clause set over `edgeCount` edges, its tables sized for about `expected` clauses and literals besides the
+   * base's. Sized once, they seldom grow: each growth is an allocation, and in a fresh process, optimised code
+   * that meets a step it has not met before (a table growing late) is thrown away and compiled again.
+   */
+  constructor(readonly edgeCount: number, expected = { clauses: 16, literals: 16 }) {
+    const clauses = expected.clauses + 2;
+    this.literals = new Ints(expected.literals + edgeCount);
+    this.stack = new Ints(2 * edgeCount + 2);
+    this.start = new Ints(clauses + 1);
+    this.flags = new Uint8Array(clauses);
+    this.searchFrom = new Int32Array(clauses);
+    // Two watches of two numbers per clause, and each literal's list with room to grow and move.
+    this.pool = new Int32Array(8 * (clauses + edgeCount));
     // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
     const buffer = new ArrayBuffer(4 * (14 * edgeCount + 1) + 3 * edgeCount);
     let top = 0;
@@ -157,7 +174,7 @@ export class ClauseSet {
   setRules(edges: Int32Array, start: Int32Array, allowed: Int32Array, byEdge?: { rules: Int32Array; start: Int32Array }): void {
     if (this.count > 0 || this.ruleAllowed.length > 0) throw new Error('internal: rules are set once, before any clause');
     const rules = allowed.length;
-    for (let r = 0; r < rules; r++) if (start[r + 1] - start[r] > 30) throw new Error('internal: a counting rule over more than 30 edges');
+    for (let r = 0; r < rules; r++) if (start[r + 1] - start[r] > RULE_MAX_EDGES) throw new Error(`internal: a counting rule over more than ${RULE_MAX_EDGES} edges`);
     this.ruleEdges = edges;
     this.ruleStart = start;
     this.ruleAllowed = allowed;
@@ -182,31 +199,36 @@ export class ClauseSet {
     for (let r = 0; r < rules && !this.contradictory; r++) {
       const n = start[r + 1] - start[r];
       const possible = allowed[r] & ((1 << (n + 1)) - 1);
-      if ((possible === 0 || possible === 1 || possible === 1 << n) && !this.checkRule(r, -1)) return;
+      if (possible !== 0 && possible !== 1 && possible !== 1 << n) continue;
+      this.conflictClause = this.checkRule(r, -1);
     }
     if (!this.contradictory) this.propagate(-1);
   }
 
-  /** Decides what rule r decides now (assignments at `time`); false on a conflict (then `conflictClause` is set). */
-  private checkRule(r: number, time: number): boolean {
-    const from = this.ruleStart[r];
-    const n = this.ruleStart[r + 1] - from;
+  /**
+   * Decides what rule r decides now (assignments at `time`); NONE, or the rule's code when it allows no count
+   * (worked out on every call, so that the conflict's path meets no step that has not run before).
+   */
+  private checkRule(r: number, time: number): number {
+    const code = ruleCode(r);
+    const ruleStart = this.ruleStart;
+    const from = ruleStart[r];
+    const to = ruleStart[r + 1];
     const count = this.ruleCount[r];
     const on = count & 0xffff;
-    const open = n - on - (count >>> 16);
+    const open = to - from - on - (count >>> 16);
     const possible = this.ruleAllowed[r] & (((1 << (open + 1)) - 1) << on);
-    if (possible === 0) {
-      this.conflictClause = ruleCode(r);
-      return false;
-    }
-    if (open === 0) return true;
+    if (possible === 0) return code;
+    if (open === 0) return NONE;
     const allOff = possible === 1 << on;
-    if (!allOff && possible !== 1 << (on + open)) return true;
-    for (let k = from; k < from + n; k++) {
-      const e = this.ruleEdges[k];
-      if (this.value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, ruleCode(r), time);
+    if (!allOff && possible !== 1 << (on + open)) return NONE;
+    const edges = this.ruleEdges;
+    const value = this.value;
+    for (let k = from; k < to; k++) {
+      const e = edges[k];
+      if (value[2 * e] === 0) this.assign(allOff ? 2 * e + 1 : 2 * e, code, time);
     }
-    return true;
+    return NONE;
   }
 
   /** The clauses added so far contradict each other at the top level. */
@@ -291,13 +313,24 @@ export class ClauseSet {
     }
   }
 
-  /** Swaps into position `at` of the clause at from..to the best literal from there on. */
+  /**
+   * Swaps into position `at` of the clause at from..to the best literal from there on: true above unassigned
+   * above false; among false ones, the one assigned last (the rank is worked out inline: a long clause is
+   * scanned twice when it is added, and a call per literal is what an unoptimised scan costs most).
+   */
   private bringForward(from: number, to: number, at: number): void {
     const data = this.literals.data;
+    const value = this.value;
+    const position = this.position;
+    // Above every trail position: unassigned, and one more for true.
+    const assigned = this.edgeCount + 2;
     let best = from + at;
-    let bestRank = this.rank(data[best]);
+    let v = value[data[best]];
+    let bestRank = v === -1 ? position[data[best] >> 1] : assigned + v;
     for (let k = best + 1; k < to; k++) {
-      const rank = this.rank(data[k]);
+      const literal = data[k];
+      v = value[literal];
+      const rank = v === -1 ? position[literal >> 1] : assigned + v;
       if (rank > bestRank) {
         best = k;
         bestRank = rank;
@@ -308,34 +341,36 @@ export class ClauseSet {
     data[from + at] = literal;
   }
 
-  /** True above unassigned above false; among false ones, the one assigned last. */
-  private rank(literal: number): number {
-    const v = this.value[literal];
-    return v === -1 ? this.position[literal >> 1] : this.trail.length + 2 + v;
-  }
-
   private assign(literal: number, reason: number, time: number): void {
-    this.value[literal] = 1;
-    this.value[literal ^ 1] = -1;
+    const value = this.value;
+    value[literal] = 1;
+    value[literal ^ 1] = -1;
+    const e = literal >> 1;
     const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
     const counts = this.ruleCount;
     const rules = this.edgeRules;
-    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] += step;
-    this.reason[literal >> 1] = reason;
-    this.time[literal >> 1] = time;
-    this.position[literal >> 1] = this.trailLength;
-    this.trail[this.trailLength++] = literal;
+    const edgeRuleStart = this.edgeRuleStart;
+    for (let k = edgeRuleStart[e], end = edgeRuleStart[e + 1]; k < end; k++) counts[rules[k]] += step;
+    this.reason[e] = reason;
+    this.time[e] = time;
+    const at = this.trailLength;
+    this.position[e] = at;
+    this.trail[at] = literal;
+    this.trailLength = at + 1;
   }
 
   /** Undoes the last assignment on the trail; returns its literal. */
   private unassignLast(): number {
     const literal = this.trail[--this.trailLength];
-    this.value[literal] = 0;
-    this.value[literal ^ 1] = 0;
+    const value = this.value;
+    value[literal] = 0;
+    value[literal ^ 1] = 0;
+    const e = literal >> 1;
     const step = (literal & 1) === 0 ? 1 : OFF_COUNT;
     const counts = this.ruleCount;
     const rules = this.edgeRules;
-    for (let k = this.edgeRuleStart[literal >> 1], end = this.edgeRuleStart[(literal >> 1) + 1]; k < end; k++) counts[rules[k]] -= step;
+    const edgeRuleStart = this.edgeRuleStart;
+    for (let k = edgeRuleStart[e], end = edgeRuleStart[e + 1]; k < end; k++) counts[rules[k]] -= step;
     return literal;
   }
 
@@ -482,7 +517,10 @@ export class ClauseSet {
    * takes it out of propagation. Clauses added after it must have been undone already.
    */
   undoAdd(id: number): void {
-    while (this.trailLength > 0 && this.time[this.trail[this.trailLength - 1] >> 1] >= id) this.reasonsMarked[this.unassignLast() >> 1] = 0;
+    const time = this.time;
+    const trail = this.trail;
+    const reasonsMarked = this.reasonsMarked;
+    while (this.trailLength > 0 && time[trail[this.trailLength - 1] >> 1] >= id) reasonsMarked[this.unassignLast() >> 1] = 0;
     this.head = this.trailLength;
     this.conflictClause = NONE;
     this.detach(id);
@@ -547,18 +585,20 @@ export class ClauseSet {
   private markFrom(conflict: number, mark: number, edge = -1): void {
     const stack = this.stack;
     stack.length = 0;
-    if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
-    else this.markTopLevel(edge);
     // The edges this check assigned are those from `mark` on in the trail; the others are the top level's.
     this.checkStart = mark;
     this.reachedStamp = ++this.stamp;
+    if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
+    else this.visit(edge);
+    const data = this.literals.data;
+    const starts = this.start.data;
+    const value = this.value;
     while (stack.length > 0) {
       const before = stack.data[--stack.length];
       const c = stack.data[--stack.length];
       if (c >= 0) {
-        const data = this.literals.data;
         // The literals c holds false; the one it implied, or one not assigned, is not false.
-        for (let k = this.start.data[c]; k < this.start.data[c + 1]; k++) if (this.value[data[k]] === -1) this.visit(data[k] >> 1);
+        for (let k = starts[c], end = starts[c + 1]; k < end; k++) if (value[data[k]] === -1) this.visit(data[k] >> 1);
       } else this.visitRule(-2 - c, before);
     }
   }
@@ -571,15 +611,21 @@ export class ClauseSet {
    */
   private visitRule(r: number, before: number): void {
     const from = this.ruleStart[r];
-    const n = this.ruleStart[r + 1] - from;
+    const to = this.ruleStart[r + 1];
+    const n = to - from;
+    const edges = this.ruleEdges;
+    const position = this.position;
+    const value = this.value;
+    // The rule's edges set before it decided: those on from the front of `set`, those off from the back.
+    const set = this.ruleSet;
     let on = 0;
     let off = 0;
-    for (let k = from; k < from + n; k++) {
-      const e = this.ruleEdges[k];
-      if (this.position[e] >= before) continue;
-      const v = this.value[2 * e];
-      if (v === 1) on++;
-      else if (v === -1) off++;
+    for (let k = from; k < to; k++) {
+      const e = edges[k];
+      if (position[e] >= before) continue;
+      const v = value[2 * e];
+      if (v === 1) set[on++] = e;
+      else if (v === -1) set[RULE_MAX_EDGES - ++off] = e;
     }
     // The decided edge set the other way: on (low 1) when the rule set it off, off (high 1) when on.
     const decided = before < this.trailLength ? this.trail[before] : -1;
@@ -588,23 +634,24 @@ export class ClauseSet {
     const allowed = this.ruleAllowed[r];
     const onAlone = noCountIn(allowed, on + low, n - high);
     const useOn = onAlone || !noCountIn(allowed, low, n - off - high);
-    const useOff = !onAlone;
-    for (let k = from; k < from + n; k++) {
-      const e = this.ruleEdges[k];
-      if (this.position[e] >= before) continue;
-      const v = this.value[2 * e];
-      if ((v === 1 && useOn) || (v === -1 && useOff)) this.visit(e);
-    }
+    if (useOn) for (let i = 0; i < on; i++) this.visit(set[i]);
+    if (!onAlone) for (let i = RULE_MAX_EDGES - off; i < RULE_MAX_EDGES; i++) this.visit(set[i]);
   }
 
-  /** Marking reached edge e's assignment: the check's own has its reason queued once, the top level's is marked once for all checks. */
+  /**
+   * Marking reached edge e's assignment: its reason is queued once per marking, and a top-level one's once for
+   * all checks. One path serves both, so that code optimised while the top level's conflict is marked has met
+   * every step the checks' marking takes (in a fresh process, a step never met deoptimises it).
+   */
   private visit(e: number): void {
-    if (this.seen[e] === this.reachedStamp) return;
-    if (this.position[e] < this.checkStart) this.markTopLevel(e);
-    else {
-      this.seen[e] = this.reachedStamp;
-      if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
+    const seen = this.seen;
+    if (seen[e] === this.reachedStamp) return;
+    seen[e] = this.reachedStamp;
+    if (this.position[e] < this.checkStart) {
+      if (this.reasonsMarked[e]) return;
+      this.reasonsMarked[e] = 1;
     }
+    if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
   }
 
   /** Queues a reason (a clause, marked, or a rule) whose antecedents are its edges assigned before trail position `before`. */
@@ -614,19 +661,15 @@ export class ClauseSet {
     this.stack.push(before);
   }
 
-  /** Marks the reason of a top-level assignment, once, and queues it so that what it rests on is marked too. */
-  private markTopLevel(edge: number): void {
-    if (this.reasonsMarked[edge]) return;
-    this.reasonsMarked[edge] = 1;
-    if (this.reason[edge] !== NONE) this.queueReason(this.reason[edge], this.position[edge]);
-  }
-
   /** Unit propagation from the assignments not yet propagated, each made at `time`; false on a conflict (then `conflictClause` is set). */
   private propagate(time: number): boolean {
     const data = this.literals.data;
     const starts = this.start.data;
     const value = this.value;
-    while (this.head < this.trailLength) {
+    // The clause or rule found falsified. Every exit goes through the store below, so that code optimised
+    // before the first conflict has met it (in a fresh process, a step never met deoptimises the code).
+    let conflict = NONE;
+    while (conflict === NONE && this.head < this.trailLength) {
       const falsified = this.trail[this.head++] ^ 1;
       const size = this.watchSize[falsified];
       // The pool and where the watch list lies in it: read again after a watch is pushed elsewhere, which may repack the pool.
@@ -634,67 +677,55 @@ export class ClauseSet {
       let at = this.watchAt[falsified];
       let kept = 0;
       let i = 0;
-      let conflict = -1;
       for (; i < size; i += 2) {
         const id = pool[at + i];
-        const blocker = pool[at + i + 1];
-        // A true literal of the clause, seen last time: nothing to do, and the clause need not be read.
-        if (value[blocker] === 1) {
-          pool[at + kept++] = id;
-          pool[at + kept++] = blocker;
-          continue;
-        }
-        const from = starts[id];
-        if (data[from] === falsified) {
-          data[from] = data[from + 1];
-          data[from + 1] = falsified;
-        }
-        const other = data[from];
-        if (value[other] === 1) {
-          pool[at + kept++] = id;
-          pool[at + kept++] = other;
-          continue;
-        }
-        // Look for a literal not false to watch instead, from where the last search stopped (long clauses
-        // would otherwise be read from the start again and again).
-        let moved = false;
-        const n = starts[id + 1] - from;
-        const searchFrom = this.searchFrom[id];
-        for (let step = 0; step < n - 2; step++) {
-          const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
-          if (value[data[from + k]] !== -1) {
-            data[from + 1] = data[from + k];
-            data[from + k] = falsified;
-            this.pushWatch(data[from + 1], id, other);
-            this.searchFrom[id] = k;
-            moved = true;
-            break;
+        // The literal kept beside the clause in the list: the one seen true last time, else the other watched.
+        let beside = pool[at + i + 1];
+        // A true literal there: nothing to do, and the clause need not be read. Past a conflict the rest of the
+        // list is kept as it is. (One step keeps an entry, whatever the case, so that none is met late.)
+        if (conflict === NONE && value[beside] !== 1) {
+          const from = starts[id];
+          if (data[from] === falsified) {
+            data[from] = data[from + 1];
+            data[from + 1] = falsified;
+          }
+          beside = data[from];
+          if (value[beside] !== 1) {
+            // Look for a literal not false to watch instead, from where the last search stopped (long clauses
+            // would otherwise be read from the start again and again).
+            let moved = false;
+            const n = starts[id + 1] - from;
+            const searchFrom = this.searchFrom[id];
+            for (let step = 0; step < n - 2; step++) {
+              const k = searchFrom + step < n ? searchFrom + step : searchFrom + step - n + 2;
+              if (value[data[from + k]] !== -1) {
+                data[from + 1] = data[from + k];
+                data[from + k] = falsified;
+                this.pushWatch(data[from + 1], id, beside);
+                this.searchFrom[id] = k;
+                moved = true;
+                break;
+              }
+            }
+            if (moved) {
+              pool = this.pool;
+              at = this.watchAt[falsified];
+              continue;
+            }
+            if (value[beside] === -1) conflict = id;
+            else this.assign(beside, id, time);
           }
         }
-        if (moved) {
-          pool = this.pool;
-          at = this.watchAt[falsified];
-          continue;
-        }
         pool[at + kept++] = id;
-        pool[at + kept++] = other;
-        if (value[other] === -1) {
-          conflict = id;
-          i += 2;
-          break;
-        }
-        this.assign(other, id, time);
+        pool[at + kept++] = beside;
       }
-      for (; i < size; i++) pool[at + kept++] = pool[at + i];
       this.watchSize[falsified] = kept;
-      if (conflict >= 0) {
-        this.conflictClause = conflict;
-        return false;
-      }
       const e = falsified >> 1;
-      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; k < end; k++) if (!this.checkRule(this.edgeRules[k], time)) return false;
+      const edgeRules = this.edgeRules;
+      for (let k = this.edgeRuleStart[e], end = this.edgeRuleStart[e + 1]; conflict === NONE && k < end; k++) conflict = this.checkRule(edgeRules[k], time);
     }
-    return true;
+    this.conflictClause = conflict;
+    return conflict === NONE;
   }
 }
 

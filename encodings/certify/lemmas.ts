@@ -39,6 +39,9 @@ interface Scratch {
   readonly face: Int32Array;
   /** Per edge: its place in a window lemma's list of edges, where `edge` holds the window's stamp. */
   readonly place: Int32Array;
+  /** Room for a list of vertices, each at most once (a search's stack), and one of edges. */
+  readonly vertices: Int32Array;
+  readonly edges: Int32Array;
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
@@ -65,6 +68,8 @@ export function adjacencyOf(shape: Shape): Adjacency {
         clauseOff: new Int32Array(flat.edgeCount),
         face: new Int32Array(flat.cellCount),
         place: new Int32Array(flat.edgeCount),
+        vertices: new Int32Array(flat.vertexCount),
+        edges: new Int32Array(flat.edgeCount),
       },
       edgeCount: flat.edgeCount,
       vertexCount: flat.vertexCount,
@@ -120,7 +125,7 @@ export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, le
  * counting rule, which decides by unit propagation what its prime implicates (forEachBaseClause) would, and
  * the clause of all edges. Made from the flat tables in time and memory linear in the grid.
  */
-export function baseClauseSet(puzzle: Puzzle): ClauseSet {
+export function baseClauseSet(puzzle: Puzzle, expected?: { clauses: number; literals: number }): ClauseSet {
   const { vertexCount, cellCount, edgeCount, vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flatGridOf(puzzle);
   const clues = puzzle.clues;
   // Rule k: vertex k for k below vertexCount, then the clued faces in order (clueRule[face], -1 for no clue).
@@ -159,7 +164,7 @@ export function baseClauseSet(puzzle: Puzzle): ClauseSet {
     if (f >= 0 && g >= 0 && f > g) byEdge.rules[at++] = f;
     byEdge.start[e + 1] = at;
   }
-  const clauses = new ClauseSet(edgeCount);
+  const clauses = new ClauseSet(edgeCount, expected);
   // A grid whose tables disagree on an edge's rules (none does) gets them counted from the rules instead.
   clauses.setRules(edges.subarray(0, top), start, allowed, at === top ? byEdge : undefined);
   const all = new Int32Array(edgeCount);
@@ -352,13 +357,16 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
   const grid = adjacencyOf(puzzle);
   const marks = grid.scratch;
   const clauseStamp = ++marks.stamp;
-  const off: number[] = [];
+  const { clauseOn, clauseOff } = marks;
+  // The clause's off edges, each once: the first `offCount` of the scratch list.
+  const off = marks.edges;
+  let offCount = 0;
   for (let k = 0; k < literals.length; k++) {
     const e = literals[k] >> 1;
-    if ((literals[k] & 1) === 0) marks.clauseOn[e] = clauseStamp;
-    else if (marks.clauseOff[e] !== clauseStamp) {
-      marks.clauseOff[e] = clauseStamp;
-      off.push(e);
+    if ((literals[k] & 1) === 0) clauseOn[e] = clauseStamp;
+    else if (clauseOff[e] !== clauseStamp) {
+      clauseOff[e] = clauseStamp;
+      off[offCount++] = e;
     }
   }
   const clause = { literals, stamp: clauseStamp };
@@ -369,7 +377,7 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
     if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
     return cycleAllowsClause(puzzle, clause, named);
   }
-  const candidates = cyclesAmong(grid, off);
+  const candidates = cyclesAmong(grid, off, offCount);
   if (candidates.cycles.length === 0) {
     return candidates.tangled ? 'its off edges hold crossing cycles: the line must name the cycle' : 'its off edges hold no cycle';
   }
@@ -386,11 +394,13 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
 function cycleAllowsClause(puzzle: Puzzle, clause: { literals: ArrayLike<number>; stamp: number }, cycle: readonly number[]): string | null {
   const marks = adjacencyOf(puzzle).scratch;
   const stamp = ++marks.stamp;
-  for (const e of cycle) marks.onCycle[e] = stamp;
+  const onCycle = marks.onCycle;
+  for (let k = 0; k < cycle.length; k++) onCycle[cycle[k]] = stamp;
   // Satisfied by C: +x with x on C, or -x with x off C.
-  for (let k = 0; k < clause.literals.length; k++) {
-    const literal = clause.literals[k];
-    if ((marks.onCycle[literal >> 1] === stamp) === ((literal & 1) === 0)) return null;
+  const literals = clause.literals;
+  for (let k = 0; k < literals.length; k++) {
+    const literal = literals[k];
+    if ((onCycle[literal >> 1] === stamp) === ((literal & 1) === 0)) return null;
   }
   if (!cycleMeetsClues(puzzle, cycle, stamp)) return null;
   return `its cycle (${cycle.length} edges) is a solution of the puzzle and falsifies the clause`;
@@ -425,9 +435,10 @@ function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number
 }
 
 /** The clued faces beside these edges, each once: a face is marked with `stamp` in `seen` when first met. */
-function cluedFacesBeside(puzzle: Puzzle, edges: Iterable<number>, edgeCells: Int32Array, seen: Int32Array, stamp: number): number[] {
+function cluedFacesBeside(puzzle: Puzzle, edges: readonly number[], edgeCells: Int32Array, seen: Int32Array, stamp: number): number[] {
   const faces: number[] = [];
-  for (const e of edges) {
+  for (let i = 0; i < edges.length; i++) {
+    const e = edges[i];
     for (let side = 0; side < 2; side++) {
       const face = edgeCells[2 * e + side];
       if (face < 0 || seen[face] === stamp) continue;
@@ -474,13 +485,14 @@ function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number)
  * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
  * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
  */
-function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: number[][]; tangled: boolean } {
+function cyclesAmong(grid: Adjacency, edges: Int32Array, count: number): { cycles: number[][]; tangled: boolean } {
   const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
   const marks = grid.scratch;
   // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
   const stamp = (marks.stamp += 2) - 1;
   const { edge: left, vertex: seen, degree } = marks;
-  for (const e of edges) {
+  for (let i = 0; i < count; i++) {
+    const e = edges[i];
     left[e] = stamp;
     for (let k = 0; k < 2; k++) {
       const v = edgeEnds[2 * e + k];
@@ -491,40 +503,45 @@ function cyclesAmong(grid: Adjacency, edges: readonly number[]): { cycles: numbe
       degree[v]++;
     }
   }
-  const loose: number[] = [];
-  for (const e of edges) for (let k = 0; k < 2; k++) if (degree[edgeEnds[2 * e + k]] === 1) loose.push(edgeEnds[2 * e + k]);
-  while (loose.length > 0) {
-    const v = loose.pop()!;
-    for (let k = 0; k < vertexSlots; k++) {
-      const e = vertexEdges[vertexSlots * v + k];
+  // The vertices left with one edge, each listed once (its degree reaches 1 once), as a stack.
+  const stack = marks.vertices;
+  let top = 0;
+  for (let i = 0; i < count; i++) for (let k = 2 * edges[i]; k < 2 * edges[i] + 2; k++) if (degree[edgeEnds[k]] === 1) stack[top++] = edgeEnds[k];
+  while (top > 0) {
+    const v = stack[--top];
+    for (let k = vertexSlots * v; k < vertexSlots * v + vertexSlots; k++) {
+      const e = vertexEdges[k];
       if (e < 0 || left[e] !== stamp) continue;
       left[e] = 0;
-      if (--degree[edgeEnds[2 * e]] === 1) loose.push(edgeEnds[2 * e]);
-      if (--degree[edgeEnds[2 * e + 1]] === 1) loose.push(edgeEnds[2 * e + 1]);
+      if (--degree[edgeEnds[2 * e]] === 1) stack[top++] = edgeEnds[2 * e];
+      if (--degree[edgeEnds[2 * e + 1]] === 1) stack[top++] = edgeEnds[2 * e + 1];
       break;
     }
   }
   // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
   const cycles: number[][] = [];
   let tangled = false;
-  for (const start of edges) {
+  for (let i = 0; i < count; i++) {
+    const start = edges[i];
     if (left[start] !== stamp) continue;
     const piece: number[] = [];
     let simple = true;
-    const stack = [edgeEnds[2 * start]];
+    // Each vertex is stacked once, when first reached.
+    stack[0] = edgeEnds[2 * start];
     seen[stack[0]] = stamp + 1;
-    while (stack.length > 0) {
-      const v = stack.pop()!;
+    top = 1;
+    while (top > 0) {
+      const v = stack[--top];
       if (degree[v] !== 2) simple = false;
-      for (let k = 0; k < vertexSlots; k++) {
-        const e = vertexEdges[vertexSlots * v + k];
+      for (let k = vertexSlots * v; k < vertexSlots * v + vertexSlots; k++) {
+        const e = vertexEdges[k];
         if (e < 0 || left[e] !== stamp) continue;
         left[e] = 0;
         piece.push(e);
         const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
         if (seen[w] !== stamp + 1) {
           seen[w] = stamp + 1;
-          stack.push(w);
+          stack[top++] = w;
         }
       }
     }
