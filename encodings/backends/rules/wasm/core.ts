@@ -205,6 +205,8 @@ export function setupGrid(rows: i32, cols: i32, maxSolutions: i32): void {
 // Where the wrapper reads the state and solutions (Uint8); it writes the tables and clues through the graph's pointers.
 export function statePointer(): usize { return changetype<usize>(state); }
 export function solutionsPointer(): usize { return changetype<usize>(solutions); }
+/** The solutions found (one byte per edge each, 1 on), for auto's core. */
+export function solutionsArray(): StaticArray<u8> { return solutions; }
 
 /** After the tables are written: the cells' corner indices and the clued cells, as RulesState's constructor. */
 export function finishSetup(): void {
@@ -1365,6 +1367,8 @@ let pendingList = new StaticArray<i32>(0);
 let pendingCount = 0;
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
+/** localConflict's unit's corners: the counts each allows, as derive sees them (maskAt). */
+const localMask = new StaticArray<i32>(4);
 
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
@@ -1401,6 +1405,8 @@ export function stopProof(): void { proofOn = false; }
 /** The records written: proofLength() integers at proofPointer(), in the cdcl core's format (proof-records.ts). */
 export function proofPointer(): usize { return changetype<usize>(proof); }
 export function proofLength(): i32 { return proofTop; }
+/** The records themselves, for auto's core, which writes them as text (encodings/wasm/proof-text.ts). */
+export function proofRecords(): StaticArray<i32> { return proof; }
 
 /** The empty clause, once: deduction met a contradiction outside trial, which unit propagation now reaches. */
 export function logEmpty(): void {
@@ -1549,6 +1555,8 @@ function localConflict(n: i32): bool {
     const s = e < 0 ? CROSS : unchecked(state[e]);
     unchecked((localValue[i] = s == UNKNOWN ? -1 : s == LINE ? 1 : 0));
   }
+  // The corners' counts, read once: propagation below changes none of them.
+  if (useCorners) for (let q = 0; q < 4; q++) unchecked((localMask[q] = maskAt(unchecked(unitCorners[q]))));
   for (let k = 0; k < n; k++) {
     const lit = unchecked(derived[k]);
     for (let i = 0; i < 4; i++) {
@@ -1583,7 +1591,7 @@ function localConflict(n: i32): bool {
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-      const mask = maskAt(unchecked(unitCorners[q]));
+      const mask = unchecked(localMask[q]);
       const vi = unchecked(localValue[i]);
       const vj = unchecked(localValue[j]);
       if (vi >= 0 && vj >= 0) {
