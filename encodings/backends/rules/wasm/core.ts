@@ -1671,6 +1671,13 @@ function loadUnit(u: i32): void {
   unitId = u;
 }
 
+/** Which of the loaded unit's four corners corner k is. */
+@inline function cornerSlot(k: i32): i32 {
+  let q = 0;
+  while (unchecked(unitCorners[q]) != k) q++;
+  return q;
+}
+
 /** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
 @inline function maskAt(k: i32): i32 {
   let mask = <i32>unchecked(corner[k]);
@@ -1692,10 +1699,10 @@ function pendCorner(k: i32, count: i32): void {
 }
 
 /**
- * Writes the clauses of corner k's lost `count` if still owed: first what the step that took it rested on (the
- * counts its unit's corners lost before it), then, at that unit, each clause "not (these two values)" that the
- * state does not satisfy and the unit's count does not imply from the state (the checker's top level holds
- * every decided edge, so a clause written late holds as it did then).
+ * Writes the clauses of corner k's lost `count` if still owed: at the unit that took it, each clause "not (these
+ * two values)" that the state does not satisfy and the unit's count does not imply from the state (the checker's
+ * top level holds every decided edge, so a clause written late holds as it did then), when there is one, after
+ * what the step that took it rested on (the counts its unit's corners lost before it).
  */
 function flushCorner(k: i32, count: i32): void {
   const at = (k * 3 + count) * 2;
@@ -1710,30 +1717,43 @@ function flushCorner(k: i32, count: i32): void {
   if (!countOpen(count, edgeValue(a), edgeValue(b))) return;
   const time = unchecked(taken[at]);
   const u = unchecked(taken[at + 1]);
+  // The assignments of the two edges with that count that need a clause (bit ai: the first edge at ai): those
+  // the state leaves open and the unit's count does not rule out. Mostly none: then what the step rested on
+  // stays owed too, written only when some other line needs it.
+  loadUnit(u);
+  const q = cornerSlot(k);
+  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
+  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  const vi = edgeValue(ei);
+  const vj = edgeValue(ej);
+  let needed = 0;
+  for (let ai = 0; ai < 2; ai++) {
+    const aj = count - ai;
+    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    if (!countRefutes(ei, ai, ej, aj)) needed |= 1 << ai;
+  }
+  if (needed == 0) return;
+  let flushed = false;
   for (let q = 0; q < 4; q++) {
     const j = cornerOf(u, q);
     const owedThere = <i32>unchecked(owed[j]);
     if (owedThere == 0) continue;
     for (let d = 0; d < 3; d++) {
       if (!((owedThere >> d) & 1)) continue;
-      if (unchecked(taken[(j * 3 + d) * 2]) < time) flushCorner(j, d);
+      if (unchecked(taken[(j * 3 + d) * 2]) < time) {
+        flushCorner(j, d);
+        flushed = true;
+      }
     }
   }
-  loadUnit(u);
-  let q = 0;
-  while (unchecked(unitCorners[q]) != k) q++;
-  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
-  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
-  const vi = edgeValue(ei);
-  const vj = edgeValue(ej);
+  // Flushing wrote with the unit globals of the units it flushed.
+  if (flushed) loadUnit(u);
   for (let ai = 0; ai < 2; ai++) {
-    const aj = count - ai;
-    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    if (!((needed >> ai) & 1)) continue;
     let n = 0;
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
-    if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
+    if (ej >= 0) unchecked((derived[n++] = 2 * ej + count - ai));
     // Derived from the corners as they were when the count was taken: all that older is written by now.
-    if (countRefutes(ei, ai, ej, aj)) continue;
     maskTime = time;
     derive(n);
     maskTime = 0;
