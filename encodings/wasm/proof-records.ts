@@ -1,5 +1,6 @@
 // The records of a proof written by a wasm core after its startProof (docs/proof-format.md), in one file that
-// the cores (AssemblyScript) and cdcl/proof-log.ts (TypeScript), which turns them into the proof's text, import:
+// the cores (AssemblyScript) and cdcl/proof-log.ts (TypeScript), which turns them into the proof's text, import
+// (auto's core turns its deduction's records into text itself, with proof-text.ts beside this file):
 // [kind, n, literal x n] (literal 2e: edge e on, 2e + 1: off), a cut lemma followed by [hinge vertex or -1, m,
 // vertex x m], a rule lemma by [m, vertex x m, k, face x k] (the rules it names). A cycle lemma names no cycle:
 // the checker finds it among the clause's off edges (docs/proof-format.md). The cdcl core writes the first

@@ -20,6 +20,15 @@ const PREFIX: Record<number, string> = {
   [PROOF_RULE]: 'r ',
 };
 
+/**
+ * A loop's edges as a wasm core wrote them (encodings/wasm/proof-text.ts): each edge number with a space after it
+ * (the claim's list), and each negated (the blocking clause's).
+ */
+export interface LoopLists {
+  readonly claim: Uint8Array;
+  readonly blocking: Uint8Array;
+}
+
 /** What a proof shows: no loop, or that this loop (one byte per edge, 1 on) is the only one. */
 export type ProofClaim = { kind: 'unsat' } | { kind: 'unique'; loop: Uint8Array };
 
@@ -138,41 +147,36 @@ export class ProofLog {
     this.steps += decoder.decode(out.subarray(0, at));
   }
 
+  /** Appends lines a wasm core wrote as text itself (encodings/wasm/proof-text.ts: ASCII, each ending in a newline). */
+  appendText(lines: Uint8Array): void {
+    if (lines.length > 0) this.steps += decoder.decode(lines);
+  }
+
   /** The whole proof: the header for this grid, the claim, then the steps. */
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
     const head = header(shape);
     if (claim.kind === 'unsat') return `${head}claim unsat\n${this.steps}`;
-    return `${head}claim unique ${this.loopText(claim.loop).claim}0\n${this.steps}`;
+    return `${head}claim unique ${this.loopText(claim.loop)}0\n${this.steps}`;
   }
 
-  /**
-   * The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it, for the claim, and each
-   * negated, for the blocking clause: both written in one pass.
-   */
-  private loopText(loop: Uint8Array): { claim: string; blocking: string } {
+  /** The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it, for the claim. */
+  private loopText(loop: Uint8Array): string {
     let count = 0;
     for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
     const claim = new Uint8Array(count * 12 + 16);
-    const blocking = new Uint8Array(count * 13 + 16);
     let at = 0;
-    let negatedAt = 0;
     const { numbers, numberAt } = this.table;
-    for (let e = 0; e < loop.length; e++) {
-      if (!loop[e]) continue;
-      const from = at;
-      at = writeNumber(numbers, numberAt, claim, at, e + 1);
-      blocking[negatedAt++] = 45; // '-'
-      for (let i = from; i < at; i++) blocking[negatedAt++] = claim[i];
-    }
-    return { claim: decoder.decode(claim.subarray(0, at)), blocking: decoder.decode(blocking.subarray(0, negatedAt)) };
+    for (let e = 0; e < loop.length; e++) if (loop[e]) at = writeNumber(numbers, numberAt, claim, at, e + 1);
+    return decoder.decode(claim.subarray(0, at));
   }
 
   /**
-   * The whole proof of this loop (one byte per edge, 1 on) as the only one, once the steps so far leave it alone:
-   * they end with its blocking clause (every edge of it off) and the empty clause.
+   * The whole proof of this loop (its lists as a wasm core wrote them) as the only one, once the steps so far
+   * leave it alone: they end with its blocking clause (every edge of it off) and the empty clause.
    */
-  textBlockingLoop(shape: { rows: number; cols: number }, loop: Uint8Array): string {
-    const { claim, blocking } = this.loopText(loop);
+  textBlockingLoop(shape: { rows: number; cols: number }, loop: LoopLists): string {
+    const claim = decoder.decode(loop.claim);
+    const blocking = decoder.decode(loop.blocking);
     return `${header(shape)}claim unique ${claim}0\n${this.steps}b ${blocking}0\n0\n`;
   }
 }

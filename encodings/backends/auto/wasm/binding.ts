@@ -8,7 +8,7 @@ import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
 import { graphPuzzleOf, slotTablesOf, writeGraphTables } from '../../../wasm/graph-tables.ts';
 import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
-import { ProofLog } from '../../cdcl/proof-log.ts';
+import { ProofLog, type LoopLists } from '../../cdcl/proof-log.ts';
 import { PROOF_EMPTY } from '../../../wasm/proof-records.ts';
 import { connectivityLevel } from '../../cdcl/loop-propagator.ts';
 import { ANSWERS, WasmLoopSearch, type CdclCore } from '../../cdcl/wasm/binding.ts';
@@ -29,6 +29,11 @@ interface AutoCore extends CdclCore {
   solveAuto(fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
   deductionProofPointer(): number;
   deductionProofLength(): number;
+  deductionProofText(decidedLoop: number): void;
+  proofTextPointer(): number;
+  proofTextLength(): number;
+  loopClaimAt(): number;
+  loopBlockingAt(): number;
 }
 
 /**
@@ -77,7 +82,9 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
   // A view after the call: the call may have grown the memory.
   const info = new Float64Array(core.memory.buffer, core.infoPointer(), INFO_SLOTS).slice();
   const log = run.certify ? new ProofLog(puzzle) : undefined;
-  log?.append(new Int32Array(core.memory.buffer, core.deductionProofPointer(), core.deductionProofLength()));
+  // A loop deduction decided alone ends the proof with its claim and blocking clause: their lists come as text too.
+  const decidedLoop = info[PRESOLVE] !== SEARCHED && info[PRESOLVE] !== CONTRADICTION && STATUS[info[RULES_STATUS]] === 'solved';
+  const loopLists = log ? deductionText(core, log, decidedLoop) : undefined;
   const loop = (at: number) => loopOf(puzzle, new Uint8Array(core.memory.buffer, at, edges).slice());
   const stats: Stats = {
     presolveMs: info[PRESOLVED_AT] - run.started,
@@ -106,10 +113,27 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
     }
     if (log) done.proof = proofOf(search, puzzle, done.outcome, log);
   }
-  if (log && info[PRESOLVE] !== SEARCHED) done.proof = deductionProof(puzzle, log, done.outcome, info[PRESOLVE] === CONTRADICTION);
+  if (log && info[PRESOLVE] !== SEARCHED) done.proof = deductionProof(puzzle, log, done.outcome, info[PRESOLVE] === CONTRADICTION, loopLists);
   autoCores.give(core);
   done.stats.solverMs = elapsedMs(run.started);
   return { ...done.outcome, ...(done.proof ? { proof: done.proof } : {}), stats: done.stats };
+}
+
+/**
+ * The deduction's lines, which the core writes as text, appended to the log; with `decidedLoop`, the lists of
+ * the loop it decided (its edges, and each negated), which the core writes after them.
+ */
+function deductionText(core: AutoCore, log: ProofLog, decidedLoop: boolean): LoopLists | undefined {
+  core.deductionProofText(decidedLoop ? 1 : 0);
+  const text = new Uint8Array(core.memory.buffer, core.proofTextPointer(), core.proofTextLength());
+  if (!decidedLoop) {
+    log.appendText(text);
+    return undefined;
+  }
+  const claimAt = core.loopClaimAt();
+  const blockingAt = core.loopBlockingAt();
+  log.appendText(text.subarray(0, claimAt));
+  return { claim: text.subarray(claimAt, blockingAt), blocking: text.subarray(blockingAt) };
 }
 
 /**
@@ -117,14 +141,14 @@ export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, ru
  * decided and the assignment breaks a rule), or the loop every edge of which it decided, whose blocking clause
  * the units of its edges falsify. `ended`: the lines end with the empty clause (deduction met a contradiction).
  */
-function deductionProof(puzzle: Puzzle, log: ProofLog, outcome: Outcome, ended: boolean): string | undefined {
+function deductionProof(puzzle: Puzzle, log: ProofLog, outcome: Outcome, ended: boolean, loopLists?: LoopLists): string | undefined {
   if (outcome.status === 'unsat') {
     // A contradiction's lines end with the empty clause already (the rules core wrote it).
     if (!ended) log.append(Int32Array.of(PROOF_EMPTY, 0));
     return log.text(puzzle, { kind: 'unsat' });
   }
-  if (outcome.unique !== true || !outcome.solution) return undefined;
-  return log.textBlockingLoop(puzzle, outcome.solution.on);
+  if (outcome.unique !== true || !outcome.solution || !loopLists) return undefined;
+  return log.textBlockingLoop(puzzle, loopLists);
 }
 
 /**

@@ -10,12 +10,14 @@ import * as search from '../../cdcl/wasm/core';
 // The puzzle's graph, which both stages hold in one place: set up once here, read by both.
 import { allocateGraph, edgeCount, fillSquareGrid, gridEdgeCount, gridVertexCount, square } from '../../../wasm/grid';
 import * as rulesAbi from '../../rules/wasm/abi';
+import { writeLoopText, writeRecordsText } from '../../../wasm/proof-text';
 import { CONTRADICTION as RULES_CONTRADICTION, CONTRADICTION_IN_TRIAL, TRIAL_STOPPED as RULES_TRIAL_STOPPED } from '../../rules/wasm/abi';
 import { SAT } from '../../cdcl/wasm/abi';
 import { CLAUSES, CONTRADICTION, CORNER_CLAUSES, DECIDED, DECIDED_EDGES, FIRST_ANSWER, INFO_SLOTS, NOT_RUN, PRESOLVE, PRESOLVED_AT } from './abi';
 import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_FINISHED, TRIAL_COMPLETED, TRIAL_NOT_RUN, TRIAL_RAN, TRIAL_TIMED_OUT } from './abi';
 
 export * from '../../cdcl/wasm/core';
+export { loopBlockingAt, loopClaimAt, proofTextLength, proofTextPointer } from '../../../wasm/proof-text';
 
 @external("env", "now")
 declare function now(): f64;
@@ -65,6 +67,15 @@ export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
 /** With `proof`: the deduction's proof records (deductionProofLength() integers), before the search's own. */
 export function deductionProofPointer(): usize { return rules.proofPointer(); }
 export function deductionProofLength(): i32 { return rules.proofLength(); }
+
+/**
+ * With `proof`: the deduction's records as the proof's lines of text (at proofTextPointer, proofTextLength bytes);
+ * with `decidedLoop`, after them the lists of the loop deduction decided (its claim's and its blocking clause's).
+ */
+export function deductionProofText(decidedLoop: bool): void {
+  writeRecordsText(rules.proofRecords(), rules.proofLength());
+  if (decidedLoop) writeLoopText(rules.solutionsArray(), edgeCount);
+}
 
 /**
  * The puzzle (its graph and clues set up by autoSquareGrid or autoGraph) and its fixed edges assumed, deduction with the corner rules (on square faces), trial when deduction decided at least `trialFrom` of the edges (0-1;

@@ -205,6 +205,8 @@ export function setupGrid(rows: i32, cols: i32, maxSolutions: i32): void {
 // Where the wrapper reads the state and solutions (Uint8); it writes the tables and clues through the graph's pointers.
 export function statePointer(): usize { return changetype<usize>(state); }
 export function solutionsPointer(): usize { return changetype<usize>(solutions); }
+/** The solutions found (one byte per edge each, 1 on), for auto's core. */
+export function solutionsArray(): StaticArray<u8> { return solutions; }
 
 /** After the tables are written: the cells' corner indices and the clued cells, as RulesState's constructor. */
 export function finishSetup(): void {
@@ -1365,6 +1367,8 @@ let pendingList = new StaticArray<i32>(0);
 let pendingCount = 0;
 const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
+/** localConflict's unit's corners: the counts each allows, as derive sees them (maskAt). */
+const localMask = new StaticArray<i32>(4);
 
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
@@ -1401,6 +1405,8 @@ export function stopProof(): void { proofOn = false; }
 /** The records written: proofLength() integers at proofPointer(), in the cdcl core's format (proof-records.ts). */
 export function proofPointer(): usize { return changetype<usize>(proof); }
 export function proofLength(): i32 { return proofTop; }
+/** The records themselves, for auto's core, which writes them as text (encodings/wasm/proof-text.ts). */
+export function proofRecords(): StaticArray<i32> { return proof; }
 
 /** The empty clause, once: deduction met a contradiction outside trial, which unit propagation now reaches. */
 export function logEmpty(): void {
@@ -1549,6 +1555,8 @@ function localConflict(n: i32): bool {
     const s = e < 0 ? CROSS : unchecked(state[e]);
     unchecked((localValue[i] = s == UNKNOWN ? -1 : s == LINE ? 1 : 0));
   }
+  // The corners' counts, read once: propagation below changes none of them.
+  if (useCorners) for (let q = 0; q < 4; q++) unchecked((localMask[q] = maskAt(unchecked(unitCorners[q]))));
   for (let k = 0; k < n; k++) {
     const lit = unchecked(derived[k]);
     for (let i = 0; i < 4; i++) {
@@ -1583,7 +1591,7 @@ function localConflict(n: i32): bool {
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-      const mask = maskAt(unchecked(unitCorners[q]));
+      const mask = unchecked(localMask[q]);
       const vi = unchecked(localValue[i]);
       const vj = unchecked(localValue[j]);
       if (vi >= 0 && vj >= 0) {
@@ -1663,6 +1671,13 @@ function loadUnit(u: i32): void {
   unitId = u;
 }
 
+/** Which of the loaded unit's four corners corner k is. */
+@inline function cornerSlot(k: i32): i32 {
+  let q = 0;
+  while (unchecked(unitCorners[q]) != k) q++;
+  return q;
+}
+
 /** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
 @inline function maskAt(k: i32): i32 {
   let mask = <i32>unchecked(corner[k]);
@@ -1684,10 +1699,10 @@ function pendCorner(k: i32, count: i32): void {
 }
 
 /**
- * Writes the clauses of corner k's lost `count` if still owed: first what the step that took it rested on (the
- * counts its unit's corners lost before it), then, at that unit, each clause "not (these two values)" that the
- * state does not satisfy and the unit's count does not imply from the state (the checker's top level holds
- * every decided edge, so a clause written late holds as it did then).
+ * Writes the clauses of corner k's lost `count` if still owed: at the unit that took it, each clause "not (these
+ * two values)" that the state does not satisfy and the unit's count does not imply from the state (the checker's
+ * top level holds every decided edge, so a clause written late holds as it did then), when there is one, after
+ * what the step that took it rested on (the counts its unit's corners lost before it).
  */
 function flushCorner(k: i32, count: i32): void {
   const at = (k * 3 + count) * 2;
@@ -1702,30 +1717,43 @@ function flushCorner(k: i32, count: i32): void {
   if (!countOpen(count, edgeValue(a), edgeValue(b))) return;
   const time = unchecked(taken[at]);
   const u = unchecked(taken[at + 1]);
+  // The assignments of the two edges with that count that need a clause (bit ai: the first edge at ai): those
+  // the state leaves open and the unit's count does not rule out. Mostly none: then what the step rested on
+  // stays owed too, written only when some other line needs it.
+  loadUnit(u);
+  const q = cornerSlot(k);
+  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
+  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  const vi = edgeValue(ei);
+  const vj = edgeValue(ej);
+  let needed = 0;
+  for (let ai = 0; ai < 2; ai++) {
+    const aj = count - ai;
+    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    if (!countRefutes(ei, ai, ej, aj)) needed |= 1 << ai;
+  }
+  if (needed == 0) return;
+  let flushed = false;
   for (let q = 0; q < 4; q++) {
     const j = cornerOf(u, q);
     const owedThere = <i32>unchecked(owed[j]);
     if (owedThere == 0) continue;
     for (let d = 0; d < 3; d++) {
       if (!((owedThere >> d) & 1)) continue;
-      if (unchecked(taken[(j * 3 + d) * 2]) < time) flushCorner(j, d);
+      if (unchecked(taken[(j * 3 + d) * 2]) < time) {
+        flushCorner(j, d);
+        flushed = true;
+      }
     }
   }
-  loadUnit(u);
-  let q = 0;
-  while (unchecked(unitCorners[q]) != k) q++;
-  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
-  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
-  const vi = edgeValue(ei);
-  const vj = edgeValue(ej);
+  // Flushing wrote with the unit globals of the units it flushed.
+  if (flushed) loadUnit(u);
   for (let ai = 0; ai < 2; ai++) {
-    const aj = count - ai;
-    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    if (!((needed >> ai) & 1)) continue;
     let n = 0;
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
-    if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
+    if (ej >= 0) unchecked((derived[n++] = 2 * ej + count - ai));
     // Derived from the corners as they were when the count was taken: all that older is written by now.
-    if (countRefutes(ei, ai, ej, aj)) continue;
     maskTime = time;
     derive(n);
     maskTime = 0;

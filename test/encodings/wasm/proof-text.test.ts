@@ -1,0 +1,73 @@
+// auto's core writes its deduction's proof records as text itself (encodings/wasm/proof-text.ts): the same bytes
+// as the proof log's JavaScript makes from the same records, for every kind the rules core writes (learnt clauses,
+// cycle lemmas, rule lemmas on Loopy's other grids, the empty clause), and the decided loop's two lists.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadDataset } from '../../../datasets/load.ts';
+import { ProofLog } from '../../../encodings/backends/cdcl/proof-log.ts';
+import { AUTO_CORE_WASM } from '../../../encodings/backends/auto/wasm/core.wasm.ts';
+import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../encodings/grid.ts';
+import { CorePool } from '../../../encodings/wasm/core-pool.ts';
+import { graphPuzzleOf, slotTablesOf, writeGraphTables, type TablePointers } from '../../../encodings/wasm/graph-tables.ts';
+
+interface TextCore extends TablePointers {
+  memory: WebAssembly.Memory;
+  collect(): void;
+  autoSquareGrid(rows: number, cols: number): void;
+  autoGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): void;
+  solveAuto(fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
+  decidedLoopPointer(): number;
+  deductionProofPointer(): number;
+  deductionProofLength(): number;
+  deductionProofText(decidedLoop: number): void;
+  proofTextPointer(): number;
+  proofTextLength(): number;
+  loopClaimAt(): number;
+  loopBlockingAt(): number;
+}
+
+const cores = new CorePool<TextCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
+
+/** The deduction's records and text for a puzzle (trial always, no deadline), from one instance of auto's core. */
+function deduce(puzzle: Puzzle): { records: Int32Array; lines: Uint8Array; claim: Uint8Array; blocking: Uint8Array; loop: Uint8Array } {
+  const core = cores.take();
+  if (puzzle.tiling) {
+    const graph = graphPuzzleOf(puzzle);
+    const t = slotTablesOf(graph.graph);
+    core.autoGraph(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
+    writeGraphTables(core, t, graph.clueCodes);
+  } else {
+    core.autoSquareGrid(puzzle.rows, puzzle.cols);
+    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.clues.length).set(clueCodesOf(puzzle));
+  }
+  core.solveAuto(0, 1, 2, 1, 0, Infinity, Infinity, 1000, 1, 1);
+  const records = new Int32Array(core.memory.buffer, core.deductionProofPointer(), core.deductionProofLength()).slice();
+  const loop = new Uint8Array(core.memory.buffer, core.decidedLoopPointer(), edgeCountOf(puzzle)).slice();
+  core.deductionProofText(1);
+  const text = new Uint8Array(core.memory.buffer, core.proofTextPointer(), core.proofTextLength()).slice();
+  const claimAt = core.loopClaimAt();
+  const blockingAt = core.loopBlockingAt();
+  cores.give(core);
+  return { records, lines: text.subarray(0, claimAt), claim: text.subarray(claimAt, blockingAt), blocking: text.subarray(blockingAt), loop };
+}
+
+test("the core's text of its deduction's records is the proof log's, byte for byte, and so are the loop's lists", () => {
+  const kinds = new Set<string>();
+  const sets: [string, number][] = [['gen-30x25', 3], ['gen-40x35', 2], ['loopy-20x20-hard', 3], ['gen-15x15-hard', 3], ['unsat', 6], ['loopy-kagome-10x10-hard', 3], ['loopy-greathexagonal-10x10-hard', 2]];
+  for (const [set, count] of sets) {
+    for (const { id, puzzle } of loadDataset(set).instances.slice(0, count)) {
+      const { records, lines, claim, blocking, loop } = deduce(puzzle);
+      const inJavaScript = new ProofLog(puzzle);
+      inJavaScript.append(records);
+      const inCore = new ProofLog(puzzle);
+      inCore.appendText(lines);
+      const expected = inJavaScript.text(puzzle, { kind: 'unsat' });
+      assert.equal(inCore.text(puzzle, { kind: 'unsat' }), expected, `${set} ${id}`);
+      for (const line of expected.split('\n').slice(2)) kinds.add(line === '0' ? 'empty' : line.startsWith('y ') ? 'cycle' : line.startsWith('r ') ? 'rule' : line === '' ? 'none' : 'learnt');
+      const edges = [...loop.keys()].filter((e) => loop[e] === 1);
+      assert.equal(new TextDecoder().decode(claim), edges.map((e) => `${e + 1} `).join(''), `${set} ${id}: the claim's list`);
+      assert.equal(new TextDecoder().decode(blocking), edges.map((e) => `-${e + 1} `).join(''), `${set} ${id}: the blocking clause's list`);
+    }
+  }
+  for (const kind of ['learnt', 'cycle', 'rule', 'empty']) assert.ok(kinds.has(kind), `a line of kind ${kind} among ${[...kinds]}`);
+});
