@@ -6,15 +6,12 @@ import { test } from 'node:test';
 import { loadDataset } from '../../../datasets/load.ts';
 import { ProofLog } from '../../../encodings/backends/cdcl/proof-log.ts';
 import { AUTO_CORE_WASM } from '../../../encodings/backends/auto/wasm/core.wasm.ts';
-import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../encodings/grid.ts';
+import { writePuzzle, type PuzzleCore } from '../../../encodings/backends/auto/wasm/binding.ts';
+import { edgeCountOf, type Puzzle } from '../../../encodings/grid.ts';
 import { CorePool } from '../../../encodings/wasm/core-pool.ts';
-import { graphPuzzleOf, slotTablesOf, writeGraphTables, type TablePointers } from '../../../encodings/wasm/graph-tables.ts';
 
-interface TextCore extends TablePointers {
-  memory: WebAssembly.Memory;
+interface TextCore extends PuzzleCore {
   collect(): void;
-  autoSquareGrid(rows: number, cols: number): void;
-  autoGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): void;
   solveAuto(fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
   decidedLoopPointer(): number;
   deductionProofPointer(): number;
@@ -31,15 +28,7 @@ const cores = new CorePool<TextCore>(AUTO_CORE_WASM, 'auto', (core) => core.coll
 /** The deduction's records and text for a puzzle (trial always, no deadline), from one instance of auto's core. */
 function deduce(puzzle: Puzzle): { records: Int32Array; lines: Uint8Array; claim: Uint8Array; blocking: Uint8Array; loop: Uint8Array } {
   const core = cores.take();
-  if (puzzle.tiling) {
-    const graph = graphPuzzleOf(puzzle);
-    const t = slotTablesOf(graph.graph);
-    core.autoGraph(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
-    writeGraphTables(core, t, graph.clueCodes);
-  } else {
-    core.autoSquareGrid(puzzle.rows, puzzle.cols);
-    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.clues.length).set(clueCodesOf(puzzle));
-  }
+  writePuzzle(core, puzzle);
   core.solveAuto(0, 1, 2, 1, 0, Infinity, Infinity, 1000, 1, 1);
   const records = new Int32Array(core.memory.buffer, core.deductionProofPointer(), core.deductionProofLength()).slice();
   const loop = new Uint8Array(core.memory.buffer, core.decidedLoopPointer(), edgeCountOf(puzzle)).slice();

@@ -6,7 +6,7 @@ import { elapsedMs } from '../../../clock.ts';
 import { clueCodesOf, edgeCountOf, type Puzzle } from '../../../grid.ts';
 import { firstOutcome, uniquenessOutcome } from '../../../protocol.ts';
 import { CorePool } from '../../../wasm/core-pool.ts';
-import { graphPuzzleOf, slotTablesOf, writeGraphTables } from '../../../wasm/graph-tables.ts';
+import { graphPuzzleOf, slotTablesOf, writeGraphTables, type TablePointers } from '../../../wasm/graph-tables.ts';
 import { FIRST_TURN, Portfolio, proofOf, searchStats, type LoopSearchOptions } from '../../cdcl/loop-search.ts';
 import { ProofLog, type LoopLists } from '../../cdcl/proof-log.ts';
 import { PROOF_EMPTY } from '../../../wasm/proof-records.ts';
@@ -44,6 +44,27 @@ interface AutoCore extends CdclCore {
 const autoCores = new CorePool<AutoCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
 
 /** Compiles the module and makes one instance (once per process; auto's prepare calls it, as cdcl-loop's does its core). */
+/** What writePuzzle needs of auto's core. */
+export interface PuzzleCore extends TablePointers {
+  memory: WebAssembly.Memory;
+  autoSquareGrid(rows: number, cols: number): void;
+  autoGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): void;
+  cluesPointer(): number;
+}
+
+/** The puzzle's graph and clues, once for both stages: the core fills the square grid's tables, this the tables of another grid. */
+export function writePuzzle(core: PuzzleCore, puzzle: Puzzle): void {
+  if (puzzle.tiling) {
+    const graph = graphPuzzleOf(puzzle);
+    const t = slotTablesOf(graph.graph);
+    core.autoGraph(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
+    writeGraphTables(core, t, graph.clueCodes);
+  } else {
+    core.autoSquareGrid(puzzle.rows, puzzle.cols);
+    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.clues.length).set(clueCodesOf(puzzle));
+  }
+}
+
 export function loadAutoCore(): WebAssembly.Module {
   return autoCores.load();
 }
@@ -63,16 +84,7 @@ export function portfolioStats(stats: Stats, portfolio: Portfolio): Stats {
 export function solveWithAutoCore(puzzle: Puzzle, options: LoopSearchOptions, run: { started: number; trialFrom: number; trialBudgetMs: number; presolveDeadline: number; deadline: number; unique: boolean; certify?: boolean }): SolveResult {
   const core = autoCores.take();
   const edges = edgeCountOf(puzzle);
-  // The puzzle's graph, once for both stages: the core fills the square grid's tables, the wrapper another's.
-  if (puzzle.tiling) {
-    const graph = graphPuzzleOf(puzzle);
-    const t = slotTablesOf(graph.graph);
-    core.autoGraph(t.vertexCount, t.edgeCount, t.faceCount, t.vertexSlots, t.faceSlots);
-    writeGraphTables(core, t, graph.clueCodes);
-  } else {
-    core.autoSquareGrid(puzzle.rows, puzzle.cols);
-    new Int8Array(core.memory.buffer, core.cluesPointer(), puzzle.clues.length).set(clueCodesOf(puzzle));
-  }
+  writePuzzle(core, puzzle);
   const fixed = puzzle.fixedEdges ?? [];
   if (fixed.length) {
     const pairs = new Int32Array(core.memory.buffer, core.autoFixedPointer(fixed.length), 2 * fixed.length);
