@@ -150,7 +150,7 @@ class FastReader {
     let kind: StepKind;
     const first = text.charCodeAt(from);
     if (first === 45 || (first >= 48 && first <= 57)) kind = 'learnt clause';
-    else if (from + 1 < to && text.charCodeAt(from + 1) === 32 && isStepLetter(first)) {
+    else if (startsWithLetter(text, from, to)) {
       kind = kindOf(text[from])!;
       this.at = from + 2;
     } else return null;
@@ -272,6 +272,18 @@ class FastReader {
 const NOT_BLANK = /\S/g;
 const BLANK = /\s/;
 
+/**
+ * The line text[from ..< to] (not empty) starts with a step's letter and a space. Each test is made for every
+ * line, so that in a fresh process the first such line after many clauses meets no step that code optimised on
+ * those clauses has not met (it would be thrown away and compiled again).
+ */
+function startsWithLetter(text: string, from: number, to: number): boolean {
+  const letter = isStepLetter(text.charCodeAt(from));
+  const spaced = text.charCodeAt(from + 1) === 32;
+  const inLine = from + 1 < to;
+  return letter && spaced && inLine;
+}
+
 /** b, w, y, x, r or d: the letters that start a step. */
 const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 114 || code === 100;
 
@@ -368,7 +380,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       if (from === end) continue; // an empty line
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
       const first = text.charCodeAt(from);
-      const plain = first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first));
+      const plain = startsWithLetter(text, from, end) || first === 45 || (first >= 48 && first <= 57);
       if (!plain) {
         // A blank line, or a comment (its first word 'c'), as splitting the line into words would find.
         NOT_BLANK.lastIndex = from;
