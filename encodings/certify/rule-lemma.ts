@@ -37,16 +37,22 @@ interface Search {
   readonly n: number;
 }
 
-/** Why the rule lemma does not hold (given the clauses before it, in `clauses`), or null. Vertices and faces are indices. */
-export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: ArrayLike<number>, vertices: ArrayLike<number>, faces: ArrayLike<number>): string | null {
+/**
+ * Why the rule lemma does not hold (given the clauses before it, in `clauses`), or null. Its named rules are
+ * `named` from `at` on: the number of vertices, the vertices, the number of faces, the faces (as indices), as
+ * the checker keeps them for every rule lemma of a proof in one list.
+ */
+export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: ArrayLike<number>, named: ArrayLike<number>, at = 0): string | null {
   const { flat } = adjacencyOf(puzzle);
-  if (vertices.length + faces.length === 0) return 'it names no rule (no vertex and no face)';
+  const vertexCount = named[at];
+  const faceCount = named[at + 1 + vertexCount];
+  if (vertexCount + faceCount === 0) return 'it names no rule (no vertex and no face)';
   const edges: number[] = [];
   const start: number[] = [0];
   const allowed: number[] = [];
-  for (let k = 0; k < vertices.length; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, vertices[k], VERTEX_COUNTS);
-  for (let k = 0; k < faces.length; k++) {
-    const face = faces[k];
+  for (let k = at + 1; k < at + 1 + vertexCount; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, named[k], VERTEX_COUNTS);
+  for (let k = at + 2 + vertexCount; k < at + 2 + vertexCount + faceCount; k++) {
+    const face = named[k];
     const clue = puzzle.clues[face];
     if (typeof clue !== 'number') return `face ${face + 1} has no clue: it names no rule`;
     takeRule(edges, start, allowed, flat.cellEdges, flat.cellSlots, face, clueCounts(clue));
@@ -114,7 +120,7 @@ function refuted(search: Search, i: number): boolean {
   if (open.length === 0) return clauses.followsByUnitPropagation(check);
   if (i > 0) {
     check[n + i - 1] = 2 * open[i - 1] + value[open[i - 1]];
-    if ((i === open.length || i % 2 === 0) && clauses.followsByUnitPropagation(check.subarray(0, n + i))) return true;
+    if ((i === open.length || i % 2 === 0) && clauses.followsByUnitPropagation(check, 0, n + i)) return true;
     if (i === open.length) return false;
   }
   for (let bit = 0; bit < 2; bit++) {
