@@ -56,7 +56,7 @@ const CLAIM_UNIQUE = 'claim unique ';
 const VERSION = 1;
 
 /** The numbers kept per step going forward (see checkProof), and the flag on its kind's number for a line that names more than its clause. */
-const STEP_FIELDS = 4;
+const STEP_FIELDS = 5;
 const SAYS_MORE = 1 << 8;
 
 /** A step that fails: the line and kind are filled in by the caller. */
@@ -150,7 +150,7 @@ class FastReader {
     let kind: StepKind;
     const first = text.charCodeAt(from);
     if (first === 45 || (first >= 48 && first <= 57)) kind = 'learnt clause';
-    else if (from + 1 < to && text.charCodeAt(from + 1) === 32 && isStepLetter(first)) {
+    else if (startsWithLetter(text, from, to)) {
       kind = kindOf(text[from])!;
       this.at = from + 2;
     } else return null;
@@ -272,6 +272,18 @@ class FastReader {
 const NOT_BLANK = /\S/g;
 const BLANK = /\s/;
 
+/**
+ * The line text[from ..< to] (not empty) starts with a step's letter and a space. Each test is made for every
+ * line, so that in a fresh process the first such line after many clauses meets no step that code optimised on
+ * those clauses has not met (it would be thrown away and compiled again).
+ */
+function startsWithLetter(text: string, from: number, to: number): boolean {
+  const letter = isStepLetter(text.charCodeAt(from));
+  const spaced = text.charCodeAt(from + 1) === 32;
+  const inLine = from + 1 < to;
+  return letter && spaced && inLine;
+}
+
 /** b, w, y, x, r or d: the letters that start a step. */
 const isStepLetter = (code: number): boolean => code === 98 || code === 119 || code === 121 || code === 120 || code === 114 || code === 100;
 
@@ -368,7 +380,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       if (from === end) continue; // an empty line
       // Most lines start with a step's letter and a space, or with a literal: those need no splitting.
       const first = text.charCodeAt(from);
-      const plain = first === 45 || (first >= 48 && first <= 57) || (from + 1 < end && text.charCodeAt(from + 1) === 32 && isStepLetter(first));
+      const plain = startsWithLetter(text, from, end) || first === 45 || (first >= 48 && first <= 57);
       if (!plain) {
         // A blank line, or a comment (its first word 'c'), as splitting the line into words would find.
         NOT_BLANK.lastIndex = from;
@@ -442,11 +454,11 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // nothing it claims is checked yet. Per step, STEP_FIELDS numbers in `stepTable`: its line, where the line
   // starts in the text, its clause (added, or removed by a deletion; -1 for a deletion that kept the clause as
   // the reason of a top-level assignment), and its kind's number, plus SAYS_MORE when the line names more than
-  // its clause (a cycle, a cut's vertex set), read again when it is tested.
+  // its clause (a cycle, a cut's vertex set), read again when it is tested; for a rule lemma, where its named
+  // rules start in `named` (else -1).
   let stepTable = new Int32Array(STEP_FIELDS * ((text.length >> 4) + 4));
   let stepCount = 0;
-  /** Per rule lemma (by its step's index): where its named rules start in `named`, as [vertex count, vertices, face count, faces]. */
-  const namedAt = new Map<number, number>();
+  /** The named rules of every rule lemma, one after another, each as [vertex count, vertices, face count, faces]. */
   const named: number[] = [];
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
@@ -455,9 +467,16 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     let kind = fast.step(text, lineFrom, lineTo);
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
-    let rules: { vertices: ArrayLike<number>; faces: ArrayLike<number> } | undefined;
     let saysMore = fast.saysMore;
-    if (kind === 'rule lemma') rules = { vertices: fast.named.subarray(0, fast.vertexCount), faces: fast.named.subarray(fast.vertexCount, fast.namedLength) };
+    /** Where this step's named rules start in `named` (a rule lemma's), or -1. */
+    let namedFrom = -1;
+    if (kind === 'rule lemma') {
+      namedFrom = named.length;
+      named.push(fast.vertexCount);
+      for (let k = 0; k < fast.vertexCount; k++) named.push(fast.named[k]);
+      named.push(fast.namedLength - fast.vertexCount);
+      for (let k = fast.vertexCount; k < fast.namedLength; k++) named.push(fast.named[k]);
+    }
     if (kind === null) {
       const tokens = words();
       kind = kindOf(tokens[0]);
@@ -467,7 +486,11 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
         const step = readStep(kind, tokens, read);
         literals = step.literals;
         length = literals.length;
-        rules = step.rules;
+        if (step.rules) {
+          const { vertices, faces } = step.rules;
+          namedFrom = named.length;
+          named.push(vertices.length, ...vertices, faces.length, ...faces);
+        }
         saysMore = step.cycle !== null || step.inside !== null;
       } catch (error) {
         if (error instanceof StepFailure) return fail(kind, error.message);
@@ -493,13 +516,6 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       id = clauses.add(literals, length);
       if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepCount + 1;
     }
-    if (rules) {
-      namedAt.set(stepCount, named.length);
-      named.push(rules.vertices.length);
-      for (let k = 0; k < rules.vertices.length; k++) named.push(rules.vertices[k]);
-      named.push(rules.faces.length);
-      for (let k = 0; k < rules.faces.length; k++) named.push(rules.faces[k]);
-    }
     if ((stepCount + 1) * STEP_FIELDS > stepTable.length) {
       const more = new Int32Array(2 * stepTable.length);
       more.set(stepTable);
@@ -510,6 +526,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     stepTable[at + 1] = lineFrom;
     stepTable[at + 2] = id;
     stepTable[at + 3] = saysMore ? code | SAYS_MORE : code;
+    stepTable[at + 4] = namedFrom;
   }
   if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
 
@@ -531,9 +548,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     let problem: string | null;
     if (kind === 'learnt clause') problem = clauses.clauseFollows(id) ? null : 'it does not follow by unit propagation from the clauses before it';
     else if (kind === 'rule lemma') {
-      const from = namedAt.get(i)!;
-      const faces = from + 1 + named[from];
-      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named.slice(from + 1, faces), named.slice(faces + 1, faces + 1 + named[faces]));
+      problem = ruleLemmaProblem(puzzle, clauses, clauses.clauseLiterals(id), named, stepTable[at + 4]);
     }
     else if ((stepTable[at + 3] & SAYS_MORE) === 0) problem = lemmaProblem(puzzle, kind, clauses.clauseLiterals(id), null, loop);
     else {
@@ -567,7 +582,10 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
     if (kind !== 'learnt clause' && kind !== 'rule lemma') return lemmaProblem(puzzle, kind, step.literals, step, null);
     const clauses = baseClauseSet(puzzle);
     if (clauses.contradictory) return null;
-    if (kind === 'rule lemma') return ruleLemmaProblem(puzzle, clauses, step.literals, step.rules!.vertices, step.rules!.faces);
+    if (kind === 'rule lemma') {
+      const { vertices, faces } = step.rules!;
+      return ruleLemmaProblem(puzzle, clauses, step.literals, [vertices.length, ...vertices, faces.length, ...faces]);
+    }
     return clauses.followsByUnitPropagation(step.literals) ? null : 'it does not follow by unit propagation from the base';
   } catch (error) {
     if (error instanceof StepFailure) return error.message;

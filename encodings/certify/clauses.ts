@@ -105,7 +105,6 @@ export class ClauseSet {
   private readonly hash = new Ints(0);
   private readonly nextInBucket = new Ints(0);
   private indexed = 0;
-  private indexing = false;
 
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
   private conflictClause = NONE;
@@ -123,7 +122,7 @@ export class ClauseSet {
   /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
   private readonly stack: Ints;
   /** A clause being read for a deletion. */
-  private readonly probe = new Ints();
+  private readonly probe: Ints;
   /** A rule's edges set before one it decided, as marking reads them (visitRule). */
   private readonly ruleSet = new Int32Array(RULE_MAX_EDGES);
 
@@ -136,6 +135,7 @@ export class ClauseSet {
     const clauses = expected.clauses + 2;
     this.literals = new Ints(expected.literals + edgeCount);
     this.stack = new Ints(2 * edgeCount + 2);
+    this.probe = new Ints(edgeCount + 16);
     this.start = new Ints(clauses + 1);
     this.flags = new Uint8Array(clauses);
     this.searchFrom = new Int32Array(clauses);
@@ -231,6 +231,14 @@ export class ClauseSet {
     return NONE;
   }
 
+  /**
+   * Clauses are indexed for deletions: `hash` holds an entry per clause from the first deletion on, and none
+   * before. (Told by its length, not a flag: a field that changes once throws away code optimised while it held.)
+   */
+  private isIndexing(): boolean {
+    return this.hash.length > 0;
+  }
+
   /** The clauses added so far contradict each other at the top level. */
   get contradictory(): boolean {
     return this.conflictClause !== NONE;
@@ -263,7 +271,7 @@ export class ClauseSet {
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
     // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
-    if (this.indexing) {
+    if (this.isIndexing()) {
       this.hash.push(hashOf(this.literals.data, from, this.literals.length));
       this.nextInBucket.push(-1);
       this.index(id);
@@ -453,9 +461,12 @@ export class ClauseSet {
    * stays, as the convention in the file's head says). Null when there is no such clause.
    */
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
-    if (!this.indexing) {
-      this.indexing = true;
-      this.buckets = new Int32Array(1 << 10).fill(-1);
+    if (!this.isIndexing()) {
+      // Room for the clauses expected (the tables' size), so that adding them seldom grows the index.
+      const expected = Math.max(this.count, this.flags.length);
+      this.hash.grow(expected);
+      this.nextInBucket.grow(expected);
+      this.buckets = new Int32Array(1 << Math.max(10, Math.ceil(Math.log2(expected)))).fill(-1);
       for (let c = 0; c < this.count; c++) {
         this.hash.push(hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]));
         this.nextInBucket.push(-1);

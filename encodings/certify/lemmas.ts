@@ -45,8 +45,12 @@ interface Scratch {
 }
 
 const adjacencies = new WeakMap<FlatGrid, Adjacency>();
+/** Each puzzle's (or shape's) adjacency, found by the object itself: the lemma tests ask for it once a line, and finding the grid by its size or tiling builds a key each time. */
+const adjacencyByShape = new WeakMap<Shape, Adjacency>();
 
 export function adjacencyOf(shape: Shape): Adjacency {
+  const known = adjacencyByShape.get(shape);
+  if (known) return known;
   const flat = flatGridOf(shape);
   let adjacency = adjacencies.get(flat);
   if (!adjacency) {
@@ -81,6 +85,7 @@ export function adjacencyOf(shape: Shape): Adjacency {
     };
     adjacencies.set(flat, adjacency);
   }
+  adjacencyByShape.set(shape, adjacency);
   return adjacency;
 }
 

@@ -22,7 +22,7 @@ import type { Puzzle } from '../grid.ts';
 export const RULE_LEMMA_MAX_OPEN_EDGES = 14;
 
 /** Per grid: each edge's value while a line is judged (1 on, 0 off, -1 open), current where its mark is the line's stamp. */
-const scratches = new WeakMap<object, { stamp: number; mark: Int32Array; value: Int8Array }>();
+const scratches = new WeakMap<object, { stamp: number; mark: Int32Array; value: Int8Array; check: Int32Array }>();
 
 /** The line being judged: its named rules (rule k's edges are edges[start[k] ..< start[k + 1]], its counts as bits), open edges and RUP clause. */
 interface Search {
@@ -37,22 +37,28 @@ interface Search {
   readonly n: number;
 }
 
-/** Why the rule lemma does not hold (given the clauses before it, in `clauses`), or null. Vertices and faces are indices. */
-export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: ArrayLike<number>, vertices: ArrayLike<number>, faces: ArrayLike<number>): string | null {
+/**
+ * Why the rule lemma does not hold (given the clauses before it, in `clauses`), or null. Its named rules are
+ * `named` from `at` on: the number of vertices, the vertices, the number of faces, the faces (as indices), as
+ * the checker keeps them for every rule lemma of a proof in one list.
+ */
+export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: ArrayLike<number>, named: ArrayLike<number>, at = 0): string | null {
   const { flat } = adjacencyOf(puzzle);
-  if (vertices.length + faces.length === 0) return 'it names no rule (no vertex and no face)';
+  const vertexCount = named[at];
+  const faceCount = named[at + 1 + vertexCount];
+  if (vertexCount + faceCount === 0) return 'it names no rule (no vertex and no face)';
   const edges: number[] = [];
   const start: number[] = [0];
   const allowed: number[] = [];
-  for (let k = 0; k < vertices.length; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, vertices[k], VERTEX_COUNTS);
-  for (let k = 0; k < faces.length; k++) {
-    const face = faces[k];
+  for (let k = at + 1; k < at + 1 + vertexCount; k++) takeRule(edges, start, allowed, flat.vertexEdges, flat.vertexSlots, named[k], VERTEX_COUNTS);
+  for (let k = at + 2 + vertexCount; k < at + 2 + vertexCount + faceCount; k++) {
+    const face = named[k];
     const clue = puzzle.clues[face];
     if (typeof clue !== 'number') return `face ${face + 1} has no clue: it names no rule`;
     takeRule(edges, start, allowed, flat.cellEdges, flat.cellSlots, face, clueCounts(clue));
   }
   let scratch = scratches.get(flat);
-  if (!scratch) scratches.set(flat, (scratch = { stamp: 0, mark: new Int32Array(flat.edgeCount), value: new Int8Array(flat.edgeCount) }));
+  if (!scratch) scratches.set(flat, (scratch = { stamp: 0, mark: new Int32Array(flat.edgeCount), value: new Int8Array(flat.edgeCount), check: new Int32Array(64) }));
   const { mark, value } = scratch;
   const stamp = ++scratch.stamp;
   // The clause's edges take the value that falsifies their literal.
@@ -65,7 +71,9 @@ export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: A
     value[e] = falsified;
   }
   const open: number[] = [];
-  for (const e of edges) if (mark[e] !== stamp) {
+  for (let k = 0; k < edges.length; k++) {
+    const e = edges[k];
+    if (mark[e] === stamp) continue;
     mark[e] = stamp;
     value[e] = -1;
     open.push(e);
@@ -74,7 +82,9 @@ export function ruleLemmaProblem(puzzle: Puzzle, clauses: ClauseSet, literals: A
     return `its rules have ${open.length} edges outside the clause; a rule lemma may leave at most ${RULE_LEMMA_MAX_OPEN_EDGES}, so that checking it tries at most 2^${RULE_LEMMA_MAX_OPEN_EDGES} assignments`;
   }
   const n = literals.length;
-  const search: Search = { clauses, value, edges, start, allowed, open, check: new Int32Array(n + open.length), n };
+  // The RUP clause of an assignment: the lemma's literals, then one per open edge assigned (in the grid's scratch, grown when a line needs more).
+  if (scratch.check.length < n + open.length) scratch.check = new Int32Array(2 * (n + open.length));
+  const search: Search = { clauses, value, edges, start, allowed, open, check: scratch.check, n };
   for (let k = 0; k < n; k++) search.check[k] = literals[k];
   if (!possible(search) || refuted(search, 0)) return null;
   const on = open.filter((e) => value[e] === 1).map((e) => e + 1);
@@ -111,10 +121,10 @@ function possible({ value, edges, start, allowed }: Search): boolean {
  */
 function refuted(search: Search, i: number): boolean {
   const { clauses, value, open, check, n } = search;
-  if (open.length === 0) return clauses.followsByUnitPropagation(check);
+  if (open.length === 0) return clauses.followsByUnitPropagation(check, 0, n);
   if (i > 0) {
     check[n + i - 1] = 2 * open[i - 1] + value[open[i - 1]];
-    if ((i === open.length || i % 2 === 0) && clauses.followsByUnitPropagation(check.subarray(0, n + i))) return true;
+    if ((i === open.length || i % 2 === 0) && clauses.followsByUnitPropagation(check, 0, n + i)) return true;
     if (i === open.length) return false;
   }
   for (let bit = 0; bit < 2; bit++) {
