@@ -56,8 +56,8 @@ interface Pending {
   resolve(run: WorkerRun): void;
 }
 
-/** What a solve takes besides its puzzle. */
-export type SolveMessage = { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
+/** What a solve takes besides its puzzle; freshCheck: its proof is checked by a process that exits after it (solve), see one-shot-flags.ts. */
+export type SolveMessage = { timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string; freshCheck?: boolean };
 
 export class WorkerProcess {
   private child: ChildProcess | WorkerThread | undefined;

@@ -27,7 +27,7 @@ export type ToWorker =
       /** A thread's channel for its answers (the caller can read it without sleeping); without it they go to the parent. */
       answers?: MessagePort;
     }
-  | { type: 'solve'; id: number; puzzle: WirePuzzle; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string };
+  | { type: 'solve'; id: number; puzzle: WirePuzzle; timeoutMs: number; unique: boolean; seed: number; params: Record<string, string>; certify?: boolean; proofFile?: string; freshCheck?: boolean };
 
 export type FromWorker =
   | { type: 'ready'; prepareMs: number }
@@ -123,8 +123,9 @@ async function handle(message: ToWorker): Promise<void> {
   }
   if (!backend) throw new Error('worker was asked to solve before init');
   const puzzle = puzzleFromWire(message.puzzle);
-  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
-  if (v8Flags) result.stats.v8Flags = v8Flags;
+  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, freshCheck: message.freshCheck, presolver: presolver?.backend, presolverParams: presolver?.params });
+  // The back-end's one-shot flags, then any the pipeline set for the check.
+  if (v8Flags) result.stats.v8Flags = [v8Flags, result.stats.v8Flags].filter(Boolean).join(' ');
   const wire = resultToWire(result);
   send({ type: 'result', id: message.id, result: wire.result, loop: wire.loop, peakRssMb: parentPort ? null : Math.round(process.resourceUsage().maxRSS / 1024) });
   lookForNext();

@@ -4,6 +4,7 @@ import { checkProof, describeResult, type CertifyResult } from '../../../encodin
 import { PuzzleError } from '../../../encodings/errors.ts';
 import { sameShape } from '../../../encodings/grid.ts';
 import { shapeText, solutionToJson } from '../../../encodings/solution.ts';
+import { applyOneShotCheckFlags } from '../../harness/solving/one-shot-flags.ts';
 import { PROOF, PUZZLE } from '../arguments.ts';
 import { readPuzzleArgument, readSolutionArgument, readTextArgument } from '../input.ts';
 
@@ -27,6 +28,7 @@ export function register(declared: Command): void {
         const [given, asked] = [shapeText(answer), shapeText(puzzle)];
         throw new PuzzleError(`${options.answer}: the solution given with --answer is for ${given} but the puzzle is ${given === asked ? `${asked} with another patch` : asked}`);
       }
+      applyOneShotCheckFlags();
       const started = performance.now();
       let result = checkProof(puzzle, proof.text, proof.where);
       const checkMs = performance.now() - started;

@@ -76,7 +76,7 @@ export function register(declared: Command): void {
         result = await solveInProcess(id, puzzle, options, flags.presolve, proofFile);
       } else {
         await (checked ??= workers.start(lane));
-        const message = { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile };
+        const message = { timeoutMs: options.timeoutMs, unique: options.unique, seed: options.seed, params: { ...options.params }, certify: options.certify, proofFile, ...(options.certify && !proofFile ? { freshCheck: true } : {}) };
         result = (await workers.run(lane, (worker) => worker.solve(puzzle, message))).result;
       }
     } finally {
@@ -102,8 +102,8 @@ async function solveInProcess(id: string, puzzle: Puzzle, options: SolveOptions,
   const [{ applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/solving/one-shot-flags.ts'), import('../../harness/solving/pipeline.ts')]);
   let v8Flags = '';
   const { backend, presolver } = await preparedBackend(id, options.params, presolve, (loaded) => (v8Flags = applyOneShotFlags(loaded)));
-  const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, presolver: presolver?.backend, presolverParams: presolver?.params });
-  if (v8Flags) result.stats.v8Flags = v8Flags;
+  const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, freshCheck: true, presolver: presolver?.backend, presolverParams: presolver?.params });
+  if (v8Flags) result.stats.v8Flags = [v8Flags, result.stats.v8Flags].filter(Boolean).join(' ');
   return result;
 }
 

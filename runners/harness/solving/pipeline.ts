@@ -15,6 +15,8 @@ export interface PipelineOptions extends SolveOptions {
   readonly presolverParams?: Params;
   /** With `certify`: write the proof here instead of checking it. */
   readonly proofFile?: string;
+  /** With `certify`: the proof is checked by a process that exits after it (solve), with the check's one-shot V8 flags (one-shot-flags.ts). */
+  readonly freshCheck?: boolean;
 }
 
 const versions = new Map<string, string>();
@@ -70,7 +72,11 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, asked: 
     const checkStarted = now();
     const run = check(result);
     stats.verifyMs = roundMs(elapsedMs(checkStarted));
-    if (certify) run.certificate = await certificateOf(puzzle, result, run.status, run.unique, options.proofFile);
+    if (certify) {
+      // Set after the solve, so that only the check's JavaScript tiers up as a short check wants.
+      if (options.freshCheck && !options.proofFile) stats.v8Flags = [stats.v8Flags, (await import('./one-shot-flags.ts')).applyOneShotCheckFlags()].filter(Boolean).join(' ');
+      run.certificate = await certificateOf(puzzle, result, run.status, run.unique, options.proofFile);
+    }
     return run;
   } catch (error) {
     return finish('error', null, null, error instanceof Error ? error.message : String(error));

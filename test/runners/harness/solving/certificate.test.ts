@@ -13,6 +13,7 @@ import { withFixedEdges, type Puzzle } from '../../../../encodings/grid.ts';
 import { checkProof } from '../../../../encodings/certify/check.ts';
 import { solveWithBackend, type PipelineOptions } from '../../../../runners/harness/solving/pipeline.ts';
 import { certificateOf } from '../../../../runners/harness/solving/certificate.ts';
+import { ONE_SHOT_CHECK_V8_FLAGS } from '../../../../runners/harness/solving/one-shot-flags.ts';
 import { backendRows } from '../../../../runners/harness/solving/backend-rows.ts';
 
 const OPTIONS: PipelineOptions = { timeoutMs: 60_000, unique: false, seed: 1, params: {}, certify: true };
@@ -90,6 +91,20 @@ test('solve --certify prints the certificate, and generate --certify certifies e
   assert.equal(generated.status, 0, generated.stderr);
   assert.equal(generated.stdout.trim().split('\n').length, 2);
   assert.equal(generated.stderr.match(/certified unique \(proof of \d+ KB checked in/g)?.length, 2, generated.stderr);
+});
+
+test('solve --certify checks its proof with the one-shot check flags and records them; --unique and --proof do not set them', () => {
+  const bin = new URL('../../../../bin/slitherbench.js', import.meta.url).pathname;
+  const flagsOf = (...args: string[]) => (JSON.parse(execFileSync(process.execPath, [bin, 'solve', '5x5t0:3222b2a0c21a1d12b3', '--backend', 'cdcl-loop', '--json', ...args], { encoding: 'utf8' })).stats.v8Flags ?? '') as string;
+  const check = ONE_SHOT_CHECK_V8_FLAGS.join(' ');
+  for (const extra of [[], ['--in-process']]) assert.ok(flagsOf('--certify', ...extra).endsWith(check), extra.join(' '));
+  assert.ok(!flagsOf('--unique').includes(check));
+  const dir = mkdtempSync(join(tmpdir(), 'proof-'));
+  try {
+    assert.ok(!flagsOf('--certify', '--proof', join(dir, 'proof.txt')).includes(check));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('generate --certify with cdcl-loop confirming notes both the confirmation and the certificate of each puzzle', () => {
