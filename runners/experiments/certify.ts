@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { loadDataset } from '../../datasets/load.ts';
+import { useCompiled } from '../harness/start-up/compiled.ts';
 import { writePuzzle } from '../../encodings/formats/index.ts';
 import { edgeCountOf, type Puzzle } from '../../encodings/grid.ts';
 import { getBackend } from '../../encodings/registry.ts';
@@ -166,7 +167,7 @@ const summary = [
   markdownTable(['set', 'decided by deduction (median)', 'answered by deduction', 'same steps as plain'], deductionRows, ['left', 'right', 'right', 'right']),
   '',
   ...(processRatios.size ? [
-    `The whole process, as a user meets it: \`slitherbench solve PUZZLE --backend auto --certify\` (the proof written and checked in that process) against \`--unique\`, each in a process of its own (start-up, reading and a cold solve included), for the first ${values.processes} puzzles of each set, ${repeat} runs each way; the median per puzzle, then over the puzzles.`,
+    `The whole process, as a user meets it: \`slitherbench solve PUZZLE --backend auto --certify\` (the proof written and checked in that process) against \`--unique\`, each in a process of its own (start-up, reading and a cold solve included), for the first ${values.processes} puzzles of each set, ${repeat} runs each way; the median per puzzle, then over the puzzles. The command ran ${useCompiled() ? 'from dist/ (`npm run build`, which `npm ci` runs), as an installed copy does' : 'from the TypeScript sources through tsx (dist/ was missing or older than the sources), so start-up is slower than an installed copy\'s'}.`,
     '',
     markdownTable(['set', 'puzzles', 'plain ms (median)', 'certified ms (median)', 'certified/plain (median)', 'certified/plain (worst)'], [...processRatios].map(([set, p]) => [set, String(p.ratios.length), fmt(median(p.off)!, 0), fmt(median(p.on)!, 0), `${fmt(median(p.ratios)!, 2)}x`, `${fmt(Math.max(...p.ratios), 2)}x`]), ['left', 'right', 'right', 'right', 'right', 'right']),
     '',
