@@ -6,24 +6,11 @@ import { test } from 'node:test';
 import { loadDataset } from '../../../datasets/load.ts';
 import { ProofLog } from '../../../encodings/backends/cdcl/proof-log.ts';
 import { AUTO_CORE_WASM } from '../../../encodings/backends/auto/wasm/core.wasm.ts';
-import { writePuzzle, type PuzzleCore } from '../../../encodings/backends/auto/wasm/binding.ts';
+import { writePuzzle, type AutoCore } from '../../../encodings/backends/auto/wasm/binding.ts';
 import { edgeCountOf, type Puzzle } from '../../../encodings/grid.ts';
 import { CorePool } from '../../../encodings/wasm/core-pool.ts';
 
-interface TextCore extends PuzzleCore {
-  collect(): void;
-  solveAuto(fixedCount: number, seed: number, connectivity: number, corners: number, trialFrom: number, presolveDeadline: number, deadline: number, firstTurn: number, unique: number, proof: number): void;
-  decidedLoopPointer(): number;
-  deductionProofPointer(): number;
-  deductionProofLength(): number;
-  deductionProofText(decidedLoop: number): void;
-  proofTextPointer(): number;
-  proofTextLength(): number;
-  loopClaimAt(): number;
-  loopBlockingAt(): number;
-}
-
-const cores = new CorePool<TextCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
+const cores = new CorePool<AutoCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
 
 /** The deduction's records and text for a puzzle (trial always, no deadline), from one instance of auto's core. */
 function deduce(puzzle: Puzzle): { records: Int32Array; lines: Uint8Array; claim: Uint8Array; blocking: Uint8Array; loop: Uint8Array } {

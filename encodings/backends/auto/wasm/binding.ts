@@ -18,9 +18,8 @@ import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_COMPLETED, TR
 import { AUTO_CORE_WASM } from './core.wasm.ts';
 import { loopOf } from '../../../solution.ts';
 
-interface AutoCore extends CdclCore {
-  autoSquareGrid(rows: number, cols: number): void;
-  autoGraph(vertices: number, edges: number, faces: number, vertexSlots: number, faceSlots: number): void;
+/** auto's core as its module exports it (the cdcl core's functions, which it holds too, and its own). */
+export interface AutoCore extends CdclCore, PuzzleCore {
   collect(): void;
   autoFixedPointer(n: number): number;
   infoPointer(): number;
