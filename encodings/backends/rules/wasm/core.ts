@@ -1369,6 +1369,8 @@ const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 /** localConflict's unit's corners: the counts each allows, as derive sees them (maskAt). */
 const localMask = new StaticArray<i32>(4);
+/** The corners (bit q: the unit's corner q) whose counts localConflict's propagation used, added to by each call. */
+let cornersUsed = 0;
 
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
@@ -1595,11 +1597,15 @@ function localConflict(n: i32): bool {
       const vi = unchecked(localValue[i]);
       const vj = unchecked(localValue[j]);
       if (vi >= 0 && vj >= 0) {
-        if (!((mask >> (vi + vj)) & 1)) return true;
+        if (!((mask >> (vi + vj)) & 1)) {
+          cornersUsed |= 1 << q;
+          return true;
+        }
       } else if (vi >= 0 || vj >= 0) {
         const known = vi >= 0 ? vi : vj;
         const offOk = (mask >> known) & 1;
         const onOk = (mask >> (known + 1)) & 1;
+        if (!offOk || !onOk) cornersUsed |= 1 << q;
         if (!offOk && !onOk) return true;
         if (!offOk || !onOk) {
           unchecked((localValue[vi >= 0 ? j : i] = onOk ? 1 : 0));
@@ -1767,10 +1773,11 @@ function flushCorner(k: i32, count: i32): void {
   return s == UNKNOWN ? -1 : s == LINE ? 1 : 0;
 }
 
-/** Writes what unit u's corners are owed, then loads u again. */
-function flushUnitCorners(u: i32): void {
+/** Writes what unit u's corners `corners` (bit q: corner q) are owed, then loads u again. */
+function flushUnitCorners(u: i32, corners: i32): void {
   let any = false;
   for (let q = 0; q < 4; q++) {
+    if (!((corners >> q) & 1)) continue;
     const k = cornerOf(u, q);
     const bits = <i32>unchecked(owed[k]);
     if (bits == 0) continue;
@@ -1847,18 +1854,33 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   unitKind = kind;
   unitId = unit;
   if (!any) {
-    if (context < 0) flushUnitCorners(unit);
-    derive(0);
+    // The owed counts its lines rest on go into the proof first (flushing writes with the unit's globals):
+    // those of the corners unit propagation used, when it reaches the conflict, else all its corners'.
+    cornersUsed = 0;
+    const follows = localConflict(0);
+    if (context < 0) flushUnitCorners(unit, follows ? cornersUsed : 15);
+    if (follows) writeLine(PROOF_LEARNT, derived, 0);
+    else derive(0);
     return;
   }
   if (derivedOn | derivedOff) {
-    // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
-    if (context < 0) flushUnitCorners(unit);
+    // As above, the owed counts of the corners its edges' lines use first.
+    cornersUsed = 0;
+    let follows = true;
+    for (let i = 0; i < 4 && follows; i++) {
+      const bit = 1 << i;
+      if (!((derivedOn | derivedOff) & bit)) continue;
+      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      follows = localConflict(1);
+    }
+    if (context < 0) flushUnitCorners(unit, follows ? cornersUsed : 15);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
       if (!((derivedOn | derivedOff) & bit)) continue;
       unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
-      derive(1);
+      // Found by unit propagation above, as derive would: its line at once.
+      if (follows) writeLine(PROOF_LEARNT, derived, 1);
+      else derive(1);
     }
   }
   for (let q = 0; q < 4; q++) {
