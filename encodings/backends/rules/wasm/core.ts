@@ -1739,8 +1739,23 @@ function flushCorner(k: i32, count: i32): void {
     if (!countRefutes(ei, ai, ej, aj)) needed |= 1 << ai;
   }
   if (needed == 0) return;
+  // Derived from the corners as they were when the count was taken: what older is owed goes first, of the
+  // corners unit propagation uses when it reaches each line, else of all four.
+  maskTime = time;
+  cornersUsed = 0;
+  let follows = true;
+  for (let ai = 0; ai < 2 && follows; ai++) {
+    if (!((needed >> ai) & 1)) continue;
+    let n = 0;
+    if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
+    if (ej >= 0) unchecked((derived[n++] = 2 * ej + count - ai));
+    follows = localConflict(n);
+  }
+  maskTime = 0;
+  const used = follows ? cornersUsed : 15;
   let flushed = false;
   for (let q = 0; q < 4; q++) {
+    if (!((used >> q) & 1)) continue;
     const j = cornerOf(u, q);
     const owedThere = <i32>unchecked(owed[j]);
     if (owedThere == 0) continue;
@@ -1759,10 +1774,12 @@ function flushCorner(k: i32, count: i32): void {
     let n = 0;
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
     if (ej >= 0) unchecked((derived[n++] = 2 * ej + count - ai));
-    // Derived from the corners as they were when the count was taken: all that older is written by now.
-    maskTime = time;
-    derive(n);
-    maskTime = 0;
+    if (follows) writeLine(PROOF_LEARNT, derived, n);
+    else {
+      maskTime = time;
+      derive(n);
+      maskTime = 0;
+    }
   }
 }
 
