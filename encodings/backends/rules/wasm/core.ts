@@ -1369,6 +1369,10 @@ const derived = new StaticArray<i32>(8);
 const localValue = new StaticArray<i32>(4);
 /** localConflict's unit's corners: the counts each allows, as derive sees them (maskAt). */
 const localMask = new StaticArray<i32>(4);
+/** The corner counts localConflict's propagation used (bit q * 3 + count: that count of the unit's corner q), added to by each call. */
+let countsUsed = 0;
+/** Every count of the four corners, as countsUsed's bits. */
+const ALL_COUNTS = 0xfff;
 
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
@@ -1595,11 +1599,16 @@ function localConflict(n: i32): bool {
       const vi = unchecked(localValue[i]);
       const vj = unchecked(localValue[j]);
       if (vi >= 0 && vj >= 0) {
-        if (!((mask >> (vi + vj)) & 1)) return true;
+        if (!((mask >> (vi + vj)) & 1)) {
+          countsUsed |= 1 << (q * 3 + vi + vj);
+          return true;
+        }
       } else if (vi >= 0 || vj >= 0) {
         const known = vi >= 0 ? vi : vj;
         const offOk = (mask >> known) & 1;
         const onOk = (mask >> (known + 1)) & 1;
+        if (!offOk) countsUsed |= 1 << (q * 3 + known);
+        if (!onOk) countsUsed |= 1 << (q * 3 + known + 1);
         if (!offOk && !onOk) return true;
         if (!offOk || !onOk) {
           unchecked((localValue[vi >= 0 ? j : i] = onOk ? 1 : 0));
@@ -1733,10 +1742,24 @@ function flushCorner(k: i32, count: i32): void {
     if (!countRefutes(ei, ai, ej, aj)) needed |= 1 << ai;
   }
   if (needed == 0) return;
+  // Derived from the corners as they were when the count was taken: what older is owed goes first, of the
+  // counts unit propagation uses when it reaches each line, else of all four corners.
+  maskTime = time;
+  countsUsed = 0;
+  let follows = true;
+  for (let ai = 0; ai < 2 && follows; ai++) {
+    if (!((needed >> ai) & 1)) continue;
+    let n = 0;
+    if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
+    if (ej >= 0) unchecked((derived[n++] = 2 * ej + count - ai));
+    follows = localConflict(n);
+  }
+  maskTime = 0;
+  const used = follows ? countsUsed : ALL_COUNTS;
   let flushed = false;
   for (let q = 0; q < 4; q++) {
     const j = cornerOf(u, q);
-    const owedThere = <i32>unchecked(owed[j]);
+    const owedThere = <i32>unchecked(owed[j]) & (used >> (q * 3)) & 7;
     if (owedThere == 0) continue;
     for (let d = 0; d < 3; d++) {
       if (!((owedThere >> d) & 1)) continue;
@@ -1753,10 +1776,12 @@ function flushCorner(k: i32, count: i32): void {
     let n = 0;
     if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
     if (ej >= 0) unchecked((derived[n++] = 2 * ej + count - ai));
-    // Derived from the corners as they were when the count was taken: all that older is written by now.
-    maskTime = time;
-    derive(n);
-    maskTime = 0;
+    if (follows) writeLine(PROOF_LEARNT, derived, n);
+    else {
+      maskTime = time;
+      derive(n);
+      maskTime = 0;
+    }
   }
 }
 
@@ -1767,12 +1792,12 @@ function flushCorner(k: i32, count: i32): void {
   return s == UNKNOWN ? -1 : s == LINE ? 1 : 0;
 }
 
-/** Writes what unit u's corners are owed, then loads u again. */
-function flushUnitCorners(u: i32): void {
+/** Writes the counts `counts` (countsUsed's bits) of unit u's corners that are owed, then loads u again. */
+function flushUnitCorners(u: i32, counts: i32): void {
   let any = false;
   for (let q = 0; q < 4; q++) {
     const k = cornerOf(u, q);
-    const bits = <i32>unchecked(owed[k]);
+    const bits = <i32>unchecked(owed[k]) & (counts >> (q * 3)) & 7;
     if (bits == 0) continue;
     any = true;
     for (let count = 0; count < 3; count++) if ((bits >> count) & 1) flushCorner(k, count);
@@ -1847,18 +1872,33 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   unitKind = kind;
   unitId = unit;
   if (!any) {
-    if (context < 0) flushUnitCorners(unit);
-    derive(0);
+    // The owed counts its lines rest on go into the proof first (flushing writes with the unit's globals):
+    // those unit propagation used, when it reaches the conflict, else all its corners'.
+    countsUsed = 0;
+    const follows = localConflict(0);
+    if (context < 0) flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
+    if (follows) writeLine(PROOF_LEARNT, derived, 0);
+    else derive(0);
     return;
   }
   if (derivedOn | derivedOff) {
-    // The counts its corners lost go into the proof first (flushing writes with the unit's globals).
-    if (context < 0) flushUnitCorners(unit);
+    // As above, the owed counts its edges' lines use first.
+    countsUsed = 0;
+    let follows = true;
+    for (let i = 0; i < 4 && follows; i++) {
+      const bit = 1 << i;
+      if (!((derivedOn | derivedOff) & bit)) continue;
+      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      follows = localConflict(1);
+    }
+    if (context < 0) flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
       if (!((derivedOn | derivedOff) & bit)) continue;
       unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
-      derive(1);
+      // Found by unit propagation above, as derive would: its line at once.
+      if (follows) writeLine(PROOF_LEARNT, derived, 1);
+      else derive(1);
     }
   }
   for (let q = 0; q < 4; q++) {
