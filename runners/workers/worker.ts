@@ -123,7 +123,7 @@ async function handle(message: ToWorker): Promise<void> {
   }
   if (!backend) throw new Error('worker was asked to solve before init');
   const puzzle = puzzleFromWire(message.puzzle);
-  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, freshCheck: message.freshCheck, presolver: presolver?.backend, presolverParams: presolver?.params });
+  const result = await solveWithBackend(backend, puzzle, { timeoutMs: message.timeoutMs, unique: message.unique, seed: message.seed, params: message.params, certify: message.certify, proofFile: message.proofFile, ...(message.freshCheck ? { beforeCheck: (await import('../harness/solving/one-shot-flags.ts')).applyOneShotCheckFlags } : {}), presolver: presolver?.backend, presolverParams: presolver?.params });
   // The back-end's one-shot flags, then any the pipeline set for the check.
   if (v8Flags) result.stats.v8Flags = [v8Flags, result.stats.v8Flags].filter(Boolean).join(' ');
   const wire = resultToWire(result);

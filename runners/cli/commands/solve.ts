@@ -99,10 +99,10 @@ export function register(declared: Command): void {
 
 /** --in-process: the back-end runs in this thread, with no hard time or memory limit (for debugging). */
 async function solveInProcess(id: string, puzzle: Puzzle, options: SolveOptions, presolve: string | undefined, proofFile: string | undefined): Promise<RunResult> {
-  const [{ applyOneShotFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/solving/one-shot-flags.ts'), import('../../harness/solving/pipeline.ts')]);
+  const [{ applyOneShotFlags, applyOneShotCheckFlags }, { solveWithBackend }] = await Promise.all([import('../../harness/solving/one-shot-flags.ts'), import('../../harness/solving/pipeline.ts')]);
   let v8Flags = '';
   const { backend, presolver } = await preparedBackend(id, options.params, presolve, (loaded) => (v8Flags = applyOneShotFlags(loaded)));
-  const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, freshCheck: true, presolver: presolver?.backend, presolverParams: presolver?.params });
+  const result = await solveWithBackend(backend, puzzle, { ...options, proofFile, beforeCheck: applyOneShotCheckFlags, presolver: presolver?.backend, presolverParams: presolver?.params });
   if (v8Flags) result.stats.v8Flags = [v8Flags, result.stats.v8Flags].filter(Boolean).join(' ');
   return result;
 }

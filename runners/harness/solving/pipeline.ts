@@ -15,8 +15,8 @@ export interface PipelineOptions extends SolveOptions {
   readonly presolverParams?: Params;
   /** With `certify`: write the proof here instead of checking it. */
   readonly proofFile?: string;
-  /** With `certify`: the proof is checked by a process that exits after it (solve), with the check's one-shot V8 flags (one-shot-flags.ts). */
-  readonly freshCheck?: boolean;
+  /** With `certify`: called just before the proof is checked; the V8 flags it sets (one-shot-flags.ts, in a process that exits after the check) are recorded in stats.v8Flags. */
+  readonly beforeCheck?: () => string;
 }
 
 const versions = new Map<string, string>();
@@ -73,8 +73,8 @@ export async function solveWithBackend(backend: Backend, puzzle: Puzzle, asked: 
     const run = check(result);
     stats.verifyMs = roundMs(elapsedMs(checkStarted));
     if (certify) {
-      // Set after the solve, so that only the check's JavaScript tiers up as a short check wants.
-      if (options.freshCheck && !options.proofFile) stats.v8Flags = [stats.v8Flags, (await import('./one-shot-flags.ts')).applyOneShotCheckFlags()].filter(Boolean).join(' ');
+      // After the solve, so that only the check's JavaScript is compiled as the flags say.
+      if (options.beforeCheck && !options.proofFile) stats.v8Flags = [stats.v8Flags, options.beforeCheck()].filter(Boolean).join(' ');
       run.certificate = await certificateOf(puzzle, result, run.status, run.unique, options.proofFile);
     }
     return run;
