@@ -165,12 +165,8 @@ class FastReader {
       const negative = text.charCodeAt(i) === 45;
       if (negative) i++;
       const from = i;
-      let value = 0;
-      for (; i < n; i++) {
-        const digit = text.charCodeAt(i) - 48;
-        if (digit < 0 || digit > 9) break;
-        value = value * 10 + digit;
-      }
+      const value = this.readDigits(from);
+      i = this.digitsEnd;
       const digits = i - from;
       if (digits === 0 || (i < n && text.charCodeAt(i) !== 32)) return null;
       if (i < n) i++;
@@ -245,18 +241,31 @@ class FastReader {
     }
   }
 
-  /** The next word's number, -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
-  private word(): number {
+  /** Where the digits readDigits read last end. */
+  private digitsEnd = 0;
+
+  /** The value of the digits from text[from] on (0 when there are none); digitsEnd is set to where they end. */
+  private readDigits(from: number): number {
     const text = this.text;
     const n = this.end;
-    let i = this.at;
-    const from = i;
+    let i = from;
     let value = 0;
     for (; i < n; i++) {
       const digit = text.charCodeAt(i) - 48;
       if (digit < 0 || digit > 9) break;
       value = value * 10 + digit;
     }
+    this.digitsEnd = i;
+    return value;
+  }
+
+  /** The next word's number, -2 for the word '0', or -1 when it is not digits ending at a space or the line's end. */
+  private word(): number {
+    const text = this.text;
+    const n = this.end;
+    const from = this.at;
+    let value = this.readDigits(from);
+    const i = this.digitsEnd;
     if (i === from || (i < n && text.charCodeAt(i) !== 32)) return -1;
     // Past 2^31 it stops counting, at 2^31 (as digits() does); a value past 2^53 is no longer exact, but still past it.
     if (value > 2 ** 31) value = 2 ** 31;
