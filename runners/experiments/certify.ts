@@ -60,8 +60,10 @@ const puzzles = sets.flatMap((set) => datasets.get(set)!.instances.slice(0, perS
 for (const id of BACKENDS) {
   const backend = await getBackend(id);
   await backend.prepare?.();
-  // Warm-up: the first solves in a process compile the code paths both ways.
-  for (const { instance } of puzzles.slice(0, 3)) {
+  // Warm-up: the first solves in a process compile the code paths both ways, and each set's grid kind has paths
+  // of its own, so the first puzzle of every set is solved too, twice each way.
+  const firstOfEachSet = sets.map((set) => puzzles.find((p) => p.set === set)!).filter(Boolean);
+  for (const { instance } of [...puzzles.slice(0, 3), ...firstOfEachSet, ...firstOfEachSet]) {
     await solveWithBackend(backend, instance.puzzle, options);
     await solveWithBackend(backend, instance.puzzle, { ...options, certify: true });
   }
