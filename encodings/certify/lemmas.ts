@@ -388,6 +388,9 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
   }
   let firstProblem = '';
   for (const cycle of candidates.cycles) {
+    // C is made of the clause's off edges, each once: an off edge left out of C (-x with x off C) satisfies the
+    // clause, as does +x with x on C; only a clause of C's edges alone is held against the clues.
+    if (cycle.length < offCount || cycle.some((e) => clauseOn[e] === clauseStamp)) return null;
     const problem = cycleAllowsClause(puzzle, clause, cycle);
     if (problem === null) return null;
     firstProblem ||= problem;
@@ -429,12 +432,21 @@ function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number
     positiveClues.set(puzzle, positive);
   }
   let positiveBeside = 0;
-  for (const face of cluedFacesBeside(puzzle, cycle, edgeCells, scratch.face, stamp)) {
-    const clue = puzzle.clues[face] as number;
-    let on = 0;
-    for (let i = face * cellSlots; i < face * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0 && scratch.onCycle[cellEdges[i]] === stamp) on++;
-    if (on !== clue) return false;
-    if (clue > 0) positiveBeside++;
+  const seen = scratch.face;
+  const clues = puzzle.clues;
+  // Face by face as they are met: most cycles of a proof break a clue, found before the rest are looked at.
+  for (let i = 0; i < cycle.length; i++) {
+    for (let side = 2 * cycle[i]; side < 2 * cycle[i] + 2; side++) {
+      const face = edgeCells[side];
+      if (face < 0 || seen[face] === stamp) continue;
+      seen[face] = stamp;
+      const clue = clues[face];
+      if (typeof clue !== 'number') continue;
+      let on = 0;
+      for (let k = face * cellSlots; k < face * cellSlots + cellSlots; k++) if (cellEdges[k] >= 0 && scratch.onCycle[cellEdges[k]] === stamp) on++;
+      if (on !== clue) return false;
+      if (clue > 0) positiveBeside++;
+    }
   }
   return positiveBeside === positive;
 }
