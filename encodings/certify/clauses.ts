@@ -324,8 +324,7 @@ export class ClauseSet {
       this.conflictClause = id;
       return;
     }
-    this.bringForward(from, from + n, 0);
-    if (n > 1) this.bringForward(from, from + n, 1);
+    if (n > 1) this.bringTwoForward(from, from + n);
     const first = this.value[data[from]];
     if (n >= 2) {
       this.pushWatch(data[from], id, data[from + 1]);
@@ -343,31 +342,56 @@ export class ClauseSet {
   }
 
   /**
-   * Swaps into position `at` of the clause at from..to the best literal from there on: true above unassigned
-   * above false; among false ones, the one assigned last (the rank is worked out inline: a long clause is
-   * scanned twice when it is added, and a call per literal is what an unoptimised scan costs most).
+   * Brings the best literal of the clause at from..to into its first place, then the best of the rest into its
+   * second: true above unassigned above false; among false ones, the one assigned last; among equals, the first
+   * met. In one pass over the clause (a long clause is read when it is added and when its deletion is undone),
+   * placing them as two passes would: the first pass swaps the best with the first literal, so the second meets
+   * that first literal in the best one's place. (The rank is worked out inline: a call per literal is what an
+   * unoptimised scan costs most.)
    */
-  private bringForward(from: number, to: number, at: number): void {
+  private bringTwoForward(from: number, to: number): void {
     const data = this.literals.data;
     const value = this.value;
     const position = this.position;
     // Above every trail position: unassigned, and one more for true.
     const assigned = this.edgeCount + 2;
-    let best = from + at;
-    let v = value[data[best]];
-    let bestRank = v === -1 ? position[data[best] >> 1] : assigned + v;
-    for (let k = best + 1; k < to; k++) {
+    // The best two literals after the first, by rank and then place: (rank1, at1) before (rank2, at2).
+    let rank1 = -1;
+    let at1 = -1;
+    let rank2 = -1;
+    let at2 = -1;
+    for (let k = from + 1; k < to; k++) {
       const literal = data[k];
-      v = value[literal];
+      const v = value[literal];
       const rank = v === -1 ? position[literal >> 1] : assigned + v;
-      if (rank > bestRank) {
-        best = k;
-        bestRank = rank;
+      if (rank > rank1) {
+        rank2 = rank1;
+        at2 = at1;
+        rank1 = rank;
+        at1 = k;
+      } else if (rank > rank2) {
+        rank2 = rank;
+        at2 = k;
       }
     }
-    const literal = data[best];
-    data[best] = data[from + at];
-    data[from + at] = literal;
+    const head = data[from];
+    const v = value[head];
+    const rank0 = v === -1 ? position[head >> 1] : assigned + v;
+    if (rank0 >= rank1) {
+      // The first literal stays first; the second is the best of the rest.
+      const second = data[at1];
+      data[at1] = data[from + 1];
+      data[from + 1] = second;
+      return;
+    }
+    // The best of the rest comes first, and the first literal takes its place at1; the second is the better of
+    // it and the runner-up (on equal ranks, the one met first in the second pass: the lower place).
+    data[from] = data[at1];
+    data[at1] = head;
+    const secondAt = at2 < 0 || rank0 > rank2 || (rank0 === rank2 && at1 < at2) ? at1 : at2;
+    const second = data[secondAt];
+    data[secondAt] = data[from + 1];
+    data[from + 1] = second;
   }
 
   private assign(literal: number, reason: number, time: number): void {
