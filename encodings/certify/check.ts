@@ -44,6 +44,7 @@ export type CheckedKind = (typeof CHECKED_KINDS)[number];
 export type StepKind = CheckedKind | 'deletion' | 'empty clause' | 'claim';
 /** Every kind of step; a kind's place here is its number in the checker's tables. */
 const STEP_KINDS: readonly StepKind[] = [...CHECKED_KINDS, 'deletion', 'empty clause', 'claim'];
+const DELETION = STEP_KINDS.indexOf('deletion');
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
@@ -135,6 +136,9 @@ class FastReader {
   vertexCount = 0;
   /** The last line read names a cycle or a cut's vertex set after its clause. */
   saysMore = false;
+  /** Where the text of the last line's clause lies: its first literal to its closing 0. */
+  clauseFrom = 0;
+  clauseEnd = 0;
 
   constructor(private readonly grid: FlatGrid) {
     this.literals = new Int32Array(grid.edgeCount + 4);
@@ -160,6 +164,7 @@ class FastReader {
     let literals = this.literals;
     let length = 0;
     let i = this.at;
+    this.clauseFrom = i;
     for (;;) {
       if (i >= n) return null;
       const negative = text.charCodeAt(i) === 45;
@@ -173,6 +178,7 @@ class FastReader {
       // '0' ends the clause; '-0' or '00' is left to readStep, which says why it is wrong.
       if (value === 0) {
         if (negative || digits > 1) return null;
+        this.clauseEnd = from + 1;
         break;
       }
       if (value > edgeCount) return null;
@@ -467,13 +473,40 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
   // rules start in `named` (else -1).
   let stepTable = new Int32Array(STEP_FIELDS * ((text.length >> 4) + 4));
   let stepCount = 0;
+  /** Adds the step of the line read to the table. */
+  const record = (id: number, codeAndFlag: number, namedFrom: number): void => {
+    if ((stepCount + 1) * STEP_FIELDS > stepTable.length) {
+      const more = new Int32Array(2 * stepTable.length);
+      more.set(stepTable);
+      stepTable = more;
+    }
+    const at = stepCount++ * STEP_FIELDS;
+    stepTable[at] = stepLine;
+    stepTable[at + 1] = lineFrom;
+    stepTable[at + 2] = id;
+    stepTable[at + 3] = codeAndFlag;
+    stepTable[at + 4] = namedFrom;
+  };
   /** The named rules of every rule lemma, one after another, each as [vertex count, vertices, face count, faces]. */
   const named: number[] = [];
   /** How many steps came before the clauses contradicted each other at the top level. */
   let beforeConflict = clauses.contradictory ? 0 : -1;
   let ended = false;
+  // The clauses added by lines read on the fast path, by the text of their literals (the latest of each text),
+  // when the proof deletes: a deletion written as one of them deletes what its literals would, unread.
+  const byText = text.includes('\nd ') ? new Map<string, number>() : null;
   while (nextLine()) {
+    if (byText !== null && text.charCodeAt(lineFrom) === 100 && text.charCodeAt(lineFrom + 1) === 32) {
+      const like = byText.get(text.slice(lineFrom + 2, lineTo));
+      const deleted = like === undefined ? undefined : clauses.deleteLike(like);
+      if (deleted !== undefined) {
+        stepCounts[DELETION]++;
+        record('removed' in deleted ? deleted.removed : -1, DELETION, -1);
+        continue;
+      }
+    }
     let kind = fast.step(text, lineFrom, lineTo);
+    const readFast = kind !== null;
     let literals: ArrayLike<number> = fast.literals;
     let length = fast.length;
     let saysMore = fast.saysMore;
@@ -524,18 +557,9 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
     } else {
       id = clauses.add(literals, length);
       if (beforeConflict < 0 && clauses.contradictory) beforeConflict = stepCount + 1;
+      if (byText !== null && readFast) byText.set(text.slice(fast.clauseFrom, fast.clauseEnd), id);
     }
-    if ((stepCount + 1) * STEP_FIELDS > stepTable.length) {
-      const more = new Int32Array(2 * stepTable.length);
-      more.set(stepTable);
-      stepTable = more;
-    }
-    const at = stepCount++ * STEP_FIELDS;
-    stepTable[at] = stepLine;
-    stepTable[at + 1] = lineFrom;
-    stepTable[at + 2] = id;
-    stepTable[at + 3] = saysMore ? code | SAYS_MORE : code;
-    stepTable[at + 4] = namedFrom;
+    record(id, saysMore ? code | SAYS_MORE : code, namedFrom);
   }
   if (!ended) return fail('end of proof', 'the proof ends without the empty clause');
 

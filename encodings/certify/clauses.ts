@@ -100,10 +100,16 @@ export class ClauseSet {
   private readonly watchSize: Int32Array;
   private readonly watchRoom: Int32Array;
 
-  /** Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause its hash and the next in its bucket. */
+  /**
+   * Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause the
+   * next in its bucket (from the first deletion on). Per clause its hash, the sum of its literals' keys, worked
+   * out as it is stored, so that no clause is read again to index it.
+   */
   private buckets = new Int32Array(0);
-  private readonly hash = new Ints(0);
+  private readonly hash: Ints;
   private readonly nextInBucket = new Ints(0);
+  /** Per literal, a fixed random number: its share of a clause's hash. */
+  private readonly literalKey: Int32Array;
   private indexed = 0;
 
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
@@ -121,8 +127,6 @@ export class ClauseSet {
   private readonly literalStamp: Int32Array;
   /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
   private readonly stack: Ints;
-  /** A clause being read for a deletion. */
-  private readonly probe: Ints;
   /** A rule's edges set before one it decided, as marking reads them (visitRule). */
   private readonly ruleSet = new Int32Array(RULE_MAX_EDGES);
 
@@ -135,14 +139,14 @@ export class ClauseSet {
     const clauses = expected.clauses + 2;
     this.literals = new Ints(expected.literals + edgeCount);
     this.stack = new Ints(2 * edgeCount + 2);
-    this.probe = new Ints(edgeCount + 16);
     this.start = new Ints(clauses + 1);
+    this.hash = new Ints(clauses);
     this.flags = new Uint8Array(clauses);
     this.searchFrom = new Int32Array(clauses);
     // Two watches of two numbers per clause, and each literal's list with room to grow and move.
     this.pool = new Int32Array(8 * (clauses + edgeCount));
     // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
-    const buffer = new ArrayBuffer(4 * (14 * edgeCount + 1) + 3 * edgeCount);
+    const buffer = new ArrayBuffer(4 * (16 * edgeCount + 1) + 3 * edgeCount);
     let top = 0;
     const ints = (length: number): Int32Array => {
       const table = new Int32Array(buffer, top, length);
@@ -159,6 +163,14 @@ export class ClauseSet {
     this.watchSize = ints(2 * edgeCount);
     this.watchRoom = ints(2 * edgeCount);
     this.edgeRuleStart = ints(edgeCount + 1);
+    this.literalKey = ints(2 * edgeCount);
+    // xorshift32 from a fixed start: the same keys in every run, so that a check is repeatable.
+    for (let l = 0, x = 0x2545f491; l < 2 * edgeCount; l++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      this.literalKey[l] = x;
+    }
     this.value = new Int8Array(buffer, top, 2 * edgeCount);
     this.reasonsMarked = new Uint8Array(buffer, top + 2 * edgeCount, edgeCount);
     this.start.push(0);
@@ -232,11 +244,11 @@ export class ClauseSet {
   }
 
   /**
-   * Clauses are indexed for deletions: `hash` holds an entry per clause from the first deletion on, and none
-   * before. (Told by its length, not a flag: a field that changes once throws away code optimised while it held.)
+   * Clauses are indexed for deletions from the first deletion on. (Told by the buckets' length, not a flag: a
+   * field that changes once throws away code optimised while it held.)
    */
   private isIndexing(): boolean {
-    return this.hash.length > 0;
+    return this.buckets.length > 0;
   }
 
   /** The clauses added so far contradict each other at the top level. */
@@ -259,20 +271,29 @@ export class ClauseSet {
   add(literals: ArrayLike<number>, length = literals.length): number {
     const id = this.count;
     const stamp = ++this.stamp;
-    const from = this.literals.length;
+    const store = this.literals;
+    if (store.length + length > store.data.length) store.grow(store.length + length);
+    // Written straight into the store, and hashed on the way, in one pass over the literals.
+    const data = store.data;
+    const literalStamp = this.literalStamp;
+    const literalKey = this.literalKey;
+    let top = store.length;
+    let key = 0;
     for (let k = 0; k < length; k++) {
       const literal = literals[k];
-      if (this.literalStamp[literal] === stamp) continue;
-      this.literalStamp[literal] = stamp;
-      this.literals.push(literal);
+      if (literalStamp[literal] === stamp) continue;
+      literalStamp[literal] = stamp;
+      data[top++] = literal;
+      key = (key + literalKey[literal]) | 0;
     }
-    this.start.push(this.literals.length);
+    store.length = top;
+    this.start.push(top);
+    this.hash.push(key);
     if (id >= this.flags.length) this.growClauses(id + 1);
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
     // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
     if (this.isIndexing()) {
-      this.hash.push(hashOf(this.literals.data, from, this.literals.length));
       this.nextInBucket.push(-1);
       this.index(id);
     }
@@ -303,8 +324,7 @@ export class ClauseSet {
       this.conflictClause = id;
       return;
     }
-    this.bringForward(from, from + n, 0);
-    if (n > 1) this.bringForward(from, from + n, 1);
+    if (n > 1) this.bringTwoForward(from, from + n);
     const first = this.value[data[from]];
     if (n >= 2) {
       this.pushWatch(data[from], id, data[from + 1]);
@@ -322,31 +342,56 @@ export class ClauseSet {
   }
 
   /**
-   * Swaps into position `at` of the clause at from..to the best literal from there on: true above unassigned
-   * above false; among false ones, the one assigned last (the rank is worked out inline: a long clause is
-   * scanned twice when it is added, and a call per literal is what an unoptimised scan costs most).
+   * Brings the best literal of the clause at from..to into its first place, then the best of the rest into its
+   * second: true above unassigned above false; among false ones, the one assigned last; among equals, the first
+   * met. In one pass over the clause (a long clause is read when it is added and when its deletion is undone),
+   * placing them as two passes would: the first pass swaps the best with the first literal, so the second meets
+   * that first literal in the best one's place. (The rank is worked out inline: a call per literal is what an
+   * unoptimised scan costs most.)
    */
-  private bringForward(from: number, to: number, at: number): void {
+  private bringTwoForward(from: number, to: number): void {
     const data = this.literals.data;
     const value = this.value;
     const position = this.position;
     // Above every trail position: unassigned, and one more for true.
     const assigned = this.edgeCount + 2;
-    let best = from + at;
-    let v = value[data[best]];
-    let bestRank = v === -1 ? position[data[best] >> 1] : assigned + v;
-    for (let k = best + 1; k < to; k++) {
+    // The best two literals after the first, by rank and then place: (rank1, at1) before (rank2, at2).
+    let rank1 = -1;
+    let at1 = -1;
+    let rank2 = -1;
+    let at2 = -1;
+    for (let k = from + 1; k < to; k++) {
       const literal = data[k];
-      v = value[literal];
+      const v = value[literal];
       const rank = v === -1 ? position[literal >> 1] : assigned + v;
-      if (rank > bestRank) {
-        best = k;
-        bestRank = rank;
+      if (rank > rank1) {
+        rank2 = rank1;
+        at2 = at1;
+        rank1 = rank;
+        at1 = k;
+      } else if (rank > rank2) {
+        rank2 = rank;
+        at2 = k;
       }
     }
-    const literal = data[best];
-    data[best] = data[from + at];
-    data[from + at] = literal;
+    const head = data[from];
+    const v = value[head];
+    const rank0 = v === -1 ? position[head >> 1] : assigned + v;
+    if (rank0 >= rank1) {
+      // The first literal stays first; the second is the best of the rest.
+      const second = data[at1];
+      data[at1] = data[from + 1];
+      data[from + 1] = second;
+      return;
+    }
+    // The best of the rest comes first, and the first literal takes its place at1; the second is the better of
+    // it and the runner-up (on equal ranks, the one met first in the second pass: the lower place).
+    data[from] = data[at1];
+    data[at1] = head;
+    const secondAt = at2 < 0 || rank0 > rank2 || (rank0 === rank2 && at1 < at2) ? at1 : at2;
+    const second = data[secondAt];
+    data[secondAt] = data[from + 1];
+    data[from + 1] = second;
   }
 
   private assign(literal: number, reason: number, time: number): void {
@@ -461,38 +506,75 @@ export class ClauseSet {
    * stays, as the convention in the file's head says). Null when there is no such clause.
    */
   delete(literals: ArrayLike<number>, length = literals.length): Deletion {
-    if (!this.isIndexing()) {
-      // Room for the clauses expected (the tables' size), so that adding them seldom grows the index.
-      const expected = Math.max(this.count, this.flags.length);
-      this.hash.grow(expected);
-      this.nextInBucket.grow(expected);
-      this.buckets = new Int32Array(1 << Math.max(10, Math.ceil(Math.log2(expected)))).fill(-1);
-      for (let c = 0; c < this.count; c++) {
-        this.hash.push(hashOf(this.literals.data, this.start.data[c], this.start.data[c + 1]));
-        this.nextInBucket.push(-1);
-        this.index(c);
-      }
-    }
-    const probe = this.probe;
-    probe.length = 0;
+    this.startIndex();
     const stamp = ++this.stamp;
+    const literalStamp = this.literalStamp;
+    let size = 0;
+    let key = 0;
     for (let k = 0; k < length; k++) {
-      if (this.literalStamp[literals[k]] === stamp) continue;
-      this.literalStamp[literals[k]] = stamp;
-      probe.push(literals[k]);
+      const literal = literals[k];
+      if (literalStamp[literal] === stamp) continue;
+      literalStamp[literal] = stamp;
+      size++;
+      key = (key + this.literalKey[literal]) | 0;
     }
-    const key = hashOf(probe.data, 0, probe.length);
-    let found = -1;
+    // The latest live clause with these literals: a bucket lists its clauses from the latest.
+    const { data: hash } = this.hash;
+    const { data: starts } = this.start;
     for (let c = this.buckets[key & (this.buckets.length - 1)]; c >= 0; c = this.nextInBucket.data[c]) {
-      if (this.hash.data[c] !== key || this.start.data[c + 1] - this.start.data[c] !== probe.length) continue;
-      let same = true;
-      for (let k = this.start.data[c]; same && k < this.start.data[c + 1]; k++) same = this.literalStamp[this.literals.data[k]] === stamp;
-      if (same) {
-        found = c;
-        break;
-      }
+      if (hash[c] === key && starts[c + 1] - starts[c] === size && this.holdsStamped(c, stamp)) return this.remove(c);
     }
-    if (found < 0) return null;
+    return null;
+  }
+
+  /**
+   * Deletes one copy of the literals of clause `id` (the latest live one, which may be `id`), as delete() given
+   * them would, without reading them; undefined when `id` is no longer live (deleted), for the caller to read the
+   * deletion's literals instead.
+   */
+  deleteLike(id: number): Exclude<Deletion, null> | undefined {
+    this.startIndex();
+    if (this.nextInBucket.data[id] === -2) return undefined;
+    const { data: hash } = this.hash;
+    const { data: starts } = this.start;
+    const key = hash[id];
+    const size = starts[id + 1] - starts[id];
+    let stamp = -1;
+    for (let c = this.buckets[key & (this.buckets.length - 1)]; c >= 0; c = this.nextInBucket.data[c]) {
+      if (c === id) return this.remove(c);
+      if (hash[c] !== key || starts[c + 1] - starts[c] !== size) continue;
+      // A later clause with the same hash and size: the same literals as id's? (seldom asked, so id's are stamped only then)
+      if (stamp < 0) {
+        stamp = ++this.stamp;
+        for (let k = starts[id]; k < starts[id + 1]; k++) this.literalStamp[this.literals.data[k]] = stamp;
+      }
+      if (this.holdsStamped(c, stamp)) return this.remove(c);
+    }
+    throw new Error('internal: a live clause missing from its bucket');
+  }
+
+  /** Indexes every clause so far, at the first deletion. */
+  private startIndex(): void {
+    if (this.isIndexing()) return;
+    // Room for the clauses expected (the tables' size), so that adding them seldom grows the index.
+    const expected = Math.max(this.count, this.flags.length);
+    this.nextInBucket.grow(expected);
+    this.buckets = new Int32Array(1 << Math.max(10, Math.ceil(Math.log2(expected)))).fill(-1);
+    for (let c = 0; c < this.count; c++) {
+      this.nextInBucket.push(-1);
+      this.index(c);
+    }
+  }
+
+  /** Every literal of clause c has `stamp` (c holds no literal outside the stamped ones). */
+  private holdsStamped(c: number, stamp: number): boolean {
+    const data = this.literals.data;
+    for (let k = this.start.data[c], end = this.start.data[c + 1]; k < end; k++) if (this.literalStamp[data[k]] !== stamp) return false;
+    return true;
+  }
+
+  /** Takes clause `found` out of the index and, unless it is the reason of a top-level assignment, out of propagation. */
+  private remove(found: number): Exclude<Deletion, null> {
     this.unindex(found);
     if (this.contradictory) return { removed: found }; // nothing is propagated any more: the watches stay as the conflict left them
     const first = this.literals.data[this.start.data[found]];
@@ -743,15 +825,4 @@ export class ClauseSet {
 /** No count least..most (none when most < least) has its bit set in `allowed`. */
 function noCountIn(allowed: number, least: number, most: number): boolean {
   return most < least || (allowed & (((1 << (most - least + 1)) - 1) << least)) === 0;
-}
-
-/** A hash of a clause's literals that does not depend on their order (a sum of mixed literals). */
-function hashOf(literals: Int32Array, from: number, to: number): number {
-  let key = 0;
-  for (let k = from; k < to; k++) {
-    let x = Math.imul(literals[k] + 1, 0x9e3779b1);
-    x ^= x >>> 15;
-    key = (key + Math.imul(x, 0x85ebca77)) | 0;
-  }
-  return key;
 }

@@ -382,12 +382,18 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
     if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
     return cycleAllowsClause(puzzle, clause, named);
   }
-  const candidates = cyclesAmong(grid, off, offCount);
+  const left = peelToCycles(grid, off, offCount);
+  // Each piece left a simple cycle C, and an off edge peeled off, so off C: the clause holds for every C (as below).
+  if (left > 0 && left < offCount && leftAreCycles(grid, off, offCount)) return null;
+  const candidates = cyclesLeft(grid, off, offCount);
   if (candidates.cycles.length === 0) {
     return candidates.tangled ? 'its off edges hold crossing cycles: the line must name the cycle' : 'its off edges hold no cycle';
   }
   let firstProblem = '';
   for (const cycle of candidates.cycles) {
+    // C is made of the clause's off edges, each once: an off edge left out of C (-x with x off C) satisfies the
+    // clause, as does +x with x on C; only a clause of C's edges alone is held against the clues.
+    if (cycle.length < offCount || cycle.some((e) => clauseOn[e] === clauseStamp)) return null;
     const problem = cycleAllowsClause(puzzle, clause, cycle);
     if (problem === null) return null;
     firstProblem ||= problem;
@@ -429,12 +435,21 @@ function cycleMeetsClues(puzzle: Puzzle, cycle: readonly number[], stamp: number
     positiveClues.set(puzzle, positive);
   }
   let positiveBeside = 0;
-  for (const face of cluedFacesBeside(puzzle, cycle, edgeCells, scratch.face, stamp)) {
-    const clue = puzzle.clues[face] as number;
-    let on = 0;
-    for (let i = face * cellSlots; i < face * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0 && scratch.onCycle[cellEdges[i]] === stamp) on++;
-    if (on !== clue) return false;
-    if (clue > 0) positiveBeside++;
+  const seen = scratch.face;
+  const clues = puzzle.clues;
+  // Face by face as they are met: most cycles of a proof break a clue, found before the rest are looked at.
+  for (let i = 0; i < cycle.length; i++) {
+    for (let side = 2 * cycle[i]; side < 2 * cycle[i] + 2; side++) {
+      const face = edgeCells[side];
+      if (face < 0 || seen[face] === stamp) continue;
+      seen[face] = stamp;
+      const clue = clues[face];
+      if (typeof clue !== 'number') continue;
+      let on = 0;
+      for (let k = face * cellSlots; k < face * cellSlots + cellSlots; k++) if (cellEdges[k] >= 0 && scratch.onCycle[cellEdges[k]] === stamp) on++;
+      if (on !== clue) return false;
+      if (clue > 0) positiveBeside++;
+    }
   }
   return positiveBeside === positive;
 }
@@ -486,11 +501,12 @@ function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number)
 }
 
 /**
- * The simple cycles left after repeatedly dropping edges with an end no other edge meets; `tangled` if some
- * piece is not a simple cycle. It runs for every cycle lemma without its cycle named, so it works on the
- * flat tables with marks that a new stamp clears: its time is what the line is long, not what the grid is large.
+ * Drops from the edges (each once) those with an end no other edge left meets, again and again, until only
+ * pieces with every vertex met twice or more are left; returns how many edges are left. It runs for every cycle
+ * lemma without its cycle named, so it works on the flat tables with marks that a new stamp clears: its time is
+ * what the line is long, not what the grid is large. The marks stay for leftAreCycles and cyclesLeft.
  */
-function cyclesAmong(grid: Adjacency, edges: Int32Array, count: number): { cycles: number[][]; tangled: boolean } {
+function peelToCycles(grid: Adjacency, edges: Int32Array, count: number): number {
   const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
   const marks = grid.scratch;
   // left: edge[e] === stamp; degree[v] is current where vertex[v] >= stamp (reached by a walk: vertex[v] === stamp + 1).
@@ -511,6 +527,7 @@ function cyclesAmong(grid: Adjacency, edges: Int32Array, count: number): { cycle
   // The vertices left with one edge, each listed once (its degree reaches 1 once), as a stack.
   const stack = marks.vertices;
   let top = 0;
+  let dropped = 0;
   for (let i = 0; i < count; i++) for (let k = 2 * edges[i]; k < 2 * edges[i] + 2; k++) if (degree[edgeEnds[k]] === 1) stack[top++] = edgeEnds[k];
   while (top > 0) {
     const v = stack[--top];
@@ -518,12 +535,38 @@ function cyclesAmong(grid: Adjacency, edges: Int32Array, count: number): { cycle
       const e = vertexEdges[k];
       if (e < 0 || left[e] !== stamp) continue;
       left[e] = 0;
+      dropped++;
       if (--degree[edgeEnds[2 * e]] === 1) stack[top++] = edgeEnds[2 * e];
       if (--degree[edgeEnds[2 * e + 1]] === 1) stack[top++] = edgeEnds[2 * e + 1];
       break;
     }
   }
-  // What is left has no vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
+  return count - dropped;
+}
+
+/** After peelToCycles: every vertex of the edges left has two of them, so each piece left is a simple cycle. */
+function leftAreCycles(grid: Adjacency, edges: Int32Array, count: number): boolean {
+  const { edgeEnds } = grid.flat;
+  const { edge: left, degree, stamp: next } = grid.scratch;
+  const stamp = next - 1;
+  for (let i = 0; i < count; i++) {
+    const e = edges[i];
+    if (left[e] === stamp && (degree[edgeEnds[2 * e]] !== 2 || degree[edgeEnds[2 * e + 1]] !== 2)) return false;
+  }
+  return true;
+}
+
+/**
+ * After peelToCycles: the pieces left that are simple cycles; `tangled` if some piece is not. What is left has no
+ * vertex of degree 1: a connected piece with every degree 2 is a simple cycle.
+ */
+function cyclesLeft(grid: Adjacency, edges: Int32Array, count: number): { cycles: number[][]; tangled: boolean } {
+  const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
+  const marks = grid.scratch;
+  const stamp = marks.stamp - 1;
+  const { edge: left, vertex: seen, degree } = marks;
+  const stack = marks.vertices;
+  let top = 0;
   const cycles: number[][] = [];
   let tangled = false;
   for (let i = 0; i < count; i++) {

@@ -243,6 +243,18 @@ test('deletions take clauses out of unit propagation, and deleting an absent cla
   assert.ok(checkProof(twoThrees, afterUse).verified, 'deleting a lemma once no longer needed');
   rejectedAt(checkProof(twoThrees, [...lines.slice(0, 5), `d ${T.v(0, 1)} 0`, ...lines.slice(5)].join('\n')), 6, 'deletion', /no such clause/);
   rejectedAt(checkProof(twoThrees, [...lines.slice(0, 5), `d ${lemma} 0`, `d ${lemma} 0`, ...lines.slice(5)].join('\n')), 7, 'deletion', /no such clause/);
+  // Two copies of the window lemma's literals, one of them as a cycle lemma, which fails its test (they hold no
+  // cycle): a deletion takes the later copy out, whichever copy it is written as (the checker finds a deletion
+  // written as an earlier line by that line's text), and the copy left is the one checked.
+  const written = lines[3].slice(2); // the window lemma's literals, as line 4 writes them
+  const withCopies = (first: string, second: string, deleted: string) => [...lines.slice(0, 3), first, second, `d ${deleted}`, ...lines.slice(4)].join('\n');
+  for (const deleted of [written, `${lemma} 0`]) {
+    const learntLeft = checkProof(twoThrees, withCopies(`w ${written}`, `y ${lemma} 0`, deleted));
+    assert.ok(learntLeft.verified && learntLeft.checked['window lemma'] === 1 && learntLeft.checked['cycle lemma'] === 0, describeResult(learntLeft));
+    rejectedAt(checkProof(twoThrees, withCopies(`y ${written}`, `w ${lemma} 0`, deleted)), 4, 'cycle lemma', /hold no cycle/);
+  }
+  // Deleted as often as it was added, then once more: no such clause.
+  rejectedAt(checkProof(twoThrees, [...lines.slice(0, 3), `w ${written}`, `w ${written}`, `d ${written}`, `d ${written}`, `d ${lemma} 0`, ...lines.slice(4)].join('\n')), 8, 'deletion', /no such clause/);
 });
 
 test('checking backwards: only the clauses the empty clause needs are checked, the result counts them, and deletions hold going back', () => {
