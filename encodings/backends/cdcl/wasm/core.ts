@@ -20,7 +20,7 @@ export { cellEdgesPointer, cluesPointer, edgeCellsPointer, edgeEndsPointer, vert
 import { SORT } from '~lib/util/sort';
 // The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
-import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from '../../../wasm/proof-records';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT } from '../../../wasm/proof-records';
 import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
 import { ACTIVITY_DECAY, ACTIVITY_LIMIT, ACTIVITY_SCALE_DOWN, GLUE_LBD, INITIAL_ACTIVITY, LEARNT_LIMIT, LEARNT_LIMIT_STEP } from './abi';
 
@@ -292,7 +292,6 @@ function resetScalars(): void {
   hintRound = 0;
   addingLine = 0;
   rootLine = 0;
-  pairLine = 0;
 }
 
 export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i32, cellSlotCount: i32, isSquare: bool, seed: i32, withConnectivity: i32): void {
@@ -588,14 +587,10 @@ export function addRuleClauses(): i32 {
   return ok;
 }
 
-/** The line of the last clause2 (0 without a proof). */
-let pairLine = 0;
-
 function clause2(a: i32, b: i32): i32 {
   unchecked((input[0] = a));
   unchecked((input[1] = b));
   clauseCount++;
-  if (proofOn) addingLine = pairLine = logClause(PROOF_WINDOW, input, 2);
   return addClause(2);
 }
 
@@ -603,18 +598,16 @@ function clause2(a: i32, b: i32): i32 {
 export function addCornerClauses(): i32 {
   const before = clauseCount;
   const side = new StaticArray<i32>(4);
-  /** The line of each pair clause of the cell's edges i < j, at 4i + j. */
-  const pairLines = new StaticArray<i32>(16);
   let ok = 1;
   for (let cell = 0; cell < cellCount; cell++) {
     const c = <i32>unchecked(clue[cell]);
     if (c < 0) continue;
-    // The corner clauses are added on the square grid only (4 slots per cell).
+    // The corner clauses are added on the square grid only (4 slots per cell). The units and pair clauses are
+    // not written into a proof: each follows from the clue alone, which the checker's base propagates.
     for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
     if (c == 0 || c == 4) {
       for (let k = 0; k < 4; k++) {
         unchecked((input[0] = c == 0 ? 2 * side[k] + 1 : 2 * side[k]));
-        if (proofOn) addingLine = logClause(PROOF_WINDOW, input, 1);
         ok &= addClause(1);
         clauseCount++;
       }
@@ -622,12 +615,7 @@ export function addCornerClauses(): i32 {
     }
     if (c != 1 && c != 3) continue;
     const sign = c == 1 ? 1 : 0;
-    for (let i = 0; i < 4; i++) {
-      for (let j = i + 1; j < 4; j++) {
-        ok &= clause2(2 * unchecked(side[i]) + sign, 2 * unchecked(side[j]) + sign);
-        unchecked((pairLines[4 * i + j] = pairLine));
-      }
-    }
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) ok &= clause2(2 * unchecked(side[i]) + sign, 2 * unchecked(side[j]) + sign);
     for (let q = 0; q < 4; q++) {
       // Corners in the order (top, left), (top, right), (bottom, left), (bottom, right).
       const a = unchecked(side[q >> 1]);
@@ -641,12 +629,8 @@ export function addCornerClauses(): i32 {
           if (e >= 0 && e != a && e != b) unchecked((input[n++] = 2 * e));
         }
         unchecked((input[n++] = 2 * (twice == 0 ? a : b) + sign));
-        // Follows by unit propagation from the vertex's rule and the pair clause of the cell's two edges there.
-        if (proofOn) {
-          addingLine = logClause(PROOF_LEARNT, input, n);
-          hintLine(unchecked(pairLines[4 * (q >> 1) + 2 + (q & 1)]));
-          endHints(addingLine);
-        }
+        // Follows by unit propagation from the vertex's rule and the clue's (the pair clause's reason).
+        if (proofOn) addingLine = logClause(PROOF_LEARNT, input, n);
         ok &= addClause(n);
         clauseCount++;
       }

@@ -53,8 +53,9 @@ test('every unique and no-loop answer on a sample of the built-in sets comes wit
       for (const [kind, n] of Object.entries(verdict.steps)) if (n > 0) kinds.add(kind);
     }
   }
-  // The sample exercises every kind of step the core writes.
-  for (const kind of ['window lemma', 'cycle lemma', 'cut lemma', 'learnt clause', 'blocking clause']) assert.ok(kinds.has(kind), `no ${kind} in the sample's proofs`);
+  // The sample exercises every kind of step the core writes (its corner rules' pair clauses and units follow from
+  // a clue alone, which the checker's base propagates: it writes no window lemma).
+  for (const kind of ['cycle lemma', 'cut lemma', 'learnt clause', 'blocking clause']) assert.ok(kinds.has(kind), `no ${kind} in the sample's proofs`);
 });
 
 test('each connectivity level writes proofs the checker verifies', () => {
