@@ -1,9 +1,10 @@
-// The rules core's proof records (proof-records.ts: learnt clauses, cycle lemmas, rule lemmas, the empty clause)
-// as the proof's lines of text (docs/proof-format.md), written in auto's wasm core (AssemblyScript): the lines
+// A wasm core's proof records (proof-records.ts: the rules core's deduction, the cdcl core's search) as the
+// proof's lines of text (docs/proof-format.md), written in the core (AssemblyScript): the lines
 // cdcl/proof-log.ts's append makes from the same records in JavaScript (a test holds the two to the same bytes).
-// Why: JavaScript copies each number's digits through a table, a call and a loop per number, and a 40x35
-// puzzle's deduction writes about 12,000 numbers; here two digits are one store.
-import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE } from './proof-records';
+// Why: JavaScript copies each number's digits through a table, a call and a loop per number, run cold in a fresh
+// process, and a 40x35 puzzle's deduction writes about 12,000 numbers, a 20x20 search's proof up to 90,000;
+// here two digits are one store.
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_WINDOW } from './proof-records';
 
 /** The text written last (ASCII), reused from one proof to the next and grown when one needs more. */
 let text = new StaticArray<u8>(1 << 16);
@@ -65,11 +66,15 @@ function putIndexList(records: StaticArray<i32>, i: i32, at: usize): usize {
   return at;
 }
 
-/** The letter before a line of this kind's literals (0: none, a learnt clause; -1: a kind the rules core does not write). */
+/** The letter before a line of this kind's literals (0: none, a learnt clause; -1: no kind of record). */
 function prefixOf(kind: i32): i32 {
   if (kind == PROOF_LEARNT) return 0;
   if (kind == PROOF_CYCLE) return 121; // 'y'
   if (kind == PROOF_RULE) return 114; // 'r'
+  if (kind == PROOF_CUT) return 120; // 'x'
+  if (kind == PROOF_BLOCKING) return 98; // 'b'
+  if (kind == PROOF_DELETE) return 100; // 'd'
+  if (kind == PROOF_WINDOW) return 119; // 'w'
   return -1;
 }
 
@@ -91,7 +96,7 @@ export function writeRecordsText(records: StaticArray<i32>, length: i32): void {
       continue;
     }
     const prefix = prefixOf(kind);
-    if (prefix < 0) throw new Error('a proof record of a kind the rules core does not write');
+    if (prefix < 0) throw new Error('a proof record of no known kind');
     if (prefix > 0) {
       store<u8>(at, <u8>prefix);
       store<u8>(at + 1, 32);
@@ -108,6 +113,15 @@ export function writeRecordsText(records: StaticArray<i32>, length: i32): void {
       at = putIndexList(records, i, at);
       at = putIndexList(records, listEnd, at);
       i = listEnd;
+    } else if (kind == PROOF_CUT) {
+      // The vertex set and, when there is one, the hinge vertex after it.
+      const hinge = unchecked(records[i]);
+      at = putIndexList(records, i + 1, at);
+      i = listEnd;
+      if (hinge >= 0) {
+        store<u8>(at++, 32);
+        at = putNumber(at, hinge + 1) - 1;
+      }
     }
     store<u8>(at++, 10);
   }

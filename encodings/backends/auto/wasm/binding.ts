@@ -29,8 +29,6 @@ export interface AutoCore extends CdclCore, PuzzleCore {
   deductionProofPointer(): number;
   deductionProofLength(): number;
   deductionProofText(decidedLoop: number): void;
-  proofTextPointer(): number;
-  proofTextLength(): number;
   loopClaimAt(): number;
   loopBlockingAt(): number;
 }

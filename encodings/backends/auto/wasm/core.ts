@@ -17,7 +17,7 @@ import { CLAUSES, CONTRADICTION, CORNER_CLAUSES, DECIDED, DECIDED_EDGES, FIRST_A
 import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_FINISHED, TRIAL_COMPLETED, TRIAL_NOT_RUN, TRIAL_RAN, TRIAL_TIMED_OUT } from './abi';
 
 export * from '../../cdcl/wasm/core';
-export { loopBlockingAt, loopClaimAt, proofTextLength, proofTextPointer } from '../../../wasm/proof-text';
+export { loopBlockingAt, loopClaimAt } from '../../../wasm/proof-text';
 
 @external("env", "now")
 declare function now(): f64;

@@ -36,6 +36,9 @@ export interface CdclCore {
   proofPointer(): number;
   proofLength(): number;
   drainProof(): void;
+  proofText(): void;
+  proofTextPointer(): number;
+  proofTextLength(): number;
 }
 
 /** The answers of the core's solve (abi.ts), by code (auto's core reports its searches' answers in these codes too). */
@@ -110,9 +113,11 @@ export class WasmLoopSearch {
     return new Uint8Array(this.core.memory.buffer, this.core.writeModel(), this.edgeCount).slice();
   }
 
-  /** Moves the proof's records written so far into `log`. */
+  /** Moves the proof's records written so far into `log`, as the lines of text the core makes of them. */
   drainProof(log: ProofLog): void {
-    log.append(new Int32Array(this.core.memory.buffer, this.core.proofPointer(), this.core.proofLength()));
+    this.core.proofText();
+    // A view after the call: making the text may have grown the memory.
+    log.appendText(new Uint8Array(this.core.memory.buffer, this.core.proofTextPointer(), this.core.proofTextLength()));
     this.core.drainProof();
   }
 
