@@ -6,8 +6,8 @@
 // here two digits are one store.
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_WINDOW } from './proof-records';
 
-/** The text written last (ASCII), reused from one proof to the next and grown when one needs more. */
-let text = new StaticArray<u8>(1 << 16);
+/** The text written last (ASCII), reused from one proof to the next and grown when one needs more (none until a proof is written: a core instance of a plain search touches no page for it). */
+let text = new StaticArray<u8>(0);
 let textLength = 0;
 /** Where the loop's claim list and its blocking list start in the text (writeLoopText), after the lines. */
 let claimAt = 0;
