@@ -184,7 +184,7 @@ let proof = new StaticArray<i32>(0);
 let proofTop = 0;
 let proofEnded = false;
 /** Per variable: the line of its theory reason once that is in the proof (0 before); cleared when the variable is unassigned. */
-let reasonLogged = new StaticArray<i32>(0);
+let reasonLine = new StaticArray<i32>(0);
 /** The justification of the theory conflict in `conflict` (BY_CYCLE, BY_CUT or a hinge vertex). */
 let conflictBy = BY_CYCLE;
 /** The line of the clause in `conflict` (0: a puzzle rule, which the checker's base holds). */
@@ -392,7 +392,7 @@ function allocateSearch(seed: i32, withConnectivity: i32): void {
   onBefore = new StaticArray<i32>(vertices + 1);
   // The proof's arrays come with startProof: a search that writes none allocates nothing for it.
   proof = new StaticArray<i32>(0);
-  reasonLogged = new StaticArray<i32>(0);
+  reasonLine = new StaticArray<i32>(0);
   lemma = new StaticArray<i32>(0);
   lineInfo = new StaticArray<i32>(0);
   hints = new StaticArray<i32>(0);
@@ -1015,7 +1015,7 @@ function cancelUntil(target: i32): void {
     const r = unchecked(reason[v]);
     if (r <= -2) {
       if (-r - 2 < poolTop) poolTop = -r - 2;
-      if (proofOn) unchecked((reasonLogged[v] = 0));
+      if (proofOn) unchecked((reasonLine[v] = 0));
     }
     unchecked((reason[v] = -1));
     if (unchecked(heapIndex[v]) < 0) heapInsert(v);
@@ -1691,7 +1691,7 @@ export function startProof(): void {
   proofOn = true;
   proof = unzeroed(max(1 << 12, edgeCount * 16));
   proofTop = 0;
-  reasonLogged = new StaticArray<i32>(edgeCount);
+  reasonLine = new StaticArray<i32>(edgeCount);
   lineInfo = unzeroed(1 << 12);
   hints = unzeroed(1 << 12);
   hintStamp = new StaticArray<i32>(edgeCount);
@@ -1746,7 +1746,7 @@ function hintReason(v: i32, r: i32): void {
   if (r >= 0) hintLine(unchecked(arenaLine[r]));
   else if (r < -1) {
     logReason(v);
-    hintLine(unchecked(reasonLogged[v]));
+    hintLine(unchecked(reasonLine[v]));
   }
 }
 
@@ -1837,12 +1837,12 @@ function logTheory(lits: StaticArray<i32>, n: i32, by: i32): i32 {
 
 /** The theory reason of variable v (a pool entry: its literals after the implied one, then the justification) as a lemma, once. */
 function logReason(v: i32): void {
-  if (unchecked(reasonLogged[v])) return;
+  if (unchecked(reasonLine[v])) return;
   const at = -unchecked(reason[v]) - 2;
   const n = unchecked(pool[at]);
   unchecked((lemma[0] = 2 * v + (unchecked(assign[v]) == 1 ? 0 : 1)));
   for (let i = 1; i < n; i++) unchecked((lemma[i] = pool[at + 1 + i]));
-  unchecked((reasonLogged[v] = logTheory(lemma, n, unchecked(pool[at + 1 + n]))));
+  unchecked((reasonLine[v] = logTheory(lemma, n, unchecked(pool[at + 1 + n]))));
 }
 
 /**
@@ -1871,7 +1871,7 @@ function trimProof(empty: i32): void {
       while (top > 0) {
         const v = unchecked(edges[--top]);
         const r = unchecked(reason[v]);
-        const by = r >= 0 ? unchecked(arenaLine[r]) : r < -1 ? unchecked(reasonLogged[v]) : unchecked(unitLine[v]);
+        const by = r >= 0 ? unchecked(arenaLine[r]) : r < -1 ? unchecked(reasonLine[v]) : unchecked(unitLine[v]);
         if (by > 0) unchecked((marked[by] = 1));
         if (r == -1) continue;
         const size = reasonSize(r);
