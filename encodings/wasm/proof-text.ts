@@ -20,17 +20,22 @@ export function loopBlockingAt(): i32 { return blockingAt; }
 
 /** Room for `more` bytes after the text so far. */
 function reserve(more: i32): void {
+  if (digitPairs.length == 0) makePairs();
   if (textLength + more <= text.length) return;
   const bigger = new StaticArray<u8>(max(text.length * 2, textLength + more));
   memory.copy(changetype<usize>(bigger), changetype<usize>(text), <usize>textLength);
   text = bigger;
 }
 
-/** The two digits of 0..99, as pairs of character codes ("00", "01", ..., "99"). */
-const PAIRS = new StaticArray<u8>(200);
-for (let i = 0; i < 100; i++) {
-  unchecked((PAIRS[2 * i] = <u8>(48 + i / 10)));
-  unchecked((PAIRS[2 * i + 1] = <u8>(48 + (i % 10))));
+/** The two digits of 0..99, as pairs of character codes ("00", "01", ..., "99"); made by reserve, when a proof is first written (a core instance of a plain search makes none). */
+let digitPairs = new StaticArray<u8>(0);
+
+function makePairs(): void {
+  digitPairs = new StaticArray<u8>(200);
+  for (let i = 0; i < 100; i++) {
+    unchecked((digitPairs[2 * i] = <u8>(48 + i / 10)));
+    unchecked((digitPairs[2 * i + 1] = <u8>(48 + (i % 10))));
+  }
 }
 
 /** Writes a number (a signed edge variable, a vertex or an edge + 1; never 0) and a space after it at `at`; returns the address after them. */
@@ -42,7 +47,7 @@ for (let i = 0; i < 100; i++) {
   const digits = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5 : value < 1000000 ? 6 : value < 10000000 ? 7 : value < 100000000 ? 8 : value < 1000000000 ? 9 : 10;
   let end = at + <usize>digits;
   store<u8>(end, 32);
-  const pairs = changetype<usize>(PAIRS);
+  const pairs = changetype<usize>(digitPairs);
   // Two digits at a time from the right, then the odd one first.
   while (value >= 100) {
     const pair = value % 100;
