@@ -17,7 +17,7 @@ import { CLAUSES, CONTRADICTION, CORNER_CLAUSES, DECIDED, DECIDED_EDGES, FIRST_A
 import { RULES_LEVEL, RULES_STATUS, SEARCHED, SECOND_ANSWER, TRIAL_FINISHED, TRIAL_COMPLETED, TRIAL_NOT_RUN, TRIAL_RAN, TRIAL_TIMED_OUT } from './abi';
 
 export * from '../../cdcl/wasm/core';
-export { loopBlockingAt, loopClaimAt } from '../../../wasm/proof-text';
+export { loopBlockingAt, loopClaimAt, proofTextLength, proofTextPointer } from '../../../wasm/proof-text';
 
 @external("env", "now")
 declare function now(): f64;
@@ -67,6 +67,15 @@ export function decidedLoopPointer(): usize { return rules.solutionsPointer(); }
 /** With `proof`: the deduction's proof records (deductionProofLength() integers), before the search's own. */
 export function deductionProofPointer(): usize { return rules.proofPointer(); }
 export function deductionProofLength(): i32 { return rules.proofLength(); }
+
+/**
+ * The search's proof records written since its last drainProof as the proof's lines of text (at proofTextPointer,
+ * proofTextLength bytes). The cdcl core leaves its records to the binding: each cdcl-loop search takes an instance
+ * of its own, and the text writer's state would be set up in every one.
+ */
+export function proofText(): void {
+  writeRecordsText(search.proofRecords(), search.proofLength());
+}
 
 /**
  * With `proof`: the deduction's records as the proof's lines of text (at proofTextPointer, proofTextLength bytes);

@@ -21,8 +21,6 @@ import { SORT } from '~lib/util/sort';
 // The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT } from '../../../wasm/proof-records';
-import { writeRecordsText } from '../../../wasm/proof-text';
-export { proofTextLength, proofTextPointer } from '../../../wasm/proof-text';
 import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
 import { ACTIVITY_DECAY, ACTIVITY_LIMIT, ACTIVITY_SCALE_DOWN, GLUE_LBD, INITIAL_ACTIVITY, LEARNT_LIMIT, LEARNT_LIMIT_STEP } from './abi';
 
@@ -170,7 +168,8 @@ let blockSkip = 0;
 let blockSkipLeft = 0;
 
 // --- the proof log (docs/proof-format.md), written only after startProof ---
-// Records of integers (abi.ts) that proofText turns into the proof's text. Theory reasons are written when
+// Records of integers (abi.ts) that become the proof's text (auto's core writes it itself, else the binding).
+// Theory reasons are written when
 // conflict analysis first uses them (most are never used), or at once at level 0, whose literals every later
 // step may rely on. Each record is a line, numbered from 1, with its hints: the lines its clause rests on (a
 // learnt clause: the clauses its conflict analysis used) and the level-0 edges it reads. When the empty
@@ -1708,8 +1707,8 @@ export function proofPointer(): usize { return changetype<usize>(proof); }
 export function proofLength(): i32 { return proofTop; }
 /** The binding has read the records: the buffer starts again from its beginning. */
 export function drainProof(): void { proofTop = 0; }
-/** The records written since the last drainProof as the proof's lines (at proofTextPointer, proofTextLength bytes). */
-export function proofText(): void { writeRecordsText(proof, proofTop); }
+/** The records themselves, for auto's core, which writes them as text (encodings/wasm/proof-text.ts). */
+export function proofRecords(): StaticArray<i32> { return proof; }
 
 /** A new line, its record starting here and no hints yet; its number. */
 function newLine(): i32 {
