@@ -1,12 +1,13 @@
-// The rules core's proof records (proof-records.ts: learnt clauses, cycle lemmas, rule lemmas, the empty clause)
-// as the proof's lines of text (docs/proof-format.md), written in auto's wasm core (AssemblyScript): the lines
+// A wasm core's proof records (proof-records.ts: the rules core's deduction, the cdcl core's search) as the
+// proof's lines of text (docs/proof-format.md), written in the core (AssemblyScript): the lines
 // cdcl/proof-log.ts's append makes from the same records in JavaScript (a test holds the two to the same bytes).
-// Why: JavaScript copies each number's digits through a table, a call and a loop per number, and a 40x35
-// puzzle's deduction writes about 12,000 numbers; here two digits are one store.
-import { PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE } from './proof-records';
+// Why: JavaScript copies each number's digits through a table, a call and a loop per number, run cold in a fresh
+// process, and a 40x35 puzzle's deduction writes about 12,000 numbers, a 20x20 search's proof up to 90,000;
+// here two digits are one store.
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_WINDOW } from './proof-records';
 
-/** The text written last (ASCII), reused from one proof to the next and grown when one needs more. */
-let text = new StaticArray<u8>(1 << 16);
+/** The text written last (ASCII), reused from one proof to the next and grown when one needs more (none until a proof is written: a core instance of a plain search touches no page for it). */
+let text = new StaticArray<u8>(0);
 let textLength = 0;
 /** Where the loop's claim list and its blocking list start in the text (writeLoopText), after the lines. */
 let claimAt = 0;
@@ -19,17 +20,22 @@ export function loopBlockingAt(): i32 { return blockingAt; }
 
 /** Room for `more` bytes after the text so far. */
 function reserve(more: i32): void {
+  if (digitPairs.length == 0) makePairs();
   if (textLength + more <= text.length) return;
   const bigger = new StaticArray<u8>(max(text.length * 2, textLength + more));
   memory.copy(changetype<usize>(bigger), changetype<usize>(text), <usize>textLength);
   text = bigger;
 }
 
-/** The two digits of 0..99, as pairs of character codes ("00", "01", ..., "99"). */
-const PAIRS = new StaticArray<u8>(200);
-for (let i = 0; i < 100; i++) {
-  unchecked((PAIRS[2 * i] = <u8>(48 + i / 10)));
-  unchecked((PAIRS[2 * i + 1] = <u8>(48 + (i % 10))));
+/** The two digits of 0..99, as pairs of character codes ("00", "01", ..., "99"); made by reserve, when a proof is first written (a core instance of a plain search makes none). */
+let digitPairs = new StaticArray<u8>(0);
+
+function makePairs(): void {
+  digitPairs = new StaticArray<u8>(200);
+  for (let i = 0; i < 100; i++) {
+    unchecked((digitPairs[2 * i] = <u8>(48 + i / 10)));
+    unchecked((digitPairs[2 * i + 1] = <u8>(48 + (i % 10))));
+  }
 }
 
 /** Writes a number (a signed edge variable, a vertex or an edge + 1; never 0) and a space after it at `at`; returns the address after them. */
@@ -41,7 +47,7 @@ for (let i = 0; i < 100; i++) {
   const digits = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5 : value < 1000000 ? 6 : value < 10000000 ? 7 : value < 100000000 ? 8 : value < 1000000000 ? 9 : 10;
   let end = at + <usize>digits;
   store<u8>(end, 32);
-  const pairs = changetype<usize>(PAIRS);
+  const pairs = changetype<usize>(digitPairs);
   // Two digits at a time from the right, then the odd one first.
   while (value >= 100) {
     const pair = value % 100;
@@ -65,11 +71,15 @@ function putIndexList(records: StaticArray<i32>, i: i32, at: usize): usize {
   return at;
 }
 
-/** The letter before a line of this kind's literals (0: none, a learnt clause; -1: a kind the rules core does not write). */
+/** The letter before a line of this kind's literals (0: none, a learnt clause; -1: no kind of record). */
 function prefixOf(kind: i32): i32 {
   if (kind == PROOF_LEARNT) return 0;
   if (kind == PROOF_CYCLE) return 121; // 'y'
   if (kind == PROOF_RULE) return 114; // 'r'
+  if (kind == PROOF_CUT) return 120; // 'x'
+  if (kind == PROOF_BLOCKING) return 98; // 'b'
+  if (kind == PROOF_DELETE) return 100; // 'd'
+  if (kind == PROOF_WINDOW) return 119; // 'w'
   return -1;
 }
 
@@ -91,7 +101,7 @@ export function writeRecordsText(records: StaticArray<i32>, length: i32): void {
       continue;
     }
     const prefix = prefixOf(kind);
-    if (prefix < 0) throw new Error('a proof record of a kind the rules core does not write');
+    if (prefix < 0) throw new Error('a proof record of no known kind');
     if (prefix > 0) {
       store<u8>(at, <u8>prefix);
       store<u8>(at + 1, 32);
@@ -108,6 +118,15 @@ export function writeRecordsText(records: StaticArray<i32>, length: i32): void {
       at = putIndexList(records, i, at);
       at = putIndexList(records, listEnd, at);
       i = listEnd;
+    } else if (kind == PROOF_CUT) {
+      // The vertex set and, when there is one, the hinge vertex after it.
+      const hinge = unchecked(records[i]);
+      at = putIndexList(records, i + 1, at);
+      i = listEnd;
+      if (hinge >= 0) {
+        store<u8>(at++, 32);
+        at = putNumber(at, hinge + 1) - 1;
+      }
     }
     store<u8>(at++, 10);
   }

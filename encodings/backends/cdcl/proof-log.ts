@@ -1,7 +1,7 @@
-// The proof a certifying search writes (docs/proof-format.md): the cdcl core's records turned into the proof's
-// text as they are drained from the core, then the header and the claim in front. Records: [kind, n, literal
-// x n] (literal 2e: edge e on, 2e + 1: off), for a cut lemma then [hinge or -1, m, vertex x m], for a rule lemma
-// [m, vertex x m, k, face x k].
+// The proof a certifying search writes (docs/proof-format.md): the lines a wasm core wrote as text (appendText),
+// or records turned into text here (append: the reference the cores' text is tested against), then the header
+// and the claim in front. Records: [kind, n, literal x n] (literal 2e: edge e on, 2e + 1: off), for a cut lemma
+// then [hinge or -1, m, vertex x m], for a rule lemma [m, vertex x m, k, face x k].
 import { edgeCountOf } from '../../grid.ts';
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_WINDOW } from '../../wasm/proof-records.ts';
 

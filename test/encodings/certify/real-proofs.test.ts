@@ -55,14 +55,18 @@ test('a real proof held against a puzzle with one clue taken out, which has two 
 test('random mutants of real proofs are rejected at a step, or claim only what is true', async () => {
   let seed = 11;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const tally = { dropped: 0, flipped: 0, rejected: 0, held: 0, lemmasRejected: 0 };
+  const tally = { dropped: 0, flipped: 0, rejected: 0, held: 0, lemmasRejected: 0, lemmaMutantsRejected: 0 };
   for (const { id, puzzle } of sample('gen-5x5', 4)) {
     const proof = (await certified('cdcl-loop', puzzle)).proof!;
     const lines = proof.trimEnd().split('\n');
     const solutions = solveExactly(puzzle, 1000).solutions.map((s) => s.on);
     const steps = lines.map((line, i) => i).filter((i) => i >= 2 && !lines[i].startsWith('c'));
+    // Half the mutants are of lemmas: a proof trimmed to what its empty clause needs holds few beside its learnt
+    // clauses. A needed lemma mutated is mostly refused at a learnt clause it no longer gives, met first going back.
+    const lemmas = steps.filter((i) => /^[wyxr] /.test(lines[i]));
     for (let k = 0; k < 60; k++) {
-      const at = steps[Math.floor(rand() * steps.length)];
+      const from = lemmas.length > 0 && rand() < 0.5 ? lemmas : steps;
+      const at = from[Math.floor(rand() * from.length)];
       const tokens = lines[at].split(' ');
       const numbers = tokens.map((t, i) => i).filter((i) => /^-?[1-9]\d*$/.test(tokens[i]) && i < tokens.indexOf('0', /^[a-z]$/.test(tokens[0]) ? 1 : 0));
       const mutant = [...lines];
@@ -78,6 +82,7 @@ test('random mutants of real proofs are rejected at a step, or claim only what i
       if (!result.verified) {
         tally.rejected++;
         if (/lemma/.test(result.kind)) tally.lemmasRejected++;
+        if (/^[wyxr] /.test(lines[at])) tally.lemmaMutantsRejected++;
         assert.ok(result.line >= 1 && result.line <= lines.length + 1, describeResult(result));
         continue;
       }
@@ -87,7 +92,7 @@ test('random mutants of real proofs are rejected at a step, or claim only what i
       assert.ok(solutions.every((on) => loop !== null && on.every((bit, e) => bit === loop[e])), `${id}: a verified mutant claims what is false`);
     }
   }
-  assert.ok(tally.rejected >= 100 && tally.lemmasRejected >= 10, JSON.stringify(tally));
+  assert.ok(tally.rejected >= 100 && tally.lemmaMutantsRejected >= 50, JSON.stringify(tally));
 });
 
 test('a forged learnt clause in a real proof is rejected where the empty clause needs it, and left unchecked where not', async () => {

@@ -1,6 +1,7 @@
 // auto's core writes its deduction's proof records as text itself (encodings/wasm/proof-text.ts): the same bytes
 // as the proof log's JavaScript makes from the same records, for every kind the rules core writes (learnt clauses,
-// cycle lemmas, rule lemmas on Loopy's other grids, the empty clause), and the decided loop's two lists.
+// cycle lemmas, rule lemmas on Loopy's other grids, the empty clause), and the decided loop's two lists; and so
+// for its search's records (cycle and cut lemmas, learnt and blocking clauses, the empty clause).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadDataset } from '../../../datasets/load.ts';
@@ -9,6 +10,8 @@ import { AUTO_CORE_WASM } from '../../../encodings/backends/auto/wasm/core.wasm.
 import { writePuzzle, type AutoCore } from '../../../encodings/backends/auto/wasm/binding.ts';
 import { edgeCountOf, type Puzzle } from '../../../encodings/grid.ts';
 import { CorePool } from '../../../encodings/wasm/core-pool.ts';
+import { WasmLoopSearch } from '../../../encodings/backends/cdcl/wasm/binding.ts';
+import { Portfolio } from '../../../encodings/backends/cdcl/loop-search.ts';
 
 const cores = new CorePool<AutoCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
 
@@ -46,4 +49,30 @@ test("the core's text of its deduction's records is the proof log's, byte for by
     }
   }
   for (const kind of ['learnt', 'cycle', 'rule', 'empty']) assert.ok(kinds.has(kind), `a line of kind ${kind} among ${[...kinds]}`);
+});
+
+test("auto's core's text of its search's records is the proof log's, byte for byte", () => {
+  const kinds = new Set<string>();
+  const sets: [string, number][] = [['gen-15x15-hard', 3], ['gen-20x20-fully-minimal', 1], ['unsat', 4], ['loopy-10x10-hard', 2], ['loopy-kagome-10x10-hard', 1]];
+  for (const [set, count] of sets) {
+    for (const { id, puzzle } of loadDataset(set).instances.slice(0, count)) {
+      // The search of the puzzle as given, in auto's core (as auto with presolve=off runs it).
+      const core = cores.take();
+      const search = WasmLoopSearch.load(puzzle, { seed: 1, connectivity: 'blocks', corners: true }, undefined, core, true);
+      const outcome = new Portfolio(search).run(puzzle, performance.now() + 60_000, true);
+      if (outcome.unique === false) continue;
+      const records = new Int32Array(core.memory.buffer, core.proofPointer(), core.proofLength()).slice();
+      core.proofText();
+      const text = new Uint8Array(core.memory.buffer, core.proofTextPointer(), core.proofTextLength()).slice();
+      cores.give(core);
+      const inJavaScript = new ProofLog(puzzle);
+      inJavaScript.append(records);
+      const inCore = new ProofLog(puzzle);
+      inCore.appendText(text);
+      const expected = inJavaScript.text(puzzle, { kind: 'unsat' });
+      assert.equal(inCore.text(puzzle, { kind: 'unsat' }), expected, `${set} ${id}`);
+      for (const line of expected.split('\n').slice(2)) kinds.add(line === '0' ? 'empty' : /^[a-z] /.test(line) ? line[0] + (line[0] === 'x' && !line.endsWith(' 0') ? ' with a hinge' : '') : line === '' ? 'none' : 'learnt');
+    }
+  }
+  for (const kind of ['learnt', 'y', 'x', 'x with a hinge', 'b', 'empty']) assert.ok(kinds.has(kind), `a line of kind ${kind} among ${[...kinds]}`);
 });

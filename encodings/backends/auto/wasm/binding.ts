@@ -29,6 +29,7 @@ export interface AutoCore extends CdclCore, PuzzleCore {
   deductionProofPointer(): number;
   deductionProofLength(): number;
   deductionProofText(decidedLoop: number): void;
+  proofText(): void;
   proofTextPointer(): number;
   proofTextLength(): number;
   loopClaimAt(): number;

@@ -69,6 +69,15 @@ export function deductionProofPointer(): usize { return rules.proofPointer(); }
 export function deductionProofLength(): i32 { return rules.proofLength(); }
 
 /**
+ * The search's proof records written since its last drainProof as the proof's lines of text (at proofTextPointer,
+ * proofTextLength bytes). The cdcl core leaves its records to the binding: each cdcl-loop search takes an instance
+ * of its own, and the text writer's state would be set up in every one.
+ */
+export function proofText(): void {
+  writeRecordsText(search.proofRecords(), search.proofLength());
+}
+
+/**
  * With `proof`: the deduction's records as the proof's lines of text (at proofTextPointer, proofTextLength bytes);
  * with `decidedLoop`, after them the lists of the loop deduction decided (its claim's and its blocking clause's).
  */

@@ -36,6 +36,10 @@ export interface CdclCore {
   proofPointer(): number;
   proofLength(): number;
   drainProof(): void;
+  /** auto's core only: the records as text, at proofTextPointer (proofTextLength bytes). */
+  proofText?(): void;
+  proofTextPointer?(): number;
+  proofTextLength?(): number;
 }
 
 /** The answers of the core's solve (abi.ts), by code (auto's core reports its searches' answers in these codes too). */
@@ -110,10 +114,15 @@ export class WasmLoopSearch {
     return new Uint8Array(this.core.memory.buffer, this.core.writeModel(), this.edgeCount).slice();
   }
 
-  /** Moves the proof's records written so far into `log`. */
+  /** Moves the proof's records written so far into `log`: as the lines of text auto's core makes of them, else as records. */
   drainProof(log: ProofLog): void {
-    log.append(new Int32Array(this.core.memory.buffer, this.core.proofPointer(), this.core.proofLength()));
-    this.core.drainProof();
+    const core = this.core;
+    if (core.proofText && core.proofTextPointer && core.proofTextLength) {
+      core.proofText();
+      // A view after the call: making the text may have grown the memory.
+      log.appendText(new Uint8Array(core.memory.buffer, core.proofTextPointer(), core.proofTextLength()));
+    } else log.append(new Int32Array(core.memory.buffer, core.proofPointer(), core.proofLength()));
+    core.drainProof();
   }
 
   /** The counters in the order of loop-search.ts's COUNTERS (statsPointer writes them so). */

@@ -20,7 +20,7 @@ export { cellEdgesPointer, cluesPointer, edgeCellsPointer, edgeEndsPointer, vert
 import { SORT } from '~lib/util/sort';
 // The answers, the connectivity levels and the search's constants, shared with the TypeScript side.
 import { BUDGET, CONNECTIVITY_BLOCKS, CONNECTIVITY_OFF, COUNTER_SLOTS, SAT, TIMEOUT, UNSAT } from './abi';
-import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_WINDOW } from '../../../wasm/proof-records';
+import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_EMPTY, PROOF_LEARNT } from '../../../wasm/proof-records';
 import { BLOCK_AFTER_CONFLICTS, BLOCK_MARGIN, FAST_LBD, MIN_CONFLICTS_BETWEEN_RESTARTS, RANDOM_DECISIONS, REPHASE_INTERVAL, RESTART_MARGIN, SLOW_LBD, TRAIL_AVERAGE } from './abi';
 import { ACTIVITY_DECAY, ACTIVITY_LIMIT, ACTIVITY_SCALE_DOWN, GLUE_LBD, INITIAL_ACTIVITY, LEARNT_LIMIT, LEARNT_LIMIT_STEP } from './abi';
 
@@ -168,9 +168,13 @@ let blockSkip = 0;
 let blockSkipLeft = 0;
 
 // --- the proof log (docs/proof-format.md), written only after startProof ---
-// Records of integers (abi.ts) that the binding turns into the proof's text. Theory reasons are written when
+// Records of integers (abi.ts) that become the proof's text (auto's core writes it itself, else the binding).
+// Theory reasons are written when
 // conflict analysis first uses them (most are never used), or at once at level 0, whose literals every later
-// step may rely on.
+// step may rely on. Each record is a line, numbered from 1, with its hints: the lines its clause rests on (a
+// learnt clause: the clauses its conflict analysis used) and the level-0 edges it reads. When the empty
+// clause is written, the lines it needs are marked back from it (as a backward checker would) and only they
+// stay, in order: the checker then reads and propagates a fraction of what the search wrote.
 /** A theory clause's justification, stored after its literals: a cycle, a cut, or a cut around a hinge vertex (>= 0). */
 const BY_CYCLE = -2;
 const BY_CUT = -1;
@@ -178,12 +182,28 @@ let proofOn = false;
 let proof = new StaticArray<i32>(0);
 let proofTop = 0;
 let proofEnded = false;
-/** Per variable: 1 once its theory reason is in the proof; cleared when the variable is unassigned. */
-let reasonLogged = new StaticArray<u8>(0);
+/** Per variable: the line of its theory reason once that is in the proof (0 before); cleared when the variable is unassigned. */
+let reasonLine = new StaticArray<i32>(0);
 /** The justification of the theory conflict in `conflict` (BY_CYCLE, BY_CUT or a hinge vertex). */
 let conflictBy = BY_CYCLE;
-/** The theory conflict in `conflict` is in the proof, to be deleted once the clause learnt from it is. */
-let conflictLogged = false;
+/** The line of the clause in `conflict` (0: a puzzle rule, which the checker's base holds). */
+let conflictLine = 0;
+/** Lines so far; per line (from 1) where its record starts in `proof` and its hints' range in `hints`. */
+let lineCount = 0;
+let lineInfo = new StaticArray<i32>(0);
+/** Hints: a line's number (> 0), or -(v + 1) for level-0 edge v, whose derivation the line reads. */
+let hints = new StaticArray<i32>(0);
+let hintsTop = 0;
+/** Per variable: the hint round that last hinted it (no repeats within one line's hints). */
+let hintStamp = new StaticArray<i32>(0);
+let hintRound = 0;
+/** Per arena clause (by its offset): its line (0: a puzzle rule). */
+let arenaLine = new StaticArray<i32>(0);
+/** Per variable set at level 0 by a unit clause of the proof: that line. */
+let unitLine = new StaticArray<i32>(0);
+/** The line of the clause addClause adds next (0: a puzzle rule), and the line addClause found false at level 0. */
+let addingLine = 0;
+let rootLine = 0;
 /** A theory reason's clause, the implied literal first, for the proof. */
 let lemma = new StaticArray<i32>(0);
 /** Marks for a cut lemma's vertex set: edges of the clause's positive literals, vertices reached, and the walk. */
@@ -267,7 +287,12 @@ function resetScalars(): void {
   proofTop = 0;
   proofEnded = false;
   conflictBy = BY_CYCLE;
-  conflictLogged = false;
+  conflictLine = 0;
+  lineCount = 0;
+  hintsTop = 0;
+  hintRound = 0;
+  addingLine = 0;
+  rootLine = 0;
 }
 
 export function setup(vertices: i32, edges: i32, cells: i32, vertexSlotCount: i32, cellSlotCount: i32, isSquare: bool, seed: i32, withConnectivity: i32): void {
@@ -366,8 +391,13 @@ function allocateSearch(seed: i32, withConnectivity: i32): void {
   onBefore = new StaticArray<i32>(vertices + 1);
   // The proof's arrays come with startProof: a search that writes none allocates nothing for it.
   proof = new StaticArray<i32>(0);
-  reasonLogged = new StaticArray<u8>(0);
+  reasonLine = new StaticArray<i32>(0);
   lemma = new StaticArray<i32>(0);
+  lineInfo = new StaticArray<i32>(0);
+  hints = new StaticArray<i32>(0);
+  hintStamp = new StaticArray<i32>(0);
+  arenaLine = new StaticArray<i32>(0);
+  unitLine = new StaticArray<i32>(0);
   cutEdge = new StaticArray<u8>(0);
   cutVertex = new StaticArray<u8>(0);
   cutWalk = new StaticArray<i32>(0);
@@ -438,7 +468,7 @@ export function addBlockingClause(): i32 {
   if (input.length < edgeCount) input = new StaticArray<i32>(edgeCount);
   let n = 0;
   for (let e = 0; e < edgeCount; e++) if (unchecked(loopBytes[e]) == 1) unchecked((input[n++] = 2 * e + 1));
-  if (proofOn) logClause(PROOF_BLOCKING, input, n);
+  if (proofOn) addingLine = logClause(PROOF_BLOCKING, input, n);
   return addClause(n);
 }
 
@@ -562,7 +592,6 @@ function clause2(a: i32, b: i32): i32 {
   unchecked((input[0] = a));
   unchecked((input[1] = b));
   clauseCount++;
-  if (proofOn) logClause(PROOF_WINDOW, input, 2);
   return addClause(2);
 }
 
@@ -574,12 +603,12 @@ export function addCornerClauses(): i32 {
   for (let cell = 0; cell < cellCount; cell++) {
     const c = <i32>unchecked(clue[cell]);
     if (c < 0) continue;
-    // The corner clauses are added on the square grid only (4 slots per cell).
+    // The corner clauses are added on the square grid only (4 slots per cell). The units and pair clauses are
+    // not written into a proof: each follows from the clue alone, which the checker's base propagates.
     for (let k = 0; k < 4; k++) unchecked((side[k] = cellEdges[4 * cell + k]));
     if (c == 0 || c == 4) {
       for (let k = 0; k < 4; k++) {
         unchecked((input[0] = c == 0 ? 2 * side[k] + 1 : 2 * side[k]));
-        if (proofOn) logClause(PROOF_WINDOW, input, 1);
         ok &= addClause(1);
         clauseCount++;
       }
@@ -601,8 +630,8 @@ export function addCornerClauses(): i32 {
           if (e >= 0 && e != a && e != b) unchecked((input[n++] = 2 * e));
         }
         unchecked((input[n++] = 2 * (twice == 0 ? a : b) + sign));
-        // Follows by unit propagation from the vertex's rule and the pair clause of the cell's two edges there.
-        if (proofOn) logClause(PROOF_LEARNT, input, n);
+        // Follows by unit propagation from the vertex's rule and the clue's (the pair clause's reason).
+        if (proofOn) addingLine = logClause(PROOF_LEARNT, input, n);
         ok &= addClause(n);
         clauseCount++;
       }
@@ -614,6 +643,9 @@ export function addCornerClauses(): i32 {
 /** Adds a clause at level 0 from the input buffer; 0 when the formula became unsat. */
 export function addClause(n: i32): i32 {
   if (decisionLevel > 0) cancelUntil(0);
+  const line = addingLine;
+  addingLine = 0;
+  if (line > 0) hintRound++;
   let count = 0;
   let tautology = false;
   // seen[v]: 1 + the sign of v's literal already in the clause (a repeat is dropped, a clash is a tautology).
@@ -622,6 +654,8 @@ export function addClause(n: i32): i32 {
     const v = value(lit);
     if (v == 1) tautology = true;
     const mark = <i32>unchecked(seen[lit >> 1]);
+    // A literal false at level 0 is left out: the line then rests on that edge's derivation too.
+    if (v == 0 && line > 0) hintVariable(lit >> 1);
     if (v == 0 || tautology || mark == 1 + (lit & 1)) continue;
     if (mark != 0) tautology = true;
     else {
@@ -630,16 +664,19 @@ export function addClause(n: i32): i32 {
     }
   }
   for (let i = 0; i < count; i++) unchecked((seen[input[i] >> 1] = 0));
+  if (line > 0) endHints(line);
   if (tautology) return 1;
   if (count == 0) {
     unsatAtRoot = true;
+    rootLine = line;
     return 0;
   }
   if (count == 1) {
     enqueue(unchecked(input[0]), -1);
+    if (line > 0) unchecked((unitLine[input[0] >> 1] = line));
     return 1;
   }
-  attach(input, count, false, 0);
+  attach(input, count, false, 0, line);
   return 1;
 }
 
@@ -667,9 +704,13 @@ function imply(lit: i32, n: i32, by: i32): void {
   if (proofOn && decisionLevel == 0) logReason(lit >> 1);
 }
 
-function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32): i32 {
+function attach(lits: StaticArray<i32>, n: i32, isLearnt: bool, lbd: i32, line: i32): i32 {
   arena = withRoom(arena, arenaTop, n + 2);
   const c = arenaTop;
+  if (proofOn) {
+    if (arenaLine.length < arena.length) arenaLine = grownTo(arenaLine, arena.length);
+    unchecked((arenaLine[c] = line));
+  }
   unchecked((arena[c] = n));
   unchecked((arena[c + 1] = (isLearnt ? LEARNT : 0) | (lbd << 2)));
   for (let i = 0; i < n; i++) unchecked((arena[c + 2 + i] = lits[i]));
@@ -844,16 +885,21 @@ function redundant(lit: i32, levels: i32): bool {
   let top = 0;
   unchecked((stack[top++] = lit));
   const mark = toClearLength;
+  const hintMark = hintsTop;
   while (top > 0) {
     const v = unchecked(stack[--top]) >> 1;
     const r = unchecked(reason[v]);
-    if (proofOn && r < -1) logReason(v);
+    if (proofOn) hintReason(v, r);
     const size = reasonSize(r);
     const at = reasonAt(r);
     for (let k = 1; k < size; k++) {
       const q = load<i32>(at + (<usize>k << 2));
       const w = q >> 1;
-      if (unchecked(seen[w]) || unchecked(level[w]) == 0) continue;
+      if (unchecked(seen[w])) continue;
+      if (unchecked(level[w]) == 0) {
+        if (proofOn) hintVariable(w);
+        continue;
+      }
       if (unchecked(reason[w]) != -1 && (levels & (1 << (unchecked(level[w]) & 31))) != 0) {
         unchecked((seen[w] = 1));
         unchecked((toClear[toClearLength++] = w));
@@ -862,6 +908,7 @@ function redundant(lit: i32, levels: i32): bool {
       }
       for (let i = mark; i < toClearLength; i++) unchecked((seen[toClear[i]] = 0));
       toClearLength = mark;
+      if (proofOn) dropHints(hintMark);
       return false;
     }
   }
@@ -878,13 +925,21 @@ function analyze(): i32 {
   let index = trailLength - 1;
   let p = -1;
   const current = decisionLevel;
+  if (proofOn) {
+    hintRound++;
+    hintLine(conflictLine);
+  }
   for (;;) {
     const size = fromConflict ? conflictLength : reasonSize(r);
     const at = fromConflict ? changetype<usize>(conflict) : reasonAt(r);
     for (let k = fromConflict ? 0 : 1; k < size; k++) {
       const q = load<i32>(at + (<usize>k << 2));
       const v = q >> 1;
-      if (unchecked(seen[v]) || unchecked(level[v]) == 0) continue;
+      if (unchecked(seen[v])) continue;
+      if (unchecked(level[v]) == 0) {
+        if (proofOn) hintVariable(v);
+        continue;
+      }
       unchecked((seen[v] = 1));
       unchecked((toClear[toClearLength++] = v));
       bumpVariable(v);
@@ -897,7 +952,7 @@ function analyze(): i32 {
     pathCount--;
     if (pathCount <= 0) break;
     r = unchecked(reason[p >> 1]);
-    if (proofOn && r < -1) logReason(p >> 1);
+    if (proofOn) hintReason(p >> 1, r);
     fromConflict = false;
   }
   unchecked((learnt[0] = p ^ 1));
@@ -959,7 +1014,7 @@ function cancelUntil(target: i32): void {
     const r = unchecked(reason[v]);
     if (r <= -2) {
       if (-r - 2 < poolTop) poolTop = -r - 2;
-      if (proofOn && unchecked(reasonLogged[v])) forgetReason(unchecked(trail[i]), r);
+      if (proofOn) unchecked((reasonLine[v] = 0));
     }
     unchecked((reason[v] = -1));
     if (unchecked(heapIndex[v]) < 0) heapInsert(v);
@@ -977,16 +1032,14 @@ function propagateAll(): i32 {
     if (c >= 0) {
       conflictLength = unchecked(arena[c]);
       for (let k = 0; k < conflictLength; k++) unchecked((conflict[k] = arena[c + 2 + k]));
+      if (proofOn) conflictLine = unchecked(arenaLine[c]);
       return THEORY_CONFLICT;
     }
     const before = trailLength;
     const answer = theoryPropagate();
     if (answer == THEORY_CONFLICT) {
       theoryConflicts++;
-      if (proofOn) {
-        logTheory(conflict, conflictLength, conflictBy);
-        conflictLogged = true;
-      }
+      if (proofOn) conflictLine = logTheory(conflict, conflictLength, conflictBy);
       return THEORY_CONFLICT;
     }
     if (answer == THEORY_MODEL) return THEORY_MODEL;
@@ -1016,7 +1069,6 @@ function reduceLearnts(): void {
     else {
       unchecked((arena[c + 1] |= DELETED));
       deletedClauses++;
-      if (proofOn) logArenaClause(PROOF_DELETE, c);
     }
   }
   learntCount = kept;
@@ -1067,7 +1119,11 @@ function pickBranchVariable(): i32 {
 /** Searches on from the current state: SAT (assign holds a model), UNSAT, TIMEOUT or BUDGET (budget < 0: none). */
 export function solve(deadline: f64, budget: f64): i32 {
   if (unsatAtRoot) {
-    if (proofOn) logEmpty();
+    if (proofOn && !proofEnded) {
+      const from = hintsTop;
+      hintLine(rootLine);
+      logEmpty(from);
+    }
     return UNSAT;
   }
   const stopAt = budget < 0 ? f64.MAX_VALUE : <f64>conflicts + budget;
@@ -1084,7 +1140,14 @@ export function solve(deadline: f64, budget: f64): i32 {
       }
       if (top == 0) {
         unsatAtRoot = true;
-        if (proofOn) logEmpty();
+        if (proofOn && !proofEnded) {
+          // The empty clause rests on the conflict's clause and the derivations of its edges.
+          const from = hintsTop;
+          hintRound++;
+          hintLine(conflictLine);
+          for (let k = 0; k < conflictLength; k++) hintVariable(unchecked(conflict[k]) >> 1);
+          logEmpty(from);
+        }
         return UNSAT;
       }
       if (trailLength > bestTrail) {
@@ -1096,20 +1159,23 @@ export function solve(deadline: f64, budget: f64): i32 {
       }
       if (conflicts > BLOCK_AFTER_CONFLICTS && <f64>trailLength > BLOCK_MARGIN * trailAverage) conflictsAtRestart = conflicts;
       if (top < decisionLevel) cancelUntil(top);
+      const hintsFrom = hintsTop;
       const back = analyze();
+      let line = 0;
       if (proofOn) {
-        logClause(PROOF_LEARNT, learnt, learntLength);
-        // The theory lemmas a search uses leave the proof as they leave the search: the checker's clauses
-        // stay as few as the solver's (its unit propagation is most of the check).
-        if (conflictLogged) logClause(PROOF_DELETE, conflict, conflictLength);
-        conflictLogged = false;
+        line = logClause(PROOF_LEARNT, learnt, learntLength);
+        // Its hints, gathered by analyze: only theory lemmas, which have none, were written meanwhile.
+        unchecked((lineInfo[3 * line + 1] = hintsFrom));
+        endHints(line);
       }
       const lbd = learntLength == 1 ? 1 : learntLbd();
       average(lbd);
       cancelUntil(back);
-      if (learntLength == 1) enqueue(unchecked(learnt[0]), -1);
-      else {
-        const c = attach(learnt, learntLength, true, lbd);
+      if (learntLength == 1) {
+        enqueue(unchecked(learnt[0]), -1);
+        if (proofOn) unchecked((unitLine[learnt[0] >> 1] = line));
+      } else {
+        const c = attach(learnt, learntLength, true, lbd, line);
         learnedClauses++;
         enqueue(unchecked(learnt[0]), c);
       }
@@ -1624,7 +1690,12 @@ export function startProof(): void {
   proofOn = true;
   proof = unzeroed(max(1 << 12, edgeCount * 16));
   proofTop = 0;
-  reasonLogged = new StaticArray<u8>(edgeCount);
+  reasonLine = new StaticArray<i32>(edgeCount);
+  lineInfo = unzeroed(1 << 12);
+  hints = unzeroed(1 << 12);
+  hintStamp = new StaticArray<i32>(edgeCount);
+  arenaLine = unzeroed(arena.length);
+  unitLine = new StaticArray<i32>(edgeCount);
   lemma = new StaticArray<i32>(edgeCount + 2);
   cutEdge = new StaticArray<u8>(edgeCount);
   cutVertex = new StaticArray<u8>(vertexCount);
@@ -1636,30 +1707,83 @@ export function proofPointer(): usize { return changetype<usize>(proof); }
 export function proofLength(): i32 { return proofTop; }
 /** The binding has read the records: the buffer starts again from its beginning. */
 export function drainProof(): void { proofTop = 0; }
+/** The records themselves, for auto's core, which writes them as text (encodings/wasm/proof-text.ts). */
+export function proofRecords(): StaticArray<i32> { return proof; }
 
-/** A record of `kind` with the clause lits[0..n). */
-function logClause(kind: i32, lits: StaticArray<i32>, n: i32): void {
+/** A new line, its record starting here and no hints yet; its number. */
+function newLine(): i32 {
+  const line = ++lineCount;
+  lineInfo = withRoom(lineInfo, 3 * line, 3);
+  unchecked((lineInfo[3 * line] = proofTop));
+  unchecked((lineInfo[3 * line + 1] = hintsTop));
+  unchecked((lineInfo[3 * line + 2] = hintsTop));
+  return line;
+}
+
+/** The hints written since the line's first are its own. */
+@inline function endHints(line: i32): void {
+  unchecked((lineInfo[3 * line + 2] = hintsTop));
+}
+
+/** A hint: the line being written rests on line `line` (nothing for 0, a puzzle rule). */
+function hintLine(line: i32): void {
+  if (line == 0) return;
+  hints = withRoom(hints, hintsTop, 1);
+  unchecked((hints[hintsTop++] = line));
+}
+
+/** A hint: the line being written reads level-0 edge v (once per hint round). */
+function hintVariable(v: i32): void {
+  if (unchecked(hintStamp[v]) == hintRound) return;
+  unchecked((hintStamp[v] = hintRound));
+  hints = withRoom(hints, hintsTop, 1);
+  unchecked((hints[hintsTop++] = -(v + 1)));
+}
+
+/** Conflict analysis resolved on v with its reason r (a clause, or a theory reason, written now if it is not yet). */
+function hintReason(v: i32, r: i32): void {
+  if (r >= 0) hintLine(unchecked(arenaLine[r]));
+  else if (r < -1) {
+    logReason(v);
+    hintLine(unchecked(reasonLine[v]));
+  }
+}
+
+/** The hints from `from` on taken back (a minimisation that failed), their edges hintable again. */
+function dropHints(from: i32): void {
+  for (let i = from; i < hintsTop; i++) {
+    const h = unchecked(hints[i]);
+    if (h < 0) unchecked((hintStamp[-h - 1] = 0));
+  }
+  hintsTop = from;
+}
+
+/** `a` copied into an array of `n` entries (n at least its length). */
+function grownTo(a: StaticArray<i32>, n: i32): StaticArray<i32> {
+  const bigger = unzeroed(n);
+  memory.copy(changetype<usize>(bigger), changetype<usize>(a), <usize>a.length << 2);
+  return bigger;
+}
+
+/** A record of `kind` with the clause lits[0..n): a new line; its number. */
+function logClause(kind: i32, lits: StaticArray<i32>, n: i32): i32 {
+  const line = newLine();
   proof = withRoom(proof, proofTop, n + 2);
   unchecked((proof[proofTop++] = kind));
   unchecked((proof[proofTop++] = n));
   for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = lits[i]));
+  return line;
 }
 
-/** A learnt or deleted clause in the arena at c. */
-function logArenaClause(kind: i32, c: i32): void {
-  const n = unchecked(arena[c]);
-  proof = withRoom(proof, proofTop, n + 2);
-  unchecked((proof[proofTop++] = kind));
-  unchecked((proof[proofTop++] = n));
-  for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = arena[c + 2 + i]));
-}
-
-function logEmpty(): void {
-  if (proofEnded) return;
+/** The empty clause, its hints those written from `hintsFrom` on (before it), then the proof trimmed to what it needs. */
+function logEmpty(hintsFrom: i32): void {
   proofEnded = true;
+  const line = newLine();
   proof = withRoom(proof, proofTop, 2);
   unchecked((proof[proofTop++] = PROOF_EMPTY));
   unchecked((proof[proofTop++] = 0));
+  unchecked((lineInfo[3 * line + 1] = hintsFrom));
+  trimProof(line);
 }
 
 /**
@@ -1669,11 +1793,8 @@ function logEmpty(): void {
  * with a hinge vertex p the set is cut off from the rest but for p. S is the set reached from an end of the
  * clause's first negated edge without crossing a positive literal's edge, the bridge f, or p.
  */
-function logTheory(lits: StaticArray<i32>, n: i32, by: i32): void {
-  if (by == BY_CYCLE) {
-    logClause(PROOF_CYCLE, lits, n);
-    return;
-  }
+function logTheory(lits: StaticArray<i32>, n: i32, by: i32): i32 {
+  if (by == BY_CYCLE) return logClause(PROOF_CYCLE, lits, n);
   let first = -1;
   let negatives = 0;
   for (let i = 0; i < n; i++) {
@@ -1701,7 +1822,7 @@ function logTheory(lits: StaticArray<i32>, n: i32, by: i32): void {
     }
   }
   for (let i = 0; i < n; i++) unchecked((cutEdge[lits[i] >> 1] = 0));
-  logClause(PROOF_CUT, lits, n);
+  const line = logClause(PROOF_CUT, lits, n);
   proof = withRoom(proof, proofTop, m + 2);
   unchecked((proof[proofTop++] = by));
   unchecked((proof[proofTop++] = m));
@@ -1710,27 +1831,68 @@ function logTheory(lits: StaticArray<i32>, n: i32, by: i32): void {
     unchecked((cutVertex[v] = 0));
     unchecked((proof[proofTop++] = v));
   }
+  return line;
 }
 
 /** The theory reason of variable v (a pool entry: its literals after the implied one, then the justification) as a lemma, once. */
 function logReason(v: i32): void {
-  if (unchecked(reasonLogged[v])) return;
-  unchecked((reasonLogged[v] = 1));
+  if (unchecked(reasonLine[v])) return;
   const at = -unchecked(reason[v]) - 2;
   const n = unchecked(pool[at]);
   unchecked((lemma[0] = 2 * v + (unchecked(assign[v]) == 1 ? 0 : 1)));
   for (let i = 1; i < n; i++) unchecked((lemma[i] = pool[at + 1 + i]));
-  logTheory(lemma, n, unchecked(pool[at + 1 + n]));
+  unchecked((reasonLine[v] = logTheory(lemma, n, unchecked(pool[at + 1 + n]))));
 }
 
-/** Variable `lit >> 1`, unassigned, loses its theory reason `r`: the lemma written for it leaves the proof. */
-function forgetReason(lit: i32, r: i32): void {
-  unchecked((reasonLogged[lit >> 1] = 0));
-  const at = -r - 2;
-  const n = unchecked(pool[at]);
-  proof = withRoom(proof, proofTop, n + 2);
-  unchecked((proof[proofTop++] = PROOF_DELETE));
-  unchecked((proof[proofTop++] = n));
-  unchecked((proof[proofTop++] = lit));
-  for (let i = 1; i < n; i++) unchecked((proof[proofTop++] = pool[at + 1 + i]));
+/**
+ * The lines the empty clause (line `empty`) needs, marked back from it through their hints (a level-0 edge
+ * hinted: the line that set it and, through its reason's other edges, theirs), and only they kept in the
+ * records, in order, with the blocking clause. No deletion is written: the checker's clauses are then these.
+ */
+function trimProof(empty: i32): void {
+  const marked = new StaticArray<u8>(lineCount + 1);
+  const edgeDone = new StaticArray<u8>(edgeCount);
+  const edges = new StaticArray<i32>(edgeCount);
+  unchecked((marked[empty] = 1));
+  for (let line = empty; line > 0; line--) {
+    if (!unchecked(marked[line])) continue;
+    for (let i = unchecked(lineInfo[3 * line + 1]), end = unchecked(lineInfo[3 * line + 2]); i < end; i++) {
+      const h = unchecked(hints[i]);
+      if (h > 0) {
+        unchecked((marked[h] = 1));
+        continue;
+      }
+      // A level-0 edge: what set it, and the edges its reason read, back to the units.
+      if (unchecked(edgeDone[-h - 1])) continue;
+      unchecked((edgeDone[-h - 1] = 1));
+      let top = 0;
+      unchecked((edges[top++] = -h - 1));
+      while (top > 0) {
+        const v = unchecked(edges[--top]);
+        const r = unchecked(reason[v]);
+        const by = r >= 0 ? unchecked(arenaLine[r]) : r < -1 ? unchecked(reasonLine[v]) : unchecked(unitLine[v]);
+        if (by > 0) unchecked((marked[by] = 1));
+        if (r == -1) continue;
+        const size = reasonSize(r);
+        const at = reasonAt(r);
+        // The implied literal first, as conflict analysis reads a reason.
+        for (let k = 1; k < size; k++) {
+          const w = load<i32>(at + (<usize>k << 2)) >> 1;
+          if (unchecked(edgeDone[w])) continue;
+          unchecked((edgeDone[w] = 1));
+          unchecked((edges[top++] = w));
+        }
+      }
+    }
+  }
+  let kept = 0;
+  for (let line = 1; line <= empty; line++) {
+    const from = unchecked(lineInfo[3 * line]);
+    const to = line < lineCount ? unchecked(lineInfo[3 * line + 3]) : proofTop;
+    const kind = unchecked(proof[from]);
+    if (!unchecked(marked[line]) && kind != PROOF_BLOCKING) continue;
+    memory.copy(changetype<usize>(proof) + (<usize>kept << 2), changetype<usize>(proof) + (<usize>from << 2), <usize>(to - from) << 2);
+    kept += to - from;
+  }
+  proofTop = kept;
 }
