@@ -1475,7 +1475,8 @@ function walkCycle(from: i32, to: i32, skip: i32, extra: i32): i32 {
     if (f < 0) break;
     unchecked((cycleLits[n++] = 2 * f + 1));
     unchecked((cycleMark[f] = cycleStamp));
-    v = unchecked(edgeEnds[f * 2]) == v ? unchecked(edgeEnds[f * 2 + 1]) : unchecked(edgeEnds[f * 2]);
+    // The edge's other end: v is one of its two.
+    v ^= unchecked(edgeEnds[f * 2]) ^ unchecked(edgeEnds[f * 2 + 1]);
     previous = f;
   }
   unchecked((cycleLits[n++] = 2 * extra + 1));
@@ -1523,7 +1524,6 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
  */
 function logClosedLoop(a: i32, b: i32, e: i32): void {
   if (closed || proofEnded) return;
-  const n = walkCycle(a, b, e, e);
   let solution = true;
   for (let i = 0; i < cluedCount && solution; i++) {
     const cell = unchecked(cluedCells[i]);
@@ -1534,6 +1534,8 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
     }
     if (on != <i32>unchecked(clues[cell])) solution = false;
   }
+  // Its edges are walked only for a line: outside trial a solution needs none.
+  const n = !solution || context >= 0 ? walkCycle(a, b, e, e) : 0;
   if (!solution) writeLine(PROOF_CYCLE, cycleLits, n);
   else if (context >= 0) {
     const kept = new StaticArray<i32>(n);
@@ -1625,10 +1627,15 @@ function localConflict(n: i32): bool {
  * the state: what localConflict finds without the corners, by bits (the counts allowed against those reachable).
  */
 function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
+  return countRefutesIn(unitEdges, 0, unitKind, ei, ai, ej, aj);
+}
+
+/** countRefutes for the unit whose edges are edges[base..base + 4) and whose rule is `kind` (loaded or not). */
+function countRefutesIn(edges: StaticArray<i32>, base: i32, kind: i32, ei: i32, ai: i32, ej: i32, aj: i32): bool {
   let on = 0;
   let open = 0;
   for (let i = 0; i < 4; i++) {
-    const e = unchecked(unitEdges[i]);
+    const e = unchecked(edges[base + i]);
     if (e < 0) continue;
     if (e == ei) on += ai;
     else if (e == ej) on += aj;
@@ -1638,7 +1645,7 @@ function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
       else if (s == UNKNOWN) open++;
     }
   }
-  return !reaches(on, on + open, countsOf(unitKind));
+  return !reaches(on, on + open, countsOf(kind));
 }
 
 /**
@@ -1728,20 +1735,28 @@ function flushCorner(k: i32, count: i32): void {
   const u = unchecked(taken[at + 1]);
   // The assignments of the two edges with that count that need a clause (bit ai: the first edge at ai): those
   // the state leaves open and the unit's count does not rule out. Mostly none: then what the step rested on
-  // stays owed too, written only when some other line needs it.
-  loadUnit(u);
-  const q = cornerSlot(k);
-  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
-  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  // stays owed too, written only when some other line needs it. (The unit is loaded only past this.)
+  const isVertex = u < vertexCount;
+  const base = isVertex ? u * 4 : (u - vertexCount) * 4;
+  const edges = isVertex ? vertexEdges : cellEdges;
+  let q = k & 3;
+  if (!isVertex) {
+    q = 0;
+    while (unchecked(cellCorners[base + q]) != k) q++;
+  }
+  const ei = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2])]);
+  const ej = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  const kind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
   const vi = edgeValue(ei);
   const vj = edgeValue(ej);
   let needed = 0;
   for (let ai = 0; ai < 2; ai++) {
     const aj = count - ai;
     if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
-    if (!countRefutes(ei, ai, ej, aj)) needed |= 1 << ai;
+    if (!countRefutesIn(edges, base, kind, ei, ai, ej, aj)) needed |= 1 << ai;
   }
   if (needed == 0) return;
+  loadUnit(u);
   // Derived from the corners as they were when the count was taken: what older is owed goes first, of the
   // counts unit propagation uses when it reaches each line, else of all four corners.
   maskTime = time;
@@ -1954,6 +1969,8 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
  * the count kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
  */
 @inline function cornerStepWrites(kind: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
+  // Mostly no corner loses a count and no edge is decided: one test of all of it.
+  if (!(lost0 | lost1 | lost2 | lost3 | (~(mustOn | mustOff | (canOn & canOff)) & 15))) return false;
   const openAfter = ~(mustOn | mustOff) & canOn & canOff & 15;
   // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
   if ((lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10)) return true;
