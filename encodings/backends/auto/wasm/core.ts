@@ -73,7 +73,7 @@ export function deductionProofLength(): i32 { return rules.proofLength(); }
  * with `decidedLoop`, after them the lists of the loop deduction decided (its claim's and its blocking clause's).
  */
 export function deductionProofText(decidedLoop: bool): void {
-  writeRecordsText(rules.proofRecords(), rules.proofLength());
+  writeRecordsText(rules.proofRecords(), rules.proofLength(), edgeCount);
   if (decidedLoop) writeLoopText(rules.solutionsArray(), edgeCount);
 }
 
