@@ -588,9 +588,12 @@ function propagateUnit(unit: i32): bool {
     s2 |= b2;
     s3 |= b3;
   }
-  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
+  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write. Of the
+  // others, most only take counts from corners whose edges both stay open, outside trial: owed, nothing worked out.
   if (proofOn && useCorners && (!any || cornerStepWrites(kind, mustOn, mustOff, canOn, canOff, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3))) {
-    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+    if (any && context < 0 && !closed && !proofEnded && !(derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0))) {
+      oweCounts(unit, k0, k1, k2, k3, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3, ~(mustOn | mustOff) & canOn & canOff & 15);
+    } else logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1681,8 +1684,9 @@ function cornerOf(u: i32, q: i32): i32 {
 function loadUnit(u: i32): void {
   const isVertex = u < vertexCount;
   const base = isVertex ? u * 4 : (u - vertexCount) * 4;
-  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = isVertex ? vertexEdges[base + i] : cellEdges[base + i]));
-  for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = cornerOf(u, q)));
+  const edges = isVertex ? vertexEdges : cellEdges;
+  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = unchecked(edges[base + i])));
+  for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = isVertex ? base + q : unchecked(cellCorners[base + q])));
   unitKind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
   unitId = u;
 }
@@ -1867,16 +1871,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   const afterOn = mustOn | (any ? open & ~canOff : 0);
   const afterOff = mustOff | (any ? open & ~canOn : 0);
   if (any && !(derivedOn | derivedOff) && context < 0) {
-    // Only counts lost: owed, with nothing to work out now (those of a corner with both edges open; see cornerStepWrites).
-    const openAfter = open & canOn & canOff;
-    unitId = unit;
-    for (let q = 0; q < 4; q++) {
-      const k = q == 0 ? k0 : q == 1 ? k1 : q == 2 ? k2 : k3;
-      const lost = <i32>unchecked(corner[k]) & ~(q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
-      const slots = (1 << unchecked(CORNER_SLOTS[q * 2])) | (1 << unchecked(CORNER_SLOTS[q * 2 + 1]));
-      if (!lost || (openAfter & slots) != slots) continue;
-      for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
-    }
+    oweCounts(unit, k0, k1, k2, k3, <i32>unchecked(corner[k0]) & ~s0, <i32>unchecked(corner[k1]) & ~s1, <i32>unchecked(corner[k2]) & ~s2, <i32>unchecked(corner[k3]) & ~s3, open & canOn & canOff);
     return;
   }
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
@@ -1949,6 +1944,24 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
       }
     }
   }
+}
+
+/**
+ * A corner step outside trial that decides no edge the count alone does not: the counts its corners lose (`lost0`..
+ * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step; see
+ * cornerStepWrites), with nothing to work out now.
+ */
+function oweCounts(unit: i32, k0: i32, k1: i32, k2: i32, k3: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32, openAfter: i32): void {
+  unitId = unit;
+  // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
+  if (lost0 && (openAfter & 5) == 5) oweCorner(k0, lost0);
+  if (lost1 && (openAfter & 9) == 9) oweCorner(k1, lost1);
+  if (lost2 && (openAfter & 6) == 6) oweCorner(k2, lost2);
+  if (lost3 && (openAfter & 10) == 10) oweCorner(k3, lost3);
+}
+
+@inline function oweCorner(k: i32, lost: i32): void {
+  for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
 }
 
 /**
