@@ -3,7 +3,7 @@
 // cdcl/proof-log.ts's append makes from the same records in JavaScript (a test holds the two to the same bytes).
 // Why: JavaScript copies each number's digits through a table, a call and a loop per number, run cold in a fresh
 // process, and a 40x35 puzzle's deduction writes about 12,000 numbers, a 20x20 search's proof up to 90,000;
-// here two digits are one store.
+// here a literal is one store from a table of the edges' numbers.
 import { PROOF_BLOCKING, PROOF_CUT, PROOF_CYCLE, PROOF_DELETE, PROOF_EMPTY, PROOF_LEARNT, PROOF_RULE, PROOF_WINDOW } from './proof-records';
 
 /** The text written last (ASCII), reused from one proof to the next and grown when one needs more (none until a proof is written: a core instance of a plain search touches no page for it). */
@@ -60,6 +60,43 @@ function makePairs(): void {
   return at + <usize>digits + 1;
 }
 
+/**
+ * Each edge's variable (e + 1) as text with a space after it, in 8 bytes (unused ones left as they are), and its
+ * length: kept from one proof to the next and grown to the largest grid met, as the text of e + 1 never changes.
+ * A literal is then one 8-byte store (after a '-' for an edge off) where a number's digits are several.
+ */
+let variableText = new StaticArray<u64>(0);
+let variableLength = new StaticArray<u8>(0);
+/** Edge variables of up to seven digits come from the table; larger ones are written digit by digit. */
+const TABLE_LIMIT = 9999999;
+
+/** Makes the table hold the edges 0..edges - 1. */
+function coverEdges(edges: i32): void {
+  const have = variableText.length;
+  if (edges <= have) return;
+  if (digitPairs.length == 0) makePairs();
+  const size = min(max(edges, have * 2), TABLE_LIMIT);
+  const text = new StaticArray<u64>(size);
+  const length = new StaticArray<u8>(size);
+  memory.copy(changetype<usize>(text), changetype<usize>(variableText), <usize>have << 3);
+  memory.copy(changetype<usize>(length), changetype<usize>(variableLength), <usize>have);
+  for (let e = have; e < size; e++) {
+    const at = changetype<usize>(text) + (<usize>e << 3);
+    unchecked((length[e] = <u8>(putNumber(at, e + 1) - at)));
+  }
+  variableText = text;
+  variableLength = length;
+}
+
+/** Writes a literal (edge e on: `e + 1`, off: `-(e + 1)`) and a space at `at`; returns the address after them. */
+@inline function putLiteral(at: usize, literal: i32): usize {
+  const e = literal >> 1;
+  if (literal & 1) store<u8>(at++, 45); // '-'
+  if (e >= variableText.length) return putNumber(at, e + 1);
+  store<u64>(at, unchecked(variableText[e]));
+  return at + <usize>unchecked(variableLength[e]);
+}
+
 /** A record's list of indexes at records[i] (its count first), each written as index + 1 and closed by 0, at `at`; returns the address after it and sets listEnd to the record position after it. */
 let listEnd = 0;
 function putIndexList(records: StaticArray<i32>, i: i32, at: usize): usize {
@@ -83,11 +120,13 @@ function prefixOf(kind: i32): i32 {
   return -1;
 }
 
-/** Writes records[0..length) as lines, from the start of the text. */
-export function writeRecordsText(records: StaticArray<i32>, length: i32): void {
+/** Writes records[0..length) as lines, from the start of the text; their literals are of edges below `edges`. */
+export function writeRecordsText(records: StaticArray<i32>, length: i32, edges: i32): void {
   textLength = 0;
-  // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside.
-  reserve(length * 12 + 64);
+  coverEdges(edges);
+  // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside, and
+  // the 8 bytes a literal's store may write past its end.
+  reserve(length * 12 + 72);
   const start = changetype<usize>(text);
   let at = start;
   let i = 0;
@@ -110,7 +149,7 @@ export function writeRecordsText(records: StaticArray<i32>, length: i32): void {
     const end = i + n;
     for (; i < end; i++) {
       const literal = unchecked(records[i]);
-      at = putNumber(at, literal & 1 ? -((literal >> 1) + 1) : (literal >> 1) + 1);
+      at = putLiteral(at, literal);
     }
     store<u8>(at++, 48);
     if (kind == PROOF_RULE) {
@@ -142,8 +181,17 @@ export function writeLoopText(loop: StaticArray<u8>, edges: i32): void {
   const start = changetype<usize>(text);
   let at = start + <usize>textLength;
   claimAt = textLength;
-  for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putNumber(at, e + 1);
+  coverEdges(edges);
+  for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putLiteral(at, 2 * e);
   blockingAt = <i32>(at - start);
-  for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putNumber(at, -(e + 1));
+  // The same numbers, each negated: the claim's bytes with a '-' before each.
+  const end = at;
+  let word = true;
+  for (let from = start + <usize>claimAt; from < end; from++) {
+    const c = load<u8>(from);
+    if (word) store<u8>(at++, 45);
+    store<u8>(at++, c);
+    word = c == 32;
+  }
   textLength = <i32>(at - start);
 }

@@ -74,7 +74,7 @@ export function deductionProofLength(): i32 { return rules.proofLength(); }
  * of its own, and the text writer's state would be set up in every one.
  */
 export function proofText(): void {
-  writeRecordsText(search.proofRecords(), search.proofLength());
+  writeRecordsText(search.proofRecords(), search.proofLength(), edgeCount);
 }
 
 /**
@@ -82,7 +82,7 @@ export function proofText(): void {
  * with `decidedLoop`, after them the lists of the loop deduction decided (its claim's and its blocking clause's).
  */
 export function deductionProofText(decidedLoop: bool): void {
-  writeRecordsText(rules.proofRecords(), rules.proofLength());
+  writeRecordsText(rules.proofRecords(), rules.proofLength(), edgeCount);
   if (decidedLoop) writeLoopText(rules.solutionsArray(), edgeCount);
 }
 

@@ -588,9 +588,12 @@ function propagateUnit(unit: i32): bool {
     s2 |= b2;
     s3 |= b3;
   }
-  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write.
+  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write. Of the
+  // others, most only take counts from corners whose edges both stay open, outside trial: owed, nothing worked out.
   if (proofOn && useCorners && (!any || cornerStepWrites(kind, mustOn, mustOff, canOn, canOff, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3))) {
-    logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+    if (any && context < 0 && !closed && !proofEnded && !(derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0))) {
+      oweCounts(unit, k0, k1, k2, k3, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3, ~(mustOn | mustOff) & canOn & canOff & 15);
+    } else logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
   }
   if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
@@ -1475,7 +1478,8 @@ function walkCycle(from: i32, to: i32, skip: i32, extra: i32): i32 {
     if (f < 0) break;
     unchecked((cycleLits[n++] = 2 * f + 1));
     unchecked((cycleMark[f] = cycleStamp));
-    v = unchecked(edgeEnds[f * 2]) == v ? unchecked(edgeEnds[f * 2 + 1]) : unchecked(edgeEnds[f * 2]);
+    // The edge's other end: v is one of its two.
+    v ^= unchecked(edgeEnds[f * 2]) ^ unchecked(edgeEnds[f * 2 + 1]);
     previous = f;
   }
   unchecked((cycleLits[n++] = 2 * extra + 1));
@@ -1523,7 +1527,6 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
  */
 function logClosedLoop(a: i32, b: i32, e: i32): void {
   if (closed || proofEnded) return;
-  const n = walkCycle(a, b, e, e);
   let solution = true;
   for (let i = 0; i < cluedCount && solution; i++) {
     const cell = unchecked(cluedCells[i]);
@@ -1534,6 +1537,8 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
     }
     if (on != <i32>unchecked(clues[cell])) solution = false;
   }
+  // Its edges are walked only for a line: outside trial a solution needs none.
+  const n = !solution || context >= 0 ? walkCycle(a, b, e, e) : 0;
   if (!solution) writeLine(PROOF_CYCLE, cycleLits, n);
   else if (context >= 0) {
     const kept = new StaticArray<i32>(n);
@@ -1625,10 +1630,15 @@ function localConflict(n: i32): bool {
  * the state: what localConflict finds without the corners, by bits (the counts allowed against those reachable).
  */
 function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
+  return countRefutesIn(unitEdges, 0, unitKind, ei, ai, ej, aj);
+}
+
+/** countRefutes for the unit whose edges are edges[base..base + 4) and whose rule is `kind` (loaded or not). */
+function countRefutesIn(edges: StaticArray<i32>, base: i32, kind: i32, ei: i32, ai: i32, ej: i32, aj: i32): bool {
   let on = 0;
   let open = 0;
   for (let i = 0; i < 4; i++) {
-    const e = unchecked(unitEdges[i]);
+    const e = unchecked(edges[base + i]);
     if (e < 0) continue;
     if (e == ei) on += ai;
     else if (e == ej) on += aj;
@@ -1638,7 +1648,7 @@ function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
       else if (s == UNKNOWN) open++;
     }
   }
-  return !reaches(on, on + open, countsOf(unitKind));
+  return !reaches(on, on + open, countsOf(kind));
 }
 
 /**
@@ -1674,8 +1684,9 @@ function cornerOf(u: i32, q: i32): i32 {
 function loadUnit(u: i32): void {
   const isVertex = u < vertexCount;
   const base = isVertex ? u * 4 : (u - vertexCount) * 4;
-  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = isVertex ? vertexEdges[base + i] : cellEdges[base + i]));
-  for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = cornerOf(u, q)));
+  const edges = isVertex ? vertexEdges : cellEdges;
+  for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = unchecked(edges[base + i])));
+  for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = isVertex ? base + q : unchecked(cellCorners[base + q])));
   unitKind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
   unitId = u;
 }
@@ -1728,20 +1739,28 @@ function flushCorner(k: i32, count: i32): void {
   const u = unchecked(taken[at + 1]);
   // The assignments of the two edges with that count that need a clause (bit ai: the first edge at ai): those
   // the state leaves open and the unit's count does not rule out. Mostly none: then what the step rested on
-  // stays owed too, written only when some other line needs it.
-  loadUnit(u);
-  const q = cornerSlot(k);
-  const ei = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2])]);
-  const ej = unchecked(unitEdges[unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  // stays owed too, written only when some other line needs it. (The unit is loaded only past this.)
+  const isVertex = u < vertexCount;
+  const base = isVertex ? u * 4 : (u - vertexCount) * 4;
+  const edges = isVertex ? vertexEdges : cellEdges;
+  let q = k & 3;
+  if (!isVertex) {
+    q = 0;
+    while (unchecked(cellCorners[base + q]) != k) q++;
+  }
+  const ei = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2])]);
+  const ej = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2 + 1])]);
+  const kind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
   const vi = edgeValue(ei);
   const vj = edgeValue(ej);
   let needed = 0;
   for (let ai = 0; ai < 2; ai++) {
     const aj = count - ai;
     if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
-    if (!countRefutes(ei, ai, ej, aj)) needed |= 1 << ai;
+    if (!countRefutesIn(edges, base, kind, ei, ai, ej, aj)) needed |= 1 << ai;
   }
   if (needed == 0) return;
+  loadUnit(u);
   // Derived from the corners as they were when the count was taken: what older is owed goes first, of the
   // counts unit propagation uses when it reaches each line, else of all four corners.
   maskTime = time;
@@ -1852,16 +1871,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   const afterOn = mustOn | (any ? open & ~canOff : 0);
   const afterOff = mustOff | (any ? open & ~canOn : 0);
   if (any && !(derivedOn | derivedOff) && context < 0) {
-    // Only counts lost: owed, with nothing to work out now (those of a corner with both edges open; see cornerStepWrites).
-    const openAfter = open & canOn & canOff;
-    unitId = unit;
-    for (let q = 0; q < 4; q++) {
-      const k = q == 0 ? k0 : q == 1 ? k1 : q == 2 ? k2 : k3;
-      const lost = <i32>unchecked(corner[k]) & ~(q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
-      const slots = (1 << unchecked(CORNER_SLOTS[q * 2])) | (1 << unchecked(CORNER_SLOTS[q * 2 + 1]));
-      if (!lost || (openAfter & slots) != slots) continue;
-      for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
-    }
+    oweCounts(unit, k0, k1, k2, k3, <i32>unchecked(corner[k0]) & ~s0, <i32>unchecked(corner[k1]) & ~s1, <i32>unchecked(corner[k2]) & ~s2, <i32>unchecked(corner[k3]) & ~s3, open & canOn & canOff);
     return;
   }
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
@@ -1937,6 +1947,24 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
 }
 
 /**
+ * A corner step outside trial that decides no edge the count alone does not: the counts its corners lose (`lost0`..
+ * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step; see
+ * cornerStepWrites), with nothing to work out now.
+ */
+function oweCounts(unit: i32, k0: i32, k1: i32, k2: i32, k3: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32, openAfter: i32): void {
+  unitId = unit;
+  // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
+  if (lost0 && (openAfter & 5) == 5) oweCorner(k0, lost0);
+  if (lost1 && (openAfter & 9) == 9) oweCorner(k1, lost1);
+  if (lost2 && (openAfter & 6) == 6) oweCorner(k2, lost2);
+  if (lost3 && (openAfter & 10) == 10) oweCorner(k3, lost3);
+}
+
+@inline function oweCorner(k: i32, lost: i32): void {
+  for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
+}
+
+/**
  * The unit's open edges (as bits) that a step decides `value` (1 on, 0 off) and its count alone does not: each
  * needs a derived line. `can`: the slots that can take the other value (propagateUnit's canOff for on, canOn for off).
  */
@@ -1954,6 +1982,8 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
  * the count kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
  */
 @inline function cornerStepWrites(kind: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
+  // Mostly no corner loses a count and no edge is decided: one test of all of it.
+  if (!(lost0 | lost1 | lost2 | lost3 | (~(mustOn | mustOff | (canOn & canOff)) & 15))) return false;
   const openAfter = ~(mustOn | mustOff) & canOn & canOff & 15;
   // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
   if ((lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10)) return true;
