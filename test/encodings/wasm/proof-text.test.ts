@@ -30,18 +30,24 @@ function deduce(puzzle: Puzzle): { records: Int32Array; lines: Uint8Array; claim
   return { records, lines: text.subarray(0, claimAt), claim: text.subarray(claimAt, blockingAt), blocking: text.subarray(blockingAt), loop };
 }
 
+/** Asserts that the core's text of the records is what ProofLog makes of them in JavaScript; returns that text. */
+function sameText(puzzle: Puzzle, records: Int32Array, text: Uint8Array, label: string): string {
+  const inJavaScript = new ProofLog(puzzle);
+  inJavaScript.append(records);
+  const inCore = new ProofLog(puzzle);
+  inCore.appendText(text);
+  const expected = inJavaScript.text(puzzle, { kind: 'unsat' });
+  assert.equal(inCore.text(puzzle, { kind: 'unsat' }), expected, label);
+  return expected;
+}
+
 test("the core's text of its deduction's records is the proof log's, byte for byte, and so are the loop's lists", () => {
   const kinds = new Set<string>();
   const sets: [string, number][] = [['gen-30x25', 3], ['gen-40x35', 2], ['loopy-20x20-hard', 3], ['gen-15x15-hard', 3], ['unsat', 6], ['loopy-kagome-10x10-hard', 3], ['loopy-greathexagonal-10x10-hard', 2]];
   for (const [set, count] of sets) {
     for (const { id, puzzle } of loadDataset(set).instances.slice(0, count)) {
       const { records, lines, claim, blocking, loop } = deduce(puzzle);
-      const inJavaScript = new ProofLog(puzzle);
-      inJavaScript.append(records);
-      const inCore = new ProofLog(puzzle);
-      inCore.appendText(lines);
-      const expected = inJavaScript.text(puzzle, { kind: 'unsat' });
-      assert.equal(inCore.text(puzzle, { kind: 'unsat' }), expected, `${set} ${id}`);
+      const expected = sameText(puzzle, records, lines, `${set} ${id}`);
       for (const line of expected.split('\n').slice(2)) kinds.add(line === '0' ? 'empty' : line.startsWith('y ') ? 'cycle' : line.startsWith('r ') ? 'rule' : line === '' ? 'none' : 'learnt');
       const edges = [...loop.keys()].filter((e) => loop[e] === 1);
       assert.equal(new TextDecoder().decode(claim), edges.map((e) => `${e + 1} `).join(''), `${set} ${id}: the claim's list`);
@@ -65,12 +71,7 @@ test("auto's core's text of its search's records is the proof log's, byte for by
       core.proofText();
       const text = new Uint8Array(core.memory.buffer, core.proofTextPointer(), core.proofTextLength()).slice();
       cores.give(core);
-      const inJavaScript = new ProofLog(puzzle);
-      inJavaScript.append(records);
-      const inCore = new ProofLog(puzzle);
-      inCore.appendText(text);
-      const expected = inJavaScript.text(puzzle, { kind: 'unsat' });
-      assert.equal(inCore.text(puzzle, { kind: 'unsat' }), expected, `${set} ${id}`);
+      const expected = sameText(puzzle, records, text, `${set} ${id}`);
       for (const line of expected.split('\n').slice(2)) kinds.add(line === '0' ? 'empty' : /^[a-z] /.test(line) ? line[0] + (line[0] === 'x' && !line.endsWith(' 0') ? ' with a hinge' : '') : line === '' ? 'none' : 'learnt');
     }
   }

@@ -43,7 +43,6 @@ export interface AutoCore extends CdclCore, PuzzleCore {
  */
 const autoCores = new CorePool<AutoCore>(AUTO_CORE_WASM, 'auto', (core) => core.collect());
 
-/** Compiles the module and makes one instance (once per process; auto's prepare calls it, as cdcl-loop's does its core). */
 /** What writePuzzle needs of auto's core. */
 export interface PuzzleCore extends TablePointers {
   memory: WebAssembly.Memory;
@@ -65,6 +64,7 @@ export function writePuzzle(core: PuzzleCore, puzzle: Puzzle): void {
   }
 }
 
+/** Compiles the module and makes one instance (once per process; auto's prepare calls it, as cdcl-loop's does its core). */
 export function loadAutoCore(): WebAssembly.Module {
   return autoCores.load();
 }

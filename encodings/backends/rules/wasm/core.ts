@@ -1680,6 +1680,15 @@ function cornerOf(u: i32, q: i32): i32 {
   return u < vertexCount ? u * 4 + q : unchecked(cellCorners[(u - vertexCount) * 4 + q]);
 }
 
+/** Which of unit u's four corners corner k is, without loading u (cornerSlot's answer for the unit loaded). */
+@inline function cornerSlotOf(u: i32, k: i32): i32 {
+  if (u < vertexCount) return k & 3;
+  const base = (u - vertexCount) * 4;
+  let q = 0;
+  while (unchecked(cellCorners[base + q]) != k) q++;
+  return q;
+}
+
 /** Fills derive's globals for unit u: its edges (-1 missing), its rule, its corners. */
 function loadUnit(u: i32): void {
   const isVertex = u < vertexCount;
@@ -1743,11 +1752,7 @@ function flushCorner(k: i32, count: i32): void {
   const isVertex = u < vertexCount;
   const base = isVertex ? u * 4 : (u - vertexCount) * 4;
   const edges = isVertex ? vertexEdges : cellEdges;
-  let q = k & 3;
-  if (!isVertex) {
-    q = 0;
-    while (unchecked(cellCorners[base + q]) != k) q++;
-  }
+  const q = cornerSlotOf(u, k);
   const ei = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2])]);
   const ej = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2 + 1])]);
   const kind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
