@@ -48,12 +48,18 @@ const OFF_COUNT = 0x10000;
 /** What a deletion did: removed the clause from propagation, or kept it as the reason of a top-level assignment. */
 export type Deletion = { removed: number } | { kept: number } | null;
 
+/** Empty tables that a clause set holds until it has its own (each allocation of its own costs time): never written. */
+const NO_INTS = new Int32Array(0);
+/** The start of no rules. */
+const NO_RULES = new Int32Array(1);
+
 /** A growable Int32Array. */
 class Ints {
   data: Int32Array;
   length = 0;
-  constructor(capacity = 16) {
-    this.data = new Int32Array(capacity);
+  /** Starts empty in `data`: a capacity, or a table to fill (a view of a buffer shared with other tables). */
+  constructor(data: number | Int32Array = 16) {
+    this.data = typeof data === 'number' ? new Int32Array(data) : data;
   }
   push(value: number): void {
     if (this.length === this.data.length) this.grow(this.length + 1);
@@ -102,33 +108,33 @@ export class ClauseSet {
 
   /**
    * Live clauses by a hash of their literals (in any order), for deletions: bucket heads, and per clause the
-   * next in its bucket (from the first deletion on). Per clause its hash, the sum of its literals' keys, worked
-   * out as it is stored, so that no clause is read again to index it.
+   * next in its bucket and its hash, the sum of its literals' keys (all from the first deletion on: the clauses
+   * before it are read once then, and each later one as it is stored; proofs of deduction delete nothing).
    */
-  private buckets = new Int32Array(0);
-  private readonly hash: Ints;
-  private readonly nextInBucket = new Ints(0);
-  /** Per literal, a fixed random number: its share of a clause's hash. */
-  private readonly literalKey: Int32Array;
+  private buckets = NO_INTS;
+  private readonly hash = new Ints(NO_INTS);
+  private readonly nextInBucket = new Ints(NO_INTS);
+  /** Per literal, a fixed random number: its share of a clause's hash (from the first deletion on). */
+  private literalKey = NO_INTS;
   private indexed = 0;
 
   /** The clause (or rule, as ruleCode) found falsified at the top level, or NONE while there is none. */
   private conflictClause = NONE;
 
   /** Counting rule k: its edges ruleEdges[ruleStart[k] ..< ruleStart[k + 1]], its allowed counts as bits, how many of its edges are on (the low 16 bits of ruleCount) and off (the bits above). */
-  private ruleEdges: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private ruleStart: Int32Array<ArrayBufferLike> = new Int32Array(1);
-  private ruleAllowed: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private ruleCount = new Int32Array(0);
+  private ruleEdges: Int32Array<ArrayBufferLike> = NO_INTS;
+  private ruleStart: Int32Array<ArrayBufferLike> = NO_RULES;
+  private ruleAllowed: Int32Array<ArrayBufferLike> = NO_INTS;
+  private ruleCount: Int32Array<ArrayBufferLike> = NO_INTS;
   /** Per edge, the rules over it: edgeRules[edgeRuleStart[e] ..< edgeRuleStart[e + 1]]. */
-  private edgeRules: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  private edgeRules: Int32Array<ArrayBufferLike> = NO_INTS;
   private edgeRuleStart: Int32Array;
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
   /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
   private readonly stack: Ints;
   /** A rule's edges set before one it decided, as marking reads them (visitRule). */
-  private readonly ruleSet = new Int32Array(RULE_MAX_EDGES);
+  private readonly ruleSet: Int32Array;
 
   /**
    * A clause set over `edgeCount` edges, its tables sized for about `expected` clauses and literals besides the
@@ -137,16 +143,14 @@ export class ClauseSet {
    */
   constructor(readonly edgeCount: number, expected = { clauses: 16, literals: 16 }) {
     const clauses = expected.clauses + 2;
-    this.literals = new Ints(expected.literals + edgeCount);
-    this.stack = new Ints(2 * edgeCount + 2);
-    this.start = new Ints(clauses + 1);
-    this.hash = new Ints(clauses);
-    this.flags = new Uint8Array(clauses);
-    this.searchFrom = new Int32Array(clauses);
-    // Two watches of two numbers per clause, and each literal's list with room to grow and move.
-    this.pool = new Int32Array(8 * (clauses + edgeCount));
-    // The tables per edge and per literal share one buffer: a check makes one clause set, and each buffer of its own costs an allocation.
-    const buffer = new ArrayBuffer(4 * (16 * edgeCount + 1) + 3 * edgeCount);
+    // Every table shares one buffer: a check makes one clause set, and each buffer of its own costs an
+    // allocation (a few microseconds each, more than filling most of them). Tables that grow move out of it.
+    const literalRoom = expected.literals + edgeCount;
+    // Two watches of two numbers per clause, and each literal's list with room to grow and move: a clause's
+    // two lists seldom take more than six numbers (proofs of many short clauses use four to five a clause).
+    const poolRoom = 6 * clauses + 1024;
+    const intCount = 14 * edgeCount + 1 + RULE_MAX_EDGES + literalRoom + (2 * edgeCount + 2) + (clauses + 1) + clauses + poolRoom;
+    const buffer = new ArrayBuffer(4 * intCount + 3 * edgeCount + clauses);
     let top = 0;
     const ints = (length: number): Int32Array => {
       const table = new Int32Array(buffer, top, length);
@@ -163,16 +167,15 @@ export class ClauseSet {
     this.watchSize = ints(2 * edgeCount);
     this.watchRoom = ints(2 * edgeCount);
     this.edgeRuleStart = ints(edgeCount + 1);
-    this.literalKey = ints(2 * edgeCount);
-    // xorshift32 from a fixed start: the same keys in every run, so that a check is repeatable.
-    for (let l = 0, x = 0x2545f491; l < 2 * edgeCount; l++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      this.literalKey[l] = x;
-    }
+    this.literals = new Ints(ints(literalRoom));
+    this.stack = new Ints(ints(2 * edgeCount + 2));
+    this.start = new Ints(ints(clauses + 1));
+    this.searchFrom = ints(clauses);
+    this.pool = ints(poolRoom);
+    this.ruleSet = ints(RULE_MAX_EDGES);
     this.value = new Int8Array(buffer, top, 2 * edgeCount);
     this.reasonsMarked = new Uint8Array(buffer, top + 2 * edgeCount, edgeCount);
+    this.flags = new Uint8Array(buffer, top + 3 * edgeCount, clauses);
     this.start.push(0);
   }
 
@@ -273,27 +276,24 @@ export class ClauseSet {
     const stamp = ++this.stamp;
     const store = this.literals;
     if (store.length + length > store.data.length) store.grow(store.length + length);
-    // Written straight into the store, and hashed on the way, in one pass over the literals.
+    // Written straight into the store.
     const data = store.data;
     const literalStamp = this.literalStamp;
-    const literalKey = this.literalKey;
     let top = store.length;
-    let key = 0;
     for (let k = 0; k < length; k++) {
       const literal = literals[k];
       if (literalStamp[literal] === stamp) continue;
       literalStamp[literal] = stamp;
       data[top++] = literal;
-      key = (key + literalKey[literal]) | 0;
     }
     store.length = top;
     this.start.push(top);
-    this.hash.push(key);
     if (id >= this.flags.length) this.growClauses(id + 1);
     this.flags[id] = ALIVE;
     this.searchFrom[id] = 2;
     // Clauses are indexed for deletions from the first deletion on (proofs of deduction delete nothing).
     if (this.isIndexing()) {
+      this.hash.push(this.hashOf(id));
       this.nextInBucket.push(-1);
       this.index(id);
     }
@@ -556,14 +556,33 @@ export class ClauseSet {
   /** Indexes every clause so far, at the first deletion. */
   private startIndex(): void {
     if (this.isIndexing()) return;
+    // xorshift32 from a fixed start: the same keys in every run, so that a check is repeatable.
+    const literalKey = (this.literalKey = new Int32Array(2 * this.edgeCount));
+    for (let l = 0, x = 0x2545f491; l < literalKey.length; l++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      literalKey[l] = x;
+    }
     // Room for the clauses expected (the tables' size), so that adding them seldom grows the index.
     const expected = Math.max(this.count, this.flags.length);
     this.nextInBucket.grow(expected);
+    this.hash.grow(expected);
     this.buckets = new Int32Array(1 << Math.max(10, Math.ceil(Math.log2(expected)))).fill(-1);
     for (let c = 0; c < this.count; c++) {
+      this.hash.push(this.hashOf(c));
       this.nextInBucket.push(-1);
       this.index(c);
     }
+  }
+
+  /** The hash of clause c: the sum of its literals' keys (its literals are each once in it). */
+  private hashOf(c: number): number {
+    const data = this.literals.data;
+    const literalKey = this.literalKey;
+    let key = 0;
+    for (let k = this.start.data[c], end = this.start.data[c + 1]; k < end; k++) key = (key + literalKey[data[k]]) | 0;
+    return key;
   }
 
   /** Every literal of clause c has `stamp` (c holds no literal outside the stamped ones). */

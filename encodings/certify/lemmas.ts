@@ -126,55 +126,108 @@ export function forEachBaseClause(puzzle: Puzzle, add: (literals: Int32Array, le
 }
 
 /**
+ * What the base takes from the grid alone, the same for every puzzle on it: the vertices' rules (each vertex's
+ * edges, one after another, and where each starts), each edge's two ends in increasing order, and the clause
+ * of all edges. Made once per grid, as its flat tables are.
+ */
+interface BaseTemplate {
+  readonly vertexRuleEdges: Int32Array;
+  readonly vertexRuleStart: Int32Array;
+  readonly endsInOrder: Int32Array;
+  readonly allEdgesOn: Int32Array;
+}
+
+const baseTemplates = new WeakMap<FlatGrid, BaseTemplate>();
+
+function baseTemplateOf(flat: FlatGrid): BaseTemplate {
+  const known = baseTemplates.get(flat);
+  if (known) return known;
+  const { vertexCount, edgeCount, vertexEdges, vertexSlots, edgeEnds } = flat;
+  const vertexRuleEdges = new Int32Array(vertexCount * vertexSlots);
+  const vertexRuleStart = new Int32Array(vertexCount + 1);
+  let top = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    for (let i = v * vertexSlots; i < v * vertexSlots + vertexSlots; i++) if (vertexEdges[i] >= 0) vertexRuleEdges[top++] = vertexEdges[i];
+    vertexRuleStart[v + 1] = top;
+  }
+  const endsInOrder = new Int32Array(2 * edgeCount);
+  const allEdgesOn = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const a = edgeEnds[2 * e];
+    const b = edgeEnds[2 * e + 1];
+    endsInOrder[2 * e] = a < b ? a : b;
+    endsInOrder[2 * e + 1] = a < b ? b : a;
+    allEdgesOn[e] = onLiteral(e);
+  }
+  const template = { vertexRuleEdges: vertexRuleEdges.subarray(0, top), vertexRuleStart, endsInOrder, allEdgesOn };
+  baseTemplates.set(flat, template);
+  return template;
+}
+
+/**
  * The base as the checker propagates it: each rule (degree 0 or 2 at each vertex, each clue's count) as a
  * counting rule, which decides by unit propagation what its prime implicates (forEachBaseClause) would, and
  * the clause of all edges. Made from the flat tables in time and memory linear in the grid.
  */
 export function baseClauseSet(puzzle: Puzzle, expected?: { clauses: number; literals: number }): ClauseSet {
-  const { vertexCount, cellCount, edgeCount, vertexEdges, vertexSlots, cellEdges, cellSlots, edgeEnds, edgeCells } = flatGridOf(puzzle);
+  const flat = flatGridOf(puzzle);
+  const { vertexCount, cellCount, edgeCount, cellEdges, cellSlots, edgeCells } = flat;
+  const template = baseTemplateOf(flat);
   const clues = puzzle.clues;
+  let clued = 0;
+  for (let cell = 0; cell < cellCount; cell++) if (typeof clues[cell] === 'number') clued++;
   // Rule k: vertex k for k below vertexCount, then the clued faces in order (clueRule[face], -1 for no clue).
-  const clueRule = new Int32Array(cellCount);
-  let rules = vertexCount;
-  for (let cell = 0; cell < cellCount; cell++) clueRule[cell] = typeof clues[cell] === 'number' ? rules++ : -1;
-  const start = new Int32Array(rules + 1);
-  const allowed = new Int32Array(rules);
-  const edges = new Int32Array(vertexCount * vertexSlots + (rules - vertexCount) * cellSlots);
-  let r = 0;
-  let top = 0;
-  for (let v = 0; v < vertexCount; v++) {
-    for (let i = v * vertexSlots; i < v * vertexSlots + vertexSlots; i++) if (vertexEdges[i] >= 0) edges[top++] = vertexEdges[i];
-    allowed[r++] = VERTEX_COUNTS;
-    start[r] = top;
-  }
+  const rules = vertexCount + clued;
+  const vertexTop = template.vertexRuleEdges.length;
+  const most = vertexTop + clued * cellSlots;
+  // The tables in one buffer: each allocation of its own costs more than filling most of them.
+  const buffer = new ArrayBuffer(4 * (cellCount + 2 * (rules + 1) + 2 * most + edgeCount + 1));
+  let place = 0;
+  const ints = (length: number): Int32Array => {
+    const table = new Int32Array(buffer, place, length);
+    place += 4 * length;
+    return table;
+  };
+  const clueRule = ints(cellCount);
+  const start = ints(rules + 1);
+  const allowed = ints(rules + 1);
+  const edges = ints(most);
+  const byEdge = { rules: ints(most), start: ints(edgeCount + 1) };
+  start.set(template.vertexRuleStart);
+  edges.set(template.vertexRuleEdges);
+  allowed.fill(VERTEX_COUNTS, 0, vertexCount);
+  let r = vertexCount;
+  let top = vertexTop;
   for (let cell = 0; cell < cellCount; cell++) {
     const clue = clues[cell];
-    if (typeof clue !== 'number') continue;
+    if (typeof clue !== 'number') {
+      clueRule[cell] = -1;
+      continue;
+    }
+    clueRule[cell] = r;
     for (let i = cell * cellSlots; i < cell * cellSlots + cellSlots; i++) if (cellEdges[i] >= 0) edges[top++] = cellEdges[i];
     allowed[r++] = clueCounts(clue);
     start[r] = top;
   }
   // Each edge's rules in increasing order, from its two ends and the faces beside it (at most two of each).
-  const byEdge = { rules: new Int32Array(top), start: new Int32Array(edgeCount + 1) };
+  const endsInOrder = template.endsInOrder;
+  const byRules = byEdge.rules;
+  const byStart = byEdge.start;
   let at = 0;
   for (let e = 0; e < edgeCount; e++) {
-    const a = edgeEnds[2 * e];
-    const b = edgeEnds[2 * e + 1];
-    byEdge.rules[at++] = a < b ? a : b;
-    byEdge.rules[at++] = a < b ? b : a;
+    byRules[at++] = endsInOrder[2 * e];
+    byRules[at++] = endsInOrder[2 * e + 1];
     const f = edgeCells[2 * e] >= 0 ? clueRule[edgeCells[2 * e]] : -1;
     const g = edgeCells[2 * e + 1] >= 0 ? clueRule[edgeCells[2 * e + 1]] : -1;
-    if (f >= 0 && (g < 0 || f < g)) byEdge.rules[at++] = f;
-    if (g >= 0) byEdge.rules[at++] = g;
-    if (f >= 0 && g >= 0 && f > g) byEdge.rules[at++] = f;
-    byEdge.start[e + 1] = at;
+    if (f >= 0 && (g < 0 || f < g)) byRules[at++] = f;
+    if (g >= 0) byRules[at++] = g;
+    if (f >= 0 && g >= 0 && f > g) byRules[at++] = f;
+    byStart[e + 1] = at;
   }
   const clauses = new ClauseSet(edgeCount, expected);
   // A grid whose tables disagree on an edge's rules (none does) gets them counted from the rules instead.
-  clauses.setRules(edges.subarray(0, top), start, allowed, at === top ? byEdge : undefined);
-  const all = new Int32Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) all[e] = onLiteral(e);
-  clauses.add(all);
+  clauses.setRules(edges.subarray(0, top), start, allowed.subarray(0, rules), at === top ? byEdge : undefined);
+  clauses.add(template.allEdgesOn);
   return clauses;
 }
 
