@@ -45,6 +45,7 @@ export type StepKind = CheckedKind | 'deletion' | 'empty clause' | 'claim';
 /** Every kind of step; a kind's place here is its number in the checker's tables. */
 const STEP_KINDS: readonly StepKind[] = [...CHECKED_KINDS, 'deletion', 'empty clause', 'claim'];
 const DELETION = STEP_KINDS.indexOf('deletion');
+if (STEP_KINDS.some((kind, code) => codeOf(kind) !== code)) throw new Error('internal: codeOf disagrees with STEP_KINDS');
 
 export type Claim = { kind: 'unsat' } | { kind: 'unique'; loop: Solution };
 
@@ -540,7 +541,7 @@ export function checkProof(puzzle: Puzzle, text: string, where = 'proof'): Certi
       }
     }
     if (kind === 'blocking clause' && !loop) return fail(kind, 'a blocking clause needs a claim of a unique loop');
-    const code = STEP_KINDS.indexOf(kind);
+    const code = codeOf(kind);
     stepCounts[code]++;
     if (kind === 'empty clause') {
       if (!clauses.contradictory) return fail(kind, 'it does not follow by unit propagation from the clauses so far');
@@ -623,6 +624,21 @@ export function checkStep(puzzle: Puzzle, line: string): string | null {
   } catch (error) {
     if (error instanceof StepFailure) return error.message;
     throw error;
+  }
+}
+
+/** A kind's number in STEP_KINDS (a search of that list per line would cost more than reading most lines). */
+function codeOf(kind: StepKind): number {
+  switch (kind) {
+    case 'blocking clause': return 0;
+    case 'window lemma': return 1;
+    case 'cycle lemma': return 2;
+    case 'cut lemma': return 3;
+    case 'rule lemma': return 4;
+    case 'learnt clause': return 5;
+    case 'deletion': return 6;
+    case 'empty clause': return 7;
+    default: return 8;
   }
 }
 
