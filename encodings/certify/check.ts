@@ -171,10 +171,17 @@ class FastReader {
       const negative = text.charCodeAt(i) === 45;
       if (negative) i++;
       const from = i;
-      const value = this.readDigits(from);
-      i = this.digitsEnd;
+      // The digits, read inline up to the space (or the line's end) that must follow them.
+      let value = 0;
+      let code = 32;
+      for (; i < n; i++) {
+        code = text.charCodeAt(i);
+        const digit = code - 48;
+        if (digit < 0 || digit > 9) break;
+        value = value * 10 + digit;
+      }
       const digits = i - from;
-      if (digits === 0 || (i < n && text.charCodeAt(i) !== 32)) return null;
+      if (digits === 0 || (i < n && code !== 32)) return null;
       if (i < n) i++;
       // '0' ends the clause; '-0' or '00' is left to readStep, which says why it is wrong.
       if (value === 0) {

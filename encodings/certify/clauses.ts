@@ -88,9 +88,6 @@ export class ClauseSet {
   /** Per edge: the last RUP check whose conflict analysis reached it. */
   private readonly seen: Int32Array;
   private stamp = 0;
-  /** The marking under way (markFrom): its stamp of an edge whose reason is queued, and where the check's own assignments start on the trail. */
-  private reachedStamp = 0;
-  private checkStart = 0;
 
   private readonly literals: Ints;
   /** Clause i is literals[start[i] ..< start[i + 1]]. */
@@ -133,8 +130,6 @@ export class ClauseSet {
   private readonly literalStamp: Int32Array;
   /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
   private readonly stack: Ints;
-  /** A rule's edges set before one it decided, as marking reads them (visitRule). */
-  private readonly ruleSet: Int32Array;
 
   /**
    * A clause set over `edgeCount` edges, its tables sized for about `expected` clauses and literals besides the
@@ -149,7 +144,7 @@ export class ClauseSet {
     // Two watches of two numbers per clause, and each literal's list with room to grow and move: a clause's
     // two lists seldom take more than six numbers (proofs of many short clauses use four to five a clause).
     const poolRoom = 6 * clauses + 1024;
-    const intCount = 14 * edgeCount + 1 + RULE_MAX_EDGES + literalRoom + (2 * edgeCount + 2) + (clauses + 1) + clauses + poolRoom;
+    const intCount = 14 * edgeCount + 1 + literalRoom + (2 * edgeCount + 2) + (clauses + 1) + clauses + poolRoom;
     const buffer = new ArrayBuffer(4 * intCount + 3 * edgeCount + clauses);
     let top = 0;
     const ints = (length: number): Int32Array => {
@@ -172,7 +167,6 @@ export class ClauseSet {
     this.start = new Ints(ints(clauses + 1));
     this.searchFrom = ints(clauses);
     this.pool = ints(poolRoom);
-    this.ruleSet = ints(RULE_MAX_EDGES);
     this.value = new Int8Array(buffer, top, 2 * edgeCount);
     this.reasonsMarked = new Uint8Array(buffer, top + 2 * edgeCount, edgeCount);
     this.flags = new Uint8Array(buffer, top + 3 * edgeCount, clauses);
@@ -692,85 +686,103 @@ export class ClauseSet {
    * Marks clause `conflict` (or the reason of the top-level assignment of `edge`) and the reasons of the false
    * literals it holds, and theirs, back to the assumptions. Assignments at trail positions from `mark` on are
    * the check's own; those before, the top level's, whose reasons are marked once for all checks. A rule as a
-   * reason stands for its edges assigned before the edge it decided (as a conflict, all its assigned edges).
+   * reason stands for its edges assigned before the edge it decided (as a conflict, all its assigned edges):
+   * of those, the ones on alone when they suffice, else the ones off alone when they do, else both. The ones
+   * on, a of them, say at least a are on; the ones off, b of them, at most n - b; the decided edge, set the
+   * other way, adds one to either bound; no allowed count between the two.
+   * (One loop with its tables in locals: marking is a fifth of a check of a proof of deduction.)
    */
   private markFrom(conflict: number, mark: number, edge = -1): void {
-    const stack = this.stack;
-    stack.length = 0;
-    // The edges this check assigned are those from `mark` on in the trail; the others are the top level's.
-    this.checkStart = mark;
-    this.reachedStamp = ++this.stamp;
-    if (conflict !== NONE) this.queueReason(conflict, this.trailLength);
-    else this.visit(edge);
+    // The reasons to mark, each with where it rests: the conflict and at most one per edge (an edge is reached
+    // once a marking), so the stack's room, two numbers per edge and two more, is never exceeded.
+    const stack = this.stack.data;
+    let top = 0;
+    const stamp = ++this.stamp;
+    const position = this.position;
+    const reason = this.reason;
+    const value = this.value;
     const data = this.literals.data;
     const starts = this.start.data;
-    const value = this.value;
-    while (stack.length > 0) {
-      const before = stack.data[--stack.length];
-      const c = stack.data[--stack.length];
+    const ruleStart = this.ruleStart;
+    const ruleEdges = this.ruleEdges;
+    const trail = this.trail;
+    const trailLength = this.trailLength;
+    if (conflict !== NONE) {
+      if (conflict >= 0) this.flags[conflict] |= MARKED;
+      stack[top++] = conflict;
+      stack[top++] = trailLength;
+    } else if (this.reach(edge, stamp, mark)) {
+      stack[top++] = reason[edge];
+      stack[top++] = position[edge];
+    }
+    while (top > 0) {
+      const before = stack[--top];
+      const c = stack[--top];
       if (c >= 0) {
         // The literals c holds false; the one it implied, or one not assigned, is not false.
-        for (let k = starts[c], end = starts[c + 1]; k < end; k++) if (value[data[k]] === -1) this.visit(data[k] >> 1);
-      } else this.visitRule(-2 - c, before);
+        for (let k = starts[c], end = starts[c + 1]; k < end; k++) {
+          const literal = data[k];
+          if (value[literal] !== -1) continue;
+          const e = literal >> 1;
+          if (!this.reach(e, stamp, mark)) continue;
+          stack[top++] = reason[e];
+          stack[top++] = position[e];
+        }
+        continue;
+      }
+      const r = -2 - c;
+      const from = ruleStart[r];
+      const to = ruleStart[r + 1];
+      const n = to - from;
+      // The rule's edges set before it decided, on and off.
+      let on = 0;
+      let off = 0;
+      for (let k = from; k < to; k++) {
+        const e = ruleEdges[k];
+        if (position[e] >= before) continue;
+        const v = value[2 * e];
+        if (v === 1) on++;
+        else if (v === -1) off++;
+      }
+      // The decided edge set the other way: on (low 1) when the rule set it off, off (high 1) when on.
+      const decided = before < trailLength ? trail[before] : -1;
+      const low = decided >= 0 && (decided & 1) === 1 ? 1 : 0;
+      const high = decided >= 0 && (decided & 1) === 0 ? 1 : 0;
+      const allowed = this.ruleAllowed[r];
+      const onAlone = noCountIn(allowed, on + low, n - high);
+      // The value of the edges to reach: 1 (on), -1 (off), or 0 for both.
+      const reached = onAlone ? 1 : noCountIn(allowed, low, n - off - high) ? -1 : 0;
+      for (let k = from; k < to; k++) {
+        const e = ruleEdges[k];
+        if (position[e] >= before) continue;
+        const v = value[2 * e];
+        if (v === 0 || (reached !== 0 && v !== reached)) continue;
+        if (!this.reach(e, stamp, mark)) continue;
+        stack[top++] = reason[e];
+        stack[top++] = position[e];
+      }
     }
   }
 
   /**
-   * Visits the edges of rule r that its decision at trail position `before` rested on (a conflict when that is
-   * the trail's end): of the edges set before it, the ones on alone when they suffice, else the ones off alone
-   * when they do, else both. The ones on, a of them, say at least a are on; the ones off, b of them, at most
-   * n - b; the decided edge, set the other way, adds one to either bound; no allowed count between the two.
+   * Marking (its stamp `stamp`, the check's own assignments from trail position `checkStart` on) reached edge
+   * e's assignment: whether its reason is to be queued, which it is once per marking, and a top-level one's
+   * once for all checks (a clause as a reason is marked here). One path serves both, so that code optimised
+   * while the top level's conflict is marked has met every step the checks' marking takes (in a fresh
+   * process, a step never met deoptimises it).
    */
-  private visitRule(r: number, before: number): void {
-    const from = this.ruleStart[r];
-    const to = this.ruleStart[r + 1];
-    const n = to - from;
-    const edges = this.ruleEdges;
-    const position = this.position;
-    const value = this.value;
-    // The rule's edges set before it decided: those on from the front of `set`, those off from the back.
-    const set = this.ruleSet;
-    let on = 0;
-    let off = 0;
-    for (let k = from; k < to; k++) {
-      const e = edges[k];
-      if (position[e] >= before) continue;
-      const v = value[2 * e];
-      if (v === 1) set[on++] = e;
-      else if (v === -1) set[RULE_MAX_EDGES - ++off] = e;
-    }
-    // The decided edge set the other way: on (low 1) when the rule set it off, off (high 1) when on.
-    const decided = before < this.trailLength ? this.trail[before] : -1;
-    const low = decided >= 0 && (decided & 1) === 1 ? 1 : 0;
-    const high = decided >= 0 && (decided & 1) === 0 ? 1 : 0;
-    const allowed = this.ruleAllowed[r];
-    const onAlone = noCountIn(allowed, on + low, n - high);
-    const useOn = onAlone || !noCountIn(allowed, low, n - off - high);
-    if (useOn) for (let i = 0; i < on; i++) this.visit(set[i]);
-    if (!onAlone) for (let i = RULE_MAX_EDGES - off; i < RULE_MAX_EDGES; i++) this.visit(set[i]);
-  }
-
-  /**
-   * Marking reached edge e's assignment: its reason is queued once per marking, and a top-level one's once for
-   * all checks. One path serves both, so that code optimised while the top level's conflict is marked has met
-   * every step the checks' marking takes (in a fresh process, a step never met deoptimises it).
-   */
-  private visit(e: number): void {
+  private reach(e: number, stamp: number, checkStart: number): boolean {
     const seen = this.seen;
-    if (seen[e] === this.reachedStamp) return;
-    seen[e] = this.reachedStamp;
-    if (this.position[e] < this.checkStart) {
-      if (this.reasonsMarked[e]) return;
+    if (seen[e] === stamp) return false;
+    seen[e] = stamp;
+    if (this.position[e] < checkStart) {
+      if (this.reasonsMarked[e] !== 0) return false;
       this.reasonsMarked[e] = 1;
     }
-    if (this.reason[e] !== NONE) this.queueReason(this.reason[e], this.position[e]);
-  }
-
-  /** Queues a reason (a clause, marked, or a rule) whose antecedents are its edges assigned before trail position `before`. */
-  private queueReason(reason: number, before: number): void {
-    if (reason >= 0) this.flags[reason] |= MARKED;
-    this.stack.push(reason);
-    this.stack.push(before);
+    const r = this.reason[e];
+    if (r === NONE) return false;
+    if (r >= 0) this.flags[r] |= MARKED;
+    return true;
   }
 
   /** Unit propagation from the assignments not yet propagated, each made at `time`; false on a conflict (then `conflictClause` is set). */
