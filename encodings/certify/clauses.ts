@@ -129,7 +129,7 @@ export class ClauseSet {
   /** Per literal: the last stamp that saw it (to drop repeats, to compare clauses as sets). */
   private readonly literalStamp: Int32Array;
   /** The reasons still to be marked, with where each rests (each edge's reason is queued once a marking, and the conflict's). */
-  private readonly stack: Ints;
+  private readonly stack: Int32Array;
 
   /**
    * A clause set over `edgeCount` edges, its tables sized for about `expected` clauses and literals besides the
@@ -163,7 +163,7 @@ export class ClauseSet {
     this.watchRoom = ints(2 * edgeCount);
     this.edgeRuleStart = ints(edgeCount + 1);
     this.literals = new Ints(ints(literalRoom));
-    this.stack = new Ints(ints(2 * edgeCount + 2));
+    this.stack = ints(2 * edgeCount + 2);
     this.start = new Ints(ints(clauses + 1));
     this.searchFrom = ints(clauses);
     this.pool = ints(poolRoom);
@@ -695,7 +695,7 @@ export class ClauseSet {
   private markFrom(conflict: number, mark: number, edge = -1): void {
     // The reasons to mark, each with where it rests: the conflict and at most one per edge (an edge is reached
     // once a marking), so the stack's room, two numbers per edge and two more, is never exceeded.
-    const stack = this.stack.data;
+    const stack = this.stack;
     let top = 0;
     const stamp = ++this.stamp;
     const position = this.position;
