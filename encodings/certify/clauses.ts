@@ -775,6 +775,9 @@ export class ClauseSet {
     const seen = this.seen;
     if (seen[e] === stamp) return false;
     seen[e] = stamp;
+    // Decided by the rules before any clause (time -1): by the rules alone, from edges the rules alone decided
+    // in turn, so no clause is found back from it.
+    if (this.time[e] < 0) return false;
     if (this.position[e] < checkStart) {
       if (this.reasonsMarked[e] !== 0) return false;
       this.reasonsMarked[e] = 1;
