@@ -431,7 +431,7 @@ export function cycleProblem(puzzle: Puzzle, literals: ArrayLike<number>, named:
   if (named !== null) {
     const missing = named.find((e) => marks.clauseOff[e] !== clauseStamp);
     if (missing !== undefined) return `the clause does not hold -${missing + 1}, an edge of the cycle`;
-    const notCycle = cycleShapeProblem(grid, new Set(named));
+    const notCycle = cycleShapeProblem(grid, named);
     if (notCycle) return `the named edges are not one cycle: ${notCycle}`;
     return cycleAllowsClause(puzzle, clause, named);
   }
@@ -522,35 +522,62 @@ function cluedFacesBeside(puzzle: Puzzle, edges: readonly number[], edgeCells: I
   return faces;
 }
 
-/** Why these edges are not a single cycle (every vertex met twice, all connected), or null. */
-function cycleShapeProblem(grid: Adjacency, edges: ReadonlySet<number>): string | null {
-  if (edges.size === 0) return 'no edges';
-  const degree = new Map<number, number>();
-  for (const e of edges) for (const v of grid.verticesOfEdge(e)) degree.set(v, (degree.get(v) ?? 0) + 1);
-  for (const [v, d] of degree) if (d !== 2) return `vertex ${v + 1} has ${d} of its edges`;
-  const reached = componentOf(grid, edges, grid.verticesOfEdge(edges.values().next().value!)[0]);
-  return reached.size === edges.size ? null : 'they form more than one cycle';
-}
-
-/** The edges of `edges` reachable from vertex `start`. */
-function componentOf(grid: Adjacency, edges: ReadonlySet<number>, start: number): Set<number> {
-  const seen = new Set<number>();
-  const stack = [start];
-  const visited = new Set([start]);
-  while (stack.length > 0) {
-    const v = stack.pop()!;
-    for (const e of grid.edgesAtVertex(v)) {
-      if (!edges.has(e) || seen.has(e)) continue;
-      seen.add(e);
-      const [a, b] = grid.verticesOfEdge(e);
-      const w = a === v ? b : a;
-      if (!visited.has(w)) {
-        visited.add(w);
-        stack.push(w);
+/**
+ * Why these edges (each counted once) are not a single cycle (every vertex met twice, all connected), or null;
+ * the first vertex met, going through the edges in order, that is not met twice is the one named. On the flat
+ * tables with marks that a new stamp clears, so its time is what the cycle is long.
+ */
+function cycleShapeProblem(grid: Adjacency, named: readonly number[]): string | null {
+  if (named.length === 0) return 'no edges';
+  const { edgeEnds, vertexEdges, vertexSlots } = grid.flat;
+  const marks = grid.scratch;
+  const stamp = ++marks.stamp;
+  const { edge: inCycle, vertex: seen, degree } = marks;
+  let size = 0;
+  for (let i = 0; i < named.length; i++) {
+    const e = named[i];
+    if (inCycle[e] === stamp) continue;
+    inCycle[e] = stamp;
+    size++;
+    for (let k = 2 * e; k < 2 * e + 2; k++) {
+      const v = edgeEnds[k];
+      if (seen[v] !== stamp) {
+        seen[v] = stamp;
+        degree[v] = 0;
+      }
+      degree[v]++;
+    }
+  }
+  for (let i = 0; i < named.length; i++) {
+    for (let k = 2 * named[i]; k < 2 * named[i] + 2; k++) {
+      const v = edgeEnds[k];
+      if (degree[v] !== 2) return `vertex ${v + 1} has ${degree[v]} of its edges`;
+    }
+  }
+  // Every vertex met twice: the edges are cycles; one cycle when the walk from the first edge's first end
+  // reaches them all (each edge is unmarked as it is walked).
+  const stack = marks.vertices;
+  let top = 0;
+  let reached = 0;
+  const start = edgeEnds[2 * named[0]];
+  stack[top++] = start;
+  seen[start] = stamp + 1;
+  while (top > 0) {
+    const v = stack[--top];
+    for (let k = v * vertexSlots; k < v * vertexSlots + vertexSlots; k++) {
+      const e = vertexEdges[k];
+      if (e < 0 || inCycle[e] !== stamp) continue;
+      inCycle[e] = 0;
+      reached++;
+      const w = edgeEnds[2 * e] === v ? edgeEnds[2 * e + 1] : edgeEnds[2 * e];
+      if (seen[w] !== stamp + 1) {
+        seen[w] = stamp + 1;
+        stack[top++] = w;
       }
     }
   }
-  return seen;
+  marks.stamp++;
+  return reached === size ? null : 'they form more than one cycle';
 }
 
 /**

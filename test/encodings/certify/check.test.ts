@@ -177,6 +177,20 @@ test('forged cycle lemmas are rejected: not a cycle, or a cycle that is a soluti
   stepRejected(twoOnes, `y ${neg(topRight)} ${bottomLeft[0]} 0`, /falsifies/);
 });
 
+test('a named cycle must be one cycle: two cycles, or a vertex met three times, are refused, that vertex named', () => {
+  const rightSquare = F.cell(0, 2);
+  // The two 4s' squares: every vertex met twice, but two cycles.
+  stepRejected(twoFours, `y ${neg(leftSquare)} ${neg(rightSquare)} 0 ${leftSquare.join(' ')} ${rightSquare.join(' ')} 0`, /more than one cycle/);
+  // The top edge right of the left square, named first: its left end is met three times, its right end once.
+  const spur = F.h(0, 1);
+  stepRejected(twoFours, `y -${spur} ${neg(leftSquare)} 0 ${spur} ${leftSquare.join(' ')} 0`, new RegExp(`vertex ${F.vertex(0, 1)} has 3 of its edges`));
+  // Named in another order, the first vertex met that is not met twice is the one named.
+  stepRejected(twoFours, `y -${spur} ${neg(leftSquare)} 0 ${[...leftSquare].reverse().join(' ')} ${spur} 0`, /vertex \d+ has [13] of its edges/);
+  // An edge named twice counts once: the square is still one cycle (on the two-loop puzzle, a solution that
+  // falsifies the clause).
+  stepRejected(twoOnes, `y ${neg(topRight)} 0 ${topRight.join(' ')} ${topRight[0]} 0`, /is a solution of the puzzle and falsifies/);
+});
+
 test('forged cut lemmas are rejected: crossing edges missing, or no edge on either side', () => {
   const right = F.h(0, 2);
   const [top, bottom] = [F.h(0, 1), F.h(1, 1)];
