@@ -168,7 +168,7 @@ function certifies(mode: CertifyMode, task: Task): boolean {
  */
 function asMadeWithoutProofs(plan: BenchPlan, earlier: PlanFile | null): BenchPlan {
   if (!plan.resume || !earlier || plan.settings.certify !== CERTIFY_WHERE_CHEAP || 'certify' in earlier) return plan;
-  process.stderr.write(`bench: ${plan.settings.out} was made without proofs: carrying it on so (--certify there is refused; certify in another --out)\n`);
+  process.stderr.write(`bench: ${plan.settings.out} was made without proofs: carrying it on so (to certify, choose another --out)\n`);
   return { ...plan, settings: { ...plan.settings, certify: false } };
 }
 
