@@ -131,6 +131,12 @@ export interface Backend {
    * or why not (one line for users). A back-end without it writes no proofs.
    */
   certifies?(params: Params): true | string;
+  /**
+   * Whether its proof costs little beside its answer under these options (written as it solves, not by a second
+   * run), so that `bench` and `serve` certify its unique and no-loop answers by default. True only where
+   * `certifies` is true.
+   */
+  certifiesByDefault?(params: Params): boolean;
   /** CNF encodings give their formula, so that `encode` and size tables need no back-end by path; `params` as for `solve`. */
   cnf?(puzzle: Puzzle, params?: Params): EncodedCnf;
 }

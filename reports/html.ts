@@ -17,7 +17,7 @@ export interface HtmlReport {
   title: string;
   charts: ChartSpec[];
   summary: SummaryRow[];
-  /** In a run that certifies: per back-end, its certificates (summary.ts). */
+  /** In a run that certifies: per back-end whose runs certify, its certificates (summary.ts). */
   certificates?: CertificateRow[];
   timeoutMs: number;
   run: Record<string, unknown>;
@@ -67,7 +67,7 @@ export function reportHtml(report: HtmlReport): string {
   const certificates = report.certificates?.length
     ? `<h2>Certified answers</h2>
 ${htmlTable(certificateTable(report.certificates))}
-<p>${esc(certificateNote(true))}</p>
+<p>${esc(certificateNote(true, backends.filter((b) => !report.certificates!.some((c) => c.backend === b))))}</p>
 `
     : '';
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');

@@ -11,7 +11,7 @@ import { specToSvg, svgToPng } from './chart-images.ts';
 import { allCharts, chartData, defaultBaseline } from './specs.ts';
 import { stringify } from 'csv-stringify/sync';
 import { readRunInfo, runTimeoutMs, type RunInfo } from './run-info.ts';
-import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
+import { backendsWithoutProofs, certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
 
 /** The puzzle and loop of a record, drawn; null when the record lacks either. */
@@ -81,7 +81,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const machines = run.machines ?? [];
   const machineLines = machines.length ? `${machines.length > 1 ? '**Caution:** timings come from different machines:\n' : ''}${machines.map((m) => `- machine: ${m.description} (host ${(m.hosts ?? []).join(', ')})`).join('\n')}\n\n` : '';
   const certificates = certificateRows(records);
-  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}${certificates.length ? `\n## Certified answers\n\n${certificateMarkdown(certificates)}` : ''}`;
+  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}${certificates.length ? `\n## Certified answers\n\n${certificateMarkdown(certificates, backendsWithoutProofs(records))}` : ''}`;
   writeFileSync(join(dir, 'summary.md'), markdown);
   files.push(join(dir, 'summary.md'));
   const slowest = records.filter((r) => r.status === 'solved').sort((a, b) => b.solve_ms - a.solve_ms);

@@ -3,7 +3,7 @@
 import { UsageError } from '../encodings/errors.ts';
 import { readRecords } from './records.ts';
 import { readRunInfo as readRunJson, runTimeoutMs, type RunInfo } from './run-info.ts';
-import { certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
+import { backendsWithoutProofs, certificateMarkdown, certificateRows, summaryMarkdown, summaryRows } from './summary.ts';
 
 export interface ResultsPageInput {
   /** The run's directory, as it is named on the page. */
@@ -54,6 +54,6 @@ export function resultsPage(input: ResultsPageInput): string {
     ...provenanceLines(input.run, records.length, input.command),
     '',
     summaryMarkdown(summaryRows(records, timeoutMs), timeoutMs),
-    ...(certificates.length ? ['## Certified answers', '', certificateMarkdown(certificates)] : []),
+    ...(certificates.length ? ['## Certified answers', '', certificateMarkdown(certificates, backendsWithoutProofs(records))] : []),
   ].join('\n');
 }

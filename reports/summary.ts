@@ -88,9 +88,12 @@ export function summaryMarkdown(rows: SummaryRow[], timeoutMs: number): string {
   return `${tableMarkdown(summaryTable(rows))}\nPAR-2: mean over runs of the solve time when solved or proved unsat, else 2 x the ${timeoutMs / 1000} s timeout. Times are the back-end's own (encode + solve + uniqueness), as measured inside the worker process.${repeatCvNote(rows)}\n`;
 }
 
-/** Per back-end, in a run that certifies (bench --certify): its answers by certificate, and its proofs' sizes and check times. */
+/** Per back-end whose runs certify (bench --unique by default, or --certify): how many answers were proved, and its proofs' sizes and check times. */
 export interface CertificateRow {
   backend: string;
+  /** Its answers (solved or unsat), every run of the back-end counted. */
+  answers: number;
+  /** Answers certified: a proof the checker verified, or for "not unique" two different loops the verifier accepted. */
   certified: number;
   notCertified: number;
   notSupported: number;
@@ -110,6 +113,8 @@ export function certificateRows(records: RunRecord[]): CertificateRow[] {
     const check = proofs.map((r) => r.check_ms!);
     return {
       backend,
+      // A run killed by its worker's limit has no certificate columns; it is no answer either.
+      answers: records.filter((r) => r.backend === backend && isSolvedLike(r)).length,
       certified: runs.filter((r) => r.certified === 'yes').length,
       notCertified: runs.filter((r) => r.certified === 'no').length,
       notSupported: runs.filter((r) => r.certified === 'not supported').length,
@@ -120,17 +125,23 @@ export function certificateRows(records: RunRecord[]): CertificateRow[] {
   });
 }
 
+/** The back-ends of a run none of whose runs certified (bench --unique certifies only where a proof costs little). */
+export function backendsWithoutProofs(records: RunRecord[]): string[] {
+  const certifying = new Set(records.filter((r) => r.certified !== undefined).map((r) => r.backend));
+  return [...new Set(records.map((r) => r.backend))].filter((b) => !certifying.has(b)).sort();
+}
+
 /** The certificate table, for summary.md, the results page and report.html alike: a row per back-end. */
 export function certificateTable(rows: readonly CertificateRow[]): Table {
-  const header = ['back-end', 'certified', 'not certified', 'not supported', 'proof KB (median)', 'proof KB (max)', 'check ms (median)', 'check ms (max)', 'check / solve (median)'];
+  const header = ['back-end', 'proved', 'not certified', 'not supported', 'proof KB (median)', 'proof KB (max)', 'check ms (median)', 'check ms (max)', 'check / solve (median)'];
   return {
     header,
-    rows: rows.map((r) => [r.backend, r.certified, r.notCertified, r.notSupported, fmt(r.proofKbMedian), fmt(r.proofKbMax), fmt(r.checkMsMedian), fmt(r.checkMsMax), r.checkRatioMedian === null ? null : `${fmt(r.checkRatioMedian, 2)}x`]),
+    rows: rows.map((r) => [r.backend, `${r.certified} of ${r.answers}`, r.notCertified, r.notSupported, fmt(r.proofKbMedian), fmt(r.proofKbMax), fmt(r.checkMsMedian), fmt(r.checkMsMax), r.checkRatioMedian === null ? null : `${fmt(r.checkRatioMedian, 2)}x`]),
     align: labelsThenNumbers(header, 1),
   };
 }
 
-/** What the certificate table counts; report.html also names the document of the proof format. */
-export const certificateNote = (namingProofFormat: boolean) => `Certified: a unique loop or no loop with a proof the independent checker verified${namingProofFormat ? ' (docs/proof-format.md)' : ''}, or two different verified loops. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.`;
+/** What the certificate table counts; report.html also names the document of the proof format. `without`: the run's back-ends that certified nothing. */
+export const certificateNote = (namingProofFormat: boolean, without: readonly string[] = []) => `Proved: n of m answers (solved or unsat): a unique loop or no loop with a proof the independent checker verified${namingProofFormat ? ' (docs/proof-format.md)' : ''}; a "not unique" answer counts as proved when its two different loops both pass the verifier. Not certified: no answer in time, or no proof the checker accepted. Check time is the checker's, apart from the back-end's time.${without.length ? ` Not listed, as they wrote no proofs in this run: ${without.join(', ')} (with --unique, bench certifies by default only where a proof costs little beside the answer; --certify asks every back-end that can).` : ''}`;
 
-export const certificateMarkdown = (rows: readonly CertificateRow[]): string => (rows.length === 0 ? '' : `${tableMarkdown(certificateTable(rows))}\n${certificateNote(false)}\n`);
+export const certificateMarkdown = (rows: readonly CertificateRow[], without: readonly string[] = []): string => (rows.length === 0 ? '' : `${tableMarkdown(certificateTable(rows))}\n${certificateNote(false, without)}\n`);

@@ -43,16 +43,25 @@ export interface ServiceOptions {
    * urllib, curl) sees the 413, not a reset. Past it the connection is closed at once.
    */
   drainLimit: number;
+  /**
+   * A request for uniqueness that says nothing of `certify` is certified when its back-end's proof costs little
+   * (`Backend.certifiesByDefault`); false (serve --no-certify): only when the request asks.
+   */
+  certifyByDefault: boolean;
 }
 
-export const DEFAULT_SERVICE: ServiceOptions = { pool: {}, bodyLimit: 1 << 20, drainLimit: 64 << 20, maxCells: 40_000, maxTimeoutSeconds: 60, defaultTimeoutSeconds: 60 };
+export const DEFAULT_SERVICE: ServiceOptions = { pool: {}, bodyLimit: 1 << 20, drainLimit: 64 << 20, maxCells: 40_000, maxTimeoutSeconds: 60, defaultTimeoutSeconds: 60, certifyByDefault: true };
 
 /** What POST /solve takes: the flags of `solve`, by the same names. */
 export interface SolveBody {
   puzzle: string;
   backend?: string;
   unique?: boolean;
-  /** Also certify the answer (implies unique): the answer gets a `certificate` object. */
+  /**
+   * true: also certify the answer (implies unique); false: do not; absent: the server's default (certified when
+   * uniqueness is asked of a back-end whose proof costs little, unless serve --no-certify). A certified answer
+   * has a `certificate` object.
+   */
   certify?: boolean;
   timeout?: number | string;
   options?: Record<string, string | number | boolean>;
@@ -205,8 +214,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const presolve = stringField(body, 'presolve', false);
     if (body.unique !== undefined && typeof body.unique !== 'boolean') throw bodyError(`'unique' must be true or false`);
     if (body.certify !== undefined && typeof body.certify !== 'boolean') throw bodyError(`'certify' must be true or false`);
-    const certify = body.certify === true;
-    const unique = body.unique === true || certify;
+    const unique = body.unique === true || body.certify === true;
     const timeout = body.timeout ?? config.defaultTimeoutSeconds;
     if (typeof timeout !== 'number' && typeof timeout !== 'string') throw bodyError(`'timeout' must be a number of seconds`);
     const timeoutSeconds = parseSeconds(String(timeout));
@@ -218,6 +226,9 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     const { puzzle } = readPuzzle(puzzleText);
     const backend = await check(spec.id, params);
     if (presolve) await loadPresolver(presolve);
+    // Edges decided before the search (a presolve, fixed edges) are not part of a proof: no certificate unless asked.
+    const certify = body.certify === true
+      || (body.certify === undefined && config.certifyByDefault && unique && !presolve && !puzzle.fixedEdges?.length && backend.certifiesByDefault?.(params) === true);
     // A client that hangs up while its request is queued frees its place: no worker runs a puzzle nobody awaits.
     const gone = new AbortController();
     const onClose = () => {
@@ -243,20 +254,24 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
       await check(id, { ...params });
     }
     const timeout = parseSeconds(String(body.timeout ?? config.defaultTimeoutSeconds));
-    return reply.type('text/yaml; charset=utf-8').send(benchPlan(writePuzzle(puzzle, puzzle.tiling ? 'loopy' : 'url'), body.backends as string[], body.unique === true, timeout));
+    return reply.type('text/yaml; charset=utf-8').send(benchPlan(writePuzzle(puzzle, puzzle.tiling ? 'loopy' : 'url'), body.backends as string[], body.unique === true, timeout, config.certifyByDefault));
   });
 
   return { app, pool };
 }
 
-/** The YAML plan (`bench --config`) that runs this race from the command line; its dataset is a one-line file (the URL, or another grid's Loopy game ID). */
-export function benchPlan(url: string, backends: readonly string[], unique: boolean, timeoutSeconds: number): string {
+/**
+ * The YAML plan (`bench --config`) that runs this race from the command line; its dataset is a one-line file (the
+ * URL, or another grid's Loopy game ID). bench certifies by default as the server does; a server that does not
+ * (serve --no-certify) writes `certify: false`.
+ */
+export function benchPlan(url: string, backends: readonly string[], unique: boolean, timeoutSeconds: number, certifyByDefault = true): string {
   const header = [
     '# A race from `slitherbench serve`, as a bench plan. The dataset is a file holding the puzzle, one line:',
     `#   printf '%s\\n' '${url}' > race.txt`,
     '#   slitherbench bench --config race.yaml',
   ];
-  const plan = { name: 'race', out: 'results/race', datasets: ['race.txt'], backends: [...backends], timeout: timeoutSeconds, unique, jobs: 1 };
+  const plan = { name: 'race', out: 'results/race', datasets: ['race.txt'], backends: [...backends], timeout: timeoutSeconds, unique, ...(unique && !certifyByDefault ? { certify: false } : {}), jobs: 1 };
   return `${header.join('\n')}\n${toYaml(plan)}`;
 }
 

@@ -110,7 +110,7 @@ export const SETTINGS = {
     mayDiffer: "the back-end the report's charts are drawn against" }),
   timeout: setting<number>()({ flags: '--timeout <seconds>', help: 'time limit per run', parse: (text) => SECONDS_AS_MS.fromTyped(parseSeconds(text, '--timeout')), default: DEFAULT_TIMEOUT_MS, defaultText: String(SECONDS_AS_MS.toTyped(DEFAULT_TIMEOUT_MS)), unit: SECONDS_AS_MS, kind: 'positive number', file: 'timeout', library: 'timeoutMs', record: { plan: 'timeoutSeconds', run: 'timeoutSeconds' } }),
   unique: setting<boolean>()({ flags: '--unique', help: 'also prove or refute that the solution is unique', negation: 'do not prove uniqueness, even where the experiment file asks for it', default: false, kind: 'switch', file: 'unique', library: 'unique', record: { plan: 'unique', run: 'unique' } }),
-  certify: setting<boolean>()({ flags: '--certify', help: 'also certify the answer: a proof that the loop is the only one, or that there is none, checked by an independent checker (implies --unique; a back-end that cannot certify says so)', negation: 'do not certify, even where the experiment file asks for it', default: false, kind: 'switch', file: 'certify', library: 'certify', record: { plan: 'certify', run: 'certify', onlyWhenSet: true } }),
+  certify: setting<boolean>()({ flags: '--certify', help: 'also certify the answer: a proof that the loop is the only one, or that there is none, checked by an independent checker (implies --unique; a back-end that cannot certify says so)', negation: 'certify no answer: neither where the experiment file asks for it nor, with --unique, those of the back-ends that certify by default', default: false, kind: 'switch', file: 'certify', library: 'certify', record: { plan: 'certify', run: 'certify', onlyWhenSet: true } }),
   repeat: setting<number>()({ flags: '--repeat <k>', help: 'runs per instance and back-end', parse: (text) => parseInteger(text, '--repeat', 1), default: 1, kind: 'positive whole number', file: 'repeat', library: 'repeat', record: { plan: 'repeat', run: 'repeat' } }),
   seed: setting<number>()({ flags: '--seed <n>', help: 'random seed for solvers that take one', parse: (text) => parseInteger(text, '--seed'), default: 1, kind: 'whole number', file: 'seed', library: 'seed', record: { plan: 'seed', run: 'seed' } }),
   jobs: setting<number>()({ flags: '--jobs <n>', help: 'worker processes in parallel (default: cores - 1, at least 1)', parse: (text) => parseInteger(text, '--jobs', 1), kind: 'positive whole number', file: 'jobs', library: 'jobs', record: { run: 'jobs' },
@@ -237,6 +237,14 @@ type FileKeyOf<N extends SettingName> = (typeof SETTINGS)[N] extends { file: inf
 
 /** An experiment file's keys for the plan's values, as the table gives them, each in its typed unit (`timeout` in seconds). */
 export type FileSettings = { [N in FileSettingName as FileKeyOf<N>]?: ValueOf<N> };
+
+/**
+ * How a bench plan certifies: true, every back-end that can (--certify); false, none (--no-certify, or no
+ * uniqueness asked); `where cheap`, with uniqueness and neither typed nor in a file, the back-ends whose proof
+ * costs little beside their answer (`Backend.certifiesByDefault`). plan.json and run.json record it so.
+ */
+export type CertifyMode = boolean | typeof CERTIFY_WHERE_CHEAP;
+export const CERTIFY_WHERE_CHEAP = 'where cheap';
 
 /** The defaults of a bench plan's values, by setting name (times in ms). */
 export const PLAN_DEFAULTS = Object.freeze({

@@ -56,6 +56,7 @@ const backend: Backend = {
   },
   // Its certified answers come from cdcl-loop's search (see solve).
   certifies: (params) => cdclLoop.certifies!(params),
+  certifiesByDefault: (params) => cdclLoop.certifiesByDefault!(params),
   async solve(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
     const started = now();
     const chosen = searchOptions(backend, options);

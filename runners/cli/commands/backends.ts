@@ -4,7 +4,7 @@ import { flagOption } from '../../settings/command-line.ts';
 
 export function register(declared: Command): void {
   declared
-    .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies, grids}' }))
+    .addOption(flagOption('json', { help: 'print an array of {name, description, available, reason, options, presolver, certifies, certifiesByDefault, grids}' }))
     .addOption(flagOption('versions'))
     .action(async (options: { json?: boolean; versions?: boolean }) => {
       const rows = await backendRows(options.versions);
@@ -26,7 +26,7 @@ export function register(declared: Command): void {
           process.stdout.write(`${' '.repeat(width)}       also a presolver: --presolve ${row.name}${options} (decides edges before another back-end encodes the puzzle)\n`);
         }
         if (row.grids === 'any') process.stdout.write(`${' '.repeat(width)}       grids: every grid (square, and Loopy's other tilings: triangular, honeycomb, ...)\n`);
-        if (row.certifies) process.stdout.write(`${' '.repeat(width)}       certifies: --certify gives a proof of each unique or no-loop answer, checked by the independent checker\n`);
+        if (row.certifies) process.stdout.write(`${' '.repeat(width)}       certifies: --certify gives a proof of each unique or no-loop answer, checked by the independent checker${row.certifiesByDefault ? '; bench --unique and serve do so by default (the proof costs little beside the answer)' : ''}\n`);
       }
     });
 }

@@ -24,8 +24,8 @@ export function register(declared: Command): void {
   const settings = benchFlagNames(['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'resume', 'limit', 'sizes', 'sample', 'seed', 'option', 'presolve', 'satEngine', 'memory', 'report', 'baseline']);
   addFlags(command, settings, {
     backends: { help: `${SETTINGS.backends.help} (default: ${DEFAULT_BACKENDS.join(', ')}, those available here)` },
-    unique: { help: 'every back-end also proves or refutes uniqueness' },
-    certify: { help: 'every back-end that can also certifies its answer (a proof checked by the independent checker; implies --unique): the certified, proof_bytes and check_ms columns' },
+    unique: { help: 'every back-end also proves or refutes uniqueness; the back-ends whose proof costs little beside the answer (`backends` says which) also certify it, as --certify does, unless --no-certify' },
+    certify: { help: 'every back-end that can also certifies its answer (a proof checked by the independent checker; implies --unique): the certified, proof_bytes and check_ms columns; without it, --unique certifies only where the proof costs little' },
     out: { help: 'results directory (default: results/<dataset>-<time>)' },
     seed: { help: 'random seed for --sample and for the solvers' },
     presolve: { help: "decide edges with this back-end's deduction before each run: rules, or with its options, e.g. rules:trial=off" },

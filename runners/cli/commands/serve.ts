@@ -19,10 +19,13 @@ interface ServeFlags {
   /** ms, as every time is held. */
   maxTimeout: number;
   log?: string;
+  /** False with --no-certify. */
+  certify: boolean;
 }
 
 export function register(declared: Command): void {
-  addFlags(declared, ['port', 'host', 'workers', 'maxPending', 'warm', 'memory', 'bodyLimit', 'maxCells', 'maxTimeout', 'log'], {
+  addFlags(declared, ['port', 'host', 'workers', 'maxPending', 'warm', 'memory', 'bodyLimit', 'maxCells', 'maxTimeout', 'log', 'certify'], {
+    certify: { flags: '--no-certify', help: 'certify only the answers whose request asks for it ("certify": true); by default a request for uniqueness to a back-end whose proof costs little beside its answer (`backends` says which) is certified too (the answer\'s "certificate"), unless it says "certify": false' },
     workers: { default: Math.max(1, os.availableParallelism()) },
     memory: { help: 'memory cap per worker (resident MB; over it the run is memout), as in bench' },
     bodyLimit: { default: DEFAULT_SERVICE.bodyLimit },
@@ -35,7 +38,8 @@ export function register(declared: Command): void {
         '',
         'Routes:',
         '  POST /solve    {"puzzle": URL|Loopy ID|text grid, "backend": "auto", "unique": false, "timeout": 60, "options": {}}',
-        '                 answers the JSON of `solve --json` (every loop checked by the independent verifier)',
+        '                 answers the JSON of `solve --json` (every loop checked by the independent verifier);',
+        '                 "certify": true or false asks for a proof or none (see --no-certify for the default)',
         '  GET  /backends the list of `backends --json`',
         '  GET  /health   status, requests in flight, answers, worker restarts',
         '  POST /puzzle   {"puzzle": ...}: the puzzle as read (rows, cols, clues, format, its puzz.link URL)',
@@ -59,6 +63,7 @@ export function register(declared: Command): void {
         maxTimeoutSeconds: maxTimeout,
         defaultTimeoutSeconds: maxTimeout,
         logPath: flags.log,
+        certifyByDefault: flags.certify,
       });
       const { checkedBackend } = await import('../../harness/solving/solve-request.ts');
       // A worker serves every set of options of its back-end: the options are checked, and the worker started.

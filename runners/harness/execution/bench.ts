@@ -20,7 +20,7 @@ import { RunLog } from '../results/run-log.ts';
 import { checkResume, holdsAny, settingsByFlag, type Settings } from '../results/resume.ts';
 import { backendLabel } from '../../../encodings/backend-spec.ts';
 import { resolvePlan, type BackendSpec, type Experiment, type PlanValues, type ResolvedPlan } from '../plans/experiment.ts';
-import { defaultJobs, longFlag, SETTINGS } from '../../settings/table.ts';
+import { CERTIFY_WHERE_CHEAP, defaultJobs, longFlag, SETTINGS, type CertifyMode } from '../../settings/table.ts';
 import { planSettingFields, planSettingsByFlag, readRunFile, runSettingFields, writeRunFile, type RunFile } from '../results/run-file.ts';
 import { execute, stopOnInterrupt, type StopSignal } from './executor.ts';
 import { DEFAULT_LIMITS, type WorkerLimits, type WorkerRun } from '../../workers/worker-process.ts';
@@ -64,14 +64,15 @@ interface Task {
 /** What a bench run writes into its folder, as it goes (the report comes at the end, from these). */
 const BENCH_FILES = ['plan.json', 'run.json', 'results.jsonl', 'results.csv'];
 
-export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<BenchOutcome> {
+export async function runBench(asked: BenchPlan, signal: StopSignal): Promise<BenchOutcome> {
+  const dir = asked.settings.out;
+  // Every setting of a resumed run as it started (plan.json, which bench writes before its first run).
+  const earlierPlan = existsSync(dir) ? readPlanFile(dir) : null;
+  const plan = asMadeWithoutProofs(asked, earlierPlan);
   const { settings } = plan;
-  const dir = settings.out;
   const limits = limitsOf(settings);
   const started = new Date().toISOString();
   const planFile = describePlan(plan);
-  // Every setting of a resumed run as it started (plan.json, which bench writes before its first run).
-  const earlierPlan = existsSync(dir) ? readPlanFile(dir) : null;
   checkResume({
     who: 'bench', place: dir, resume: plan.resume, holds: holdsAny(BENCH_FILES.map((f) => join(dir, f))),
     saved: earlierPlan ? benchSettings(earlierPlan) : undefined, now: benchSettings(planFile),
@@ -96,7 +97,7 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       ...machineInfo(),
       invocation: plan.invocation,
       datasets: plan.datasets.map((d) => ({ name: d.name, path: d.path, instances: d.instances.length, skipped: d.skipped ?? [] })),
-      backends: plan.backends.map((b) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
+      backends: plan.backends.map(({ certifiesByDefault: _, ...b }) => ({ ...b, ...(versions[b.label] ? { versions: versions[b.label] } : {}) })),
       ...runSettingFields(settings),
       limits: { memoryMbPerWorker: limits.memoryMb, killGraceMs: limits.graceMs },
       plan: { fingerprint: planFile.fingerprint, tasks: allTasks.length },
@@ -126,8 +127,9 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
       tasks, jobs: settings.jobs, signal, limits, log,
       run: async (task, workers) => {
         const lane = { backend: task.backend.id, presolve: task.backend.presolve, key: task.backend.label };
-        const run = await workers.solve(lane, task.instance.puzzle, { timeoutMs: settings.timeout, unique: settings.unique, seed: settings.seed, params: task.backend.params, ...(settings.certify ? { certify: true } : {}) });
-        return toRecord(task, run, plan);
+        const certify = certifies(settings.certify, task);
+        const run = await workers.solve(lane, task.instance.puzzle, { timeoutMs: settings.timeout, unique: settings.unique, seed: settings.seed, params: task.backend.params, ...(certify ? { certify } : {}) });
+        return toRecord(task, run, plan, certify);
       },
       answered: isSolvedLike,
       done: (_task, record) => {
@@ -147,6 +149,27 @@ export async function runBench(plan: BenchPlan, signal: StopSignal): Promise<Ben
   writeFileSync(join(dir, 'disagreements.json'), JSON.stringify(disagreements, null, 2) + '\n');
   writeRunInfo(signal.stopped ? null : new Date().toISOString(), signal.stopped, records);
   return { records, disagreements, interrupted: signal.stopped, dir };
+}
+
+/**
+ * Whether a task's run certifies: every one with --certify (a back-end that cannot says so in its record); by
+ * default, with uniqueness, those of a back-end whose proof costs little, unless the puzzle fixes edges (which a
+ * proof cannot take), so that no other run gains a "not certified" it never asked for.
+ */
+function certifies(mode: CertifyMode, task: Task): boolean {
+  if (mode === CERTIFY_WHERE_CHEAP) return task.backend.certifiesByDefault === true && !task.instance.puzzle.fixedEdges?.length;
+  return mode;
+}
+
+/**
+ * A run resumed without --certify or --no-certify in a directory whose plan.json records no certification (made
+ * with --no-certify, or before bench certified by default) carries on without proofs, as it was made: its runs
+ * compare like with like. Any other difference is --resume's to refuse.
+ */
+function asMadeWithoutProofs(plan: BenchPlan, earlier: PlanFile | null): BenchPlan {
+  if (!plan.resume || !earlier || plan.settings.certify !== CERTIFY_WHERE_CHEAP || 'certify' in earlier) return plan;
+  process.stderr.write(`bench: ${plan.settings.out} was made without proofs: carrying it on so (to certify, choose another --out)\n`);
+  return { ...plan, settings: { ...plan.settings, certify: false } };
 }
 
 /**
@@ -268,7 +291,7 @@ function slurmInfo(): Record<string, unknown> {
   return { slurm: { jobId: env.SLURM_ARRAY_JOB_ID ?? env.SLURM_JOB_ID, arrayTaskId: env.SLURM_ARRAY_TASK_ID ?? null, node: env.SLURMD_NODENAME ?? null, cluster: env.SLURM_CLUSTER_NAME ?? null } };
 }
 
-function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
+function toRecord(task: Task, run: WorkerRun, plan: BenchPlan, certify: boolean): RunRecord {
   const { result } = run;
   const { stats, solution } = result;
   let agrees: RunRecord['agrees'] = '';
@@ -294,7 +317,7 @@ function toRecord(task: Task, run: WorkerRun, plan: BenchPlan): RunRecord {
     edges: edgeCountOf(puzzle),
     peak_rss_mb: run.peakRssMb,
     agrees,
-    ...(plan.settings.certify ? certificateColumns(result.certificate) : {}),
+    ...(certify || plan.settings.certify === true ? certificateColumns(result.certificate) : {}),
     message: result.message ?? (result.certificate?.certified === 'no' ? `not certified: ${result.certificate.reason}` : ''),
     stats,
     solution_key: solution ? solutionToKey(solution) : '',

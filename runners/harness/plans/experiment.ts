@@ -11,7 +11,7 @@ import { listBackends } from '../../../encodings/registry.ts';
 import { loadDataset, parseSizes, type Dataset } from '../../../datasets/load.ts';
 import { DEFAULT_BACKENDS } from './default-backends.ts';
 import { loadPresolver } from '../solving/presolver.ts';
-import { PLAN_DEFAULTS, SETTINGS, settingRows, type FileSettingName, type FileSettings, type PlanFlags, type SettingName, type ValueKind, type ValueOf } from '../../settings/table.ts';
+import { CERTIFY_WHERE_CHEAP, PLAN_DEFAULTS, SETTINGS, settingRows, type CertifyMode, type FileSettingName, type FileSettings, type PlanFlags, type SettingName, type ValueKind, type ValueOf } from '../../settings/table.ts';
 
 const isGridSize = (text: string) => {
   try {
@@ -110,6 +110,8 @@ export interface BackendSpec {
   label: string;
   params: Record<string, string>;
   presolve?: string;
+  /** Its proof costs little beside its answer (`Backend.certifiesByDefault`, no presolve): with uniqueness it certifies by default. */
+  certifiesByDefault?: true;
 }
 
 export type { PlanFlags };
@@ -118,11 +120,13 @@ type HasDefault<N extends SettingName> = (typeof SETTINGS)[N] extends { default:
 
 /**
  * The values of a plan, by setting name, in the table's units (times in ms): each typed, else the file's, else
- * the default. `unique` is true with `certify`. Unset where neither a flag, the file nor a default says: the
- * command chooses (jobs: cores - 1; out: results/<name>-<time>; baseline: chooseBaseline's).
+ * the default. `unique` is true with `certify`; `certify` is the mode resolved (CertifyMode). Unset where neither
+ * a flag, the file nor a default says: the command chooses (jobs: cores - 1; out: results/<name>-<time>;
+ * baseline: chooseBaseline's).
  */
-export type PlanValues = { [N in FileSettingName as HasDefault<N> extends true ? N : never]: ValueOf<N> }
-  & { [N in FileSettingName as HasDefault<N> extends true ? never : N]?: ValueOf<N> };
+export type PlanValues = Omit<{ [N in FileSettingName as HasDefault<N> extends true ? N : never]: ValueOf<N> }, 'certify'>
+  & { [N in FileSettingName as HasDefault<N> extends true ? never : N]?: ValueOf<N> }
+  & { certify: CertifyMode };
 
 /** A plan ready to run: datasets loaded and filtered, back-ends checked and able to run here. */
 export interface ResolvedPlan {
@@ -143,7 +147,10 @@ function planValues(flags: PlanFlags, experiment: Experiment | undefined): PlanV
     const value = flags[name] ?? (inFile !== undefined && row.unit ? row.unit.fromTyped(inFile as number) : inFile) ?? row.default;
     if (value !== undefined) values[name] = value;
   }
-  values.unique = Boolean(values.unique || values.certify);
+  // Typed, else the file's; neither: with uniqueness, the back-ends whose proof costs little (resolvePlan narrows it).
+  const chosen = flags.certify ?? experiment?.certify;
+  values.unique = Boolean(values.unique || chosen);
+  values.certify = chosen ?? (values.unique ? CERTIFY_WHERE_CHEAP : false);
   return values as PlanValues;
 }
 
@@ -168,6 +175,8 @@ export async function resolvePlan(flags: PlanFlags, file?: { path: string; exper
   const options = { ...flags.option, ...(flags.satEngine ? { engine: flags.satEngine } : {}) };
   const shared: SharedChoices = { ...(flags.presolve !== undefined ? { presolve: flags.presolve } : {}), ...(Object.keys(options).length ? { options } : {}) };
   const { backends, skipped } = wanted ? { backends: await checkedVariants(wanted, shared), skipped: [] } : await defaultVariants(shared);
+  // A plan none of whose back-ends certifies by default certifies nothing, and records so (as it did before the default).
+  if (settings.certify === CERTIFY_WHERE_CHEAP && !backends.some((b) => b.certifiesByDefault)) settings.certify = false;
   return {
     ...(experiment?.name !== undefined ? { name: experiment.name } : {}),
     datasets,
@@ -248,7 +257,9 @@ async function variant(backend: Backend, own: Record<string, string>, presolve: 
   const ownNow = Object.fromEntries(Object.keys(own).map((k) => [k, params[k]]));
   const changed = presolve !== named?.presolve || Object.keys(own).some((k) => ownNow[k] !== own[k]);
   const label = named?.label !== undefined && !changed ? named.label : backendLabel(backend.name, ownNow, presolve);
-  return { id: backend.name, label, params, ...(presolve ? { presolve } : {}) };
+  // Edges a presolve decided are not part of a proof: a presolved run is not certified unless asked.
+  const cheapProof = !presolve && backend.certifiesByDefault?.(params) === true;
+  return { id: backend.name, label, params, ...(presolve ? { presolve } : {}), ...(cheapProof ? { certifiesByDefault: true as const } : {}) };
 }
 
 /** A shared option no back-end of the plan declares would change nothing: an error, not silence. */

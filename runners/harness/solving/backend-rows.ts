@@ -14,6 +14,8 @@ export interface BackendRow {
   presolver: boolean;
   /** Whether it certifies its unique and no-loop answers (`--certify`) with its default options. */
   certifies: boolean;
+  /** Whether, with its default options, bench and serve certify its answers by default when uniqueness is asked (its proof costs little). */
+  certifiesByDefault: boolean;
   /** `square` (the square grid only) or `any` (every grid of encodings/tilings/ too). */
   grids: 'square' | 'any';
   version?: string;
@@ -32,6 +34,7 @@ export async function backendRows(withVersions = false): Promise<BackendRow[]> {
         options: b.options ?? [],
         presolver: typeof b.presolve === 'function',
         certifies: b.certifies?.({}) === true,
+        certifiesByDefault: b.certifiesByDefault?.({}) === true,
         grids: b.grids ?? 'square',
         ...(withVersions && availability.available ? { version: await b.version().catch((error: Error) => `unknown (${error.message})`) } : {}),
       };

@@ -170,7 +170,24 @@ async function loadPuzzle() {
 }
 
 function cellsOf(row) {
-  return Object.fromEntries(['backend', 'status', 'unique', 'time', 'wall', 'loop'].map((name, i) => [name, row.cells[i]]));
+  return Object.fromEntries(['backend', 'status', 'unique', 'proof', 'time', 'wall', 'loop'].map((name, i) => [name, row.cells[i]]));
+}
+
+/**
+ * Whether the answer was proved (the server certifies an answer whose uniqueness was asked of a back-end whose
+ * proof costs little): proved, with the checker's verdict; not proved, with why; no proof, where none was written.
+ */
+function showProof(cell, answer, unique) {
+  const certificate = answer.certificate;
+  if (!certificate || certificate.certified === 'not supported') {
+    cell.textContent = unique && answer.status !== 'error' ? 'no proof' : '';
+    if (certificate) cell.title = certificate.reason;
+    return;
+  }
+  cell.textContent = certificate.certified === 'yes' ? 'proved' : 'not proved';
+  cell.title = certificate.certified === 'yes'
+    ? (certificate.claim === 'not unique' ? 'two different loops, both checked by the verifier' : `a proof of ${certificate.proofBytes} bytes, checked by the independent checker in ${certificate.checkMs} ms`)
+    : certificate.reason ?? '';
 }
 
 async function race() {
@@ -188,7 +205,7 @@ async function race() {
   await Promise.all(backends.map(async (backend) => {
     const row = body.insertRow();
     row.dataset.backend = backend;
-    for (let i = 0; i < 6; i++) row.insertCell();
+    for (let i = 0; i < 7; i++) row.insertCell();
     const cells = cellsOf(row);
     cells.backend.textContent = backend;
     cells.status.textContent = 'running';
@@ -216,6 +233,7 @@ async function race() {
     cells.status.className = `status status-${answer.status}`;
     if (answer.message) cells.status.title = answer.message;
     cells.unique.textContent = answer.unique === null ? (unique ? 'not decided' : 'not asked') : answer.unique ? 'proved unique' : 'not unique';
+    showProof(cells.proof, answer, unique);
     cells.time.textContent = answer.timeMs === null || answer.timeMs === undefined ? '' : answer.timeMs.toFixed(1);
     cells.time.className = 'number';
     cells.wall.textContent = wall.toFixed(1);

@@ -153,7 +153,7 @@ test('runBench runs bench\'s plan: the records bench writes, progress by callbac
   assert.equal(stopped.records.length, 0);
 });
 
-test('runBench takes certify and baseline as bench takes --certify and --baseline, and refuses an option it does not know', async () => {
+test('runBench takes certify and baseline as bench takes --certify, --no-certify and --baseline, and refuses an option it does not know', async () => {
   const out = tempFolder('slitherbench-library-certify-');
   const given = { dataset: 'quick', limit: 1, backends: 'cdcl-loop,rules', jobs: 1, timeoutMs: 30_000 };
   const result = await runBench({ ...given, out: join(out, 'library'), certify: true, baseline: 'rules' });
@@ -167,6 +167,11 @@ test('runBench takes certify and baseline as bench takes --certify and --baselin
   assert.equal(read('library', 'plan.json').fingerprint, read('cli', 'plan.json').fingerprint, 'the plan the command runs');
   assert.equal(read('library', 'run.json').baseline, 'rules');
   assert.equal(read('cli', 'run.json').baseline, 'rules');
+  // With uniqueness, cdcl-loop certifies by default (its proof costs little), rules does not; certify: false turns it off.
+  const byDefault = await runBench({ ...given, out: join(out, 'default'), unique: true });
+  assert.deepEqual(byDefault.records.map((r) => [r.backend, r.certified]), [['cdcl-loop', 'yes'], ['rules', undefined]]);
+  const plain = await runBench({ ...given, out: join(out, 'plain'), unique: true, certify: false });
+  assert.deepEqual(plain.records.map((r) => [r.backend, r.certified]), [['cdcl-loop', undefined], ['rules', undefined]]);
   await assert.rejects(runBench({ ...given, out: join(out, 'other'), baseline: 'z3-lazy' }), (e: Error) => e instanceof UsageError && /z3-lazy: not one of this run's back-ends \(cdcl-loop, rules\)/.test(e.message));
   await assert.rejects(runBench({ ...given, out: join(out, 'misspelt'), certfy: true } as never), (e: Error) => e instanceof UsageError && /^runBench: unknown option certfy; it takes out, (?=.*\bcertify\b)(?=.*\bbaseline\b)/.test(e.message));
 });

@@ -77,6 +77,23 @@ test('POST /solve with certify: the answer carries a certificate whose proof the
   assert.equal((await post(`${url}/solve`, { puzzle: TEN, certify: 'yes' })).status, 400);
 });
 
+test('POST /solve certifies by default an answer whose uniqueness is asked of a back-end whose proof costs little; certify: false and serve --no-certify turn it off', async () => {
+  const { url } = await server;
+  const certificateOf = async (server: string, body: Record<string, unknown>) => ((await (await post(`${server}/solve`, { puzzle: TEN, timeout: 10, ...body })).json()) as { status: string; certificate?: { certified: string; verified?: boolean } }).certificate;
+  assert.deepEqual(await certificateOf(url, { backend: 'auto', unique: true }).then((c) => [c?.certified, c?.verified]), ['yes', true]);
+  assert.equal(await certificateOf(url, { backend: 'auto', unique: true, certify: false }), undefined);
+  // Nothing to prove without uniqueness; a back-end whose proof costs more (or that writes none) answers as before.
+  assert.equal(await certificateOf(url, { backend: 'auto' }), undefined);
+  assert.equal(await certificateOf(url, { backend: 'rules', unique: true }), undefined);
+  assert.equal(await certificateOf(url, { backend: 'cdcl-loop:core=typescript', unique: true }), undefined);
+  const plain = await startServer('--no-certify', '--warm', 'none');
+  assert.equal(await certificateOf(plain.url, { backend: 'cdcl-loop', unique: true }), undefined);
+  assert.equal(await certificateOf(plain.url, { backend: 'cdcl-loop', unique: true, certify: true }).then((c) => c?.certified), 'yes');
+  const plan = parseYaml(await (await post(`${plain.url}/plan`, { puzzle: TEN, backends: ['auto'], unique: true })).text());
+  assert.equal(plan.certify, false, 'the race as a bench plan certifies as this server does');
+  plain.child.kill('SIGTERM');
+});
+
 test('GET /backends lists the back-ends as `backends --json` does; GET /health reports the pool', async () => {
   const { url } = await server;
   const rows = (await (await fetch(`${url}/backends`)).json()) as { name: string; available: boolean }[];

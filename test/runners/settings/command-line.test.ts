@@ -29,7 +29,7 @@ function planFolder(): { dir: string; set: string; plan: string } {
   return { dir, set, plan };
 }
 
-const PLAN_FLAG_NAMES: SettingName[] = ['dataset', 'backends', 'config', 'unique', 'timeout', 'repeat', 'jobs', 'out', 'seed', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine'];
+const PLAN_FLAG_NAMES: SettingName[] = ['dataset', 'backends', 'config', 'unique', 'certify', 'timeout', 'repeat', 'jobs', 'out', 'seed', 'memory', 'sizes', 'limit', 'sample', 'option', 'presolve', 'satEngine'];
 
 /** The plan bench would run for these arguments, resolved in this process. */
 async function planFor(args: string[]) {
@@ -54,6 +54,29 @@ test('every plan setting: a typed flag beats the file, the file beats the defaul
   // A flag typed with its default value still wins: what counts is that it was typed.
   assert.equal((await planFor(['--config', plan, '--timeout', String(PLAN_DEFAULTS.timeout / 1000)])).settings.timeout, PLAN_DEFAULTS.timeout);
   assert.equal((await planFor(['--config', plan, '--repeat', '1'])).settings.repeat, 1);
+});
+
+test('with uniqueness a plan certifies where the proof costs little, unless --no-certify or the file says certify: false; --certify asks every back-end', async () => {
+  const { dir, set } = planFolder();
+  const mode = async (args: string[]) => {
+    const { settings, backends } = await planFor(['--dataset', set, ...args]);
+    return { certify: settings.certify, unique: settings.unique, cheap: backends.filter((b) => b.certifiesByDefault).map((b) => b.label) };
+  };
+  assert.deepEqual(await mode(['--backends', 'auto,cdcl-loop,rules', '--unique']), { certify: 'where cheap', unique: true, cheap: ['auto', 'cdcl-loop'] });
+  // Nothing to prove without uniqueness; no back-end whose proof costs little: the plan records no certification, as before.
+  assert.deepEqual(await mode(['--backends', 'auto,rules']), { certify: false, unique: false, cheap: ['auto'] });
+  assert.deepEqual(await mode(['--backends', 'rules,cdcl-loop:core=typescript,sat-lazy:engine=cadical', '--unique']), { certify: false, unique: true, cheap: [] });
+  // A presolved run is not certified unless asked: its presolve's edges are not part of a proof.
+  assert.deepEqual(await mode(['--backends', 'auto', '--presolve', 'rules', '--unique']), { certify: false, unique: true, cheap: [] });
+  assert.deepEqual(await mode(['--backends', 'auto', '--unique', '--no-certify']), { certify: false, unique: true, cheap: ['auto'] });
+  assert.deepEqual(await mode(['--backends', 'rules', '--certify']), { certify: true, unique: true, cheap: [] });
+  const plan = join(dir, 'off.yaml');
+  writeFileSync(plan, `datasets: [${set}]\nbackends: [auto]\nunique: true\ncertify: false\n`);
+  assert.equal((await planFor(['--config', plan])).settings.certify, false);
+  assert.equal((await planFor(['--config', plan, '--certify'])).settings.certify, true, 'a typed flag beats the file');
+  writeFileSync(plan, `datasets: [${set}]\nbackends: [auto]\nunique: true\n`);
+  assert.equal((await planFor(['--config', plan])).settings.certify, 'where cheap');
+  assert.equal((await planFor(['--config', plan, '--no-certify'])).settings.certify, false);
 });
 
 test('typed dataset filters and back-end options apply to every dataset and back-end of the file', async () => {

@@ -68,3 +68,12 @@ test('no two settings share a flag, an experiment-file key, a runBench name or a
   // A value read from a file or given to runBench is checked by its kind.
   assert.deepEqual(rows.filter((r) => (r.file !== undefined || (r.library !== undefined && !r.libraryText && r.library !== 'options')) && !r.kind).map((r) => r.flags), []);
 });
+
+test('certify is recorded as the mode resolved: "where cheap", true, or no field (none), which a plan made before the default reads as', async () => {
+  const { planSettingFields, planSettingsByFlag } = await import('../../../runners/harness/results/run-file.ts');
+  assert.equal(planSettingFields({ certify: 'where cheap', unique: true }).certify, 'where cheap');
+  assert.equal(planSettingFields({ certify: true, unique: true }).certify, true);
+  assert.equal('certify' in planSettingFields({ certify: false, unique: true }), false, 'none: the plan.json of a run made before certification existed');
+  assert.equal(planSettingsByFlag({ unique: true })['--certify'], false);
+  assert.equal(planSettingsByFlag({ unique: true, certify: 'where cheap' })['--certify'], 'where cheap');
+});

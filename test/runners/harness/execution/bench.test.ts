@@ -189,5 +189,54 @@ test('bench --certify: a certified column, the proof sizes and check times, and 
     assert.equal(cell(row, 'check_ms') !== '', proved, row.join(','));
   }
   assert.equal(JSON.parse(readFileSync(join(out, 'plan.json'), 'utf8')).certify, true);
-  assert.match(readFileSync(join(out, 'summary.md'), 'utf8'), /## Certified answers\n\n\| back-end \| certified[^\n]*\n[^\n]*\n\| cdcl-loop \| 4 \| 0 \| 0 \|/);
+  assert.match(readFileSync(join(out, 'summary.md'), 'utf8'), /## Certified answers\n\n\| back-end \| proved[^\n]*\n[^\n]*\n\| cdcl-loop \| 4 of 4 \| 0 \| 0 \|/);
+});
+
+test('bench --unique certifies auto by default (the report says n of m proved), not rules; --no-certify and certify: false turn it off; a directory made without proofs resumes without', async () => {
+  const { dir, file } = setFile(PUZZLES);
+  const out = join(dir, 'default');
+  const r = await bench(['--dataset', file, '--backends', 'auto,rules', '--unique', '--jobs', '1', '--timeout', '30', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const [header, ...rows] = csvRows(out);
+  const cell = (row: string[], column: string) => row[header.indexOf(column)];
+  for (const row of rows) {
+    const auto = cell(row, 'backend') === 'auto';
+    // auto's four answers are certified (two proofs, two loops for "not unique", the 1x1's proof); rules' runs are as before, without a word about proofs.
+    assert.equal(cell(row, 'certified'), auto ? 'yes' : '', row.join(','));
+    assert.equal(cell(row, 'message'), '', row.join(','));
+  }
+  assert.equal(JSON.parse(readFileSync(join(out, 'plan.json'), 'utf8')).certify, 'where cheap');
+  assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).certify, 'where cheap');
+  const summary = readFileSync(join(out, 'summary.md'), 'utf8');
+  assert.match(summary, /## Certified answers\n\n\| back-end \| proved[^\n]*\n[^\n]*\n\| auto \| 4 of 4 \| 0 \| 0 \|/);
+  assert.match(summary, /Not listed, as they wrote no proofs in this run: rules/);
+  assert.match(readFileSync(join(out, 'report.html'), 'utf8'), /<td>4 of 4<\/td>/);
+
+  const plain = (to: string) => {
+    const [h, ...rs] = csvRows(to);
+    assert.deepEqual(rs.map((row) => row[h.indexOf('certified')]), rs.map(() => ''), to);
+    assert.equal('certify' in JSON.parse(readFileSync(join(to, 'plan.json'), 'utf8')), false, `${to}: plan.json records no certification`);
+  };
+  const off = join(dir, 'off');
+  assert.equal((await bench(['--dataset', file, '--backends', 'auto', '--unique', '--no-certify', '--jobs', '1', '--out', off, '--no-report'])).code, 0);
+  plain(off);
+  const config = join(dir, 'plain.yaml');
+  writeFileSync(config, `datasets: [${file}]\nbackends: [auto]\nunique: true\ncertify: false\njobs: 1\n`);
+  assert.equal((await bench(['--config', config, '--out', join(dir, 'file'), '--no-report'])).code, 0);
+  plain(join(dir, 'file'));
+
+  // A directory made without proofs (before bench certified by default, or with --no-certify) carries on without
+  // when neither flag is typed; --certify there is refused, naming the setting; so is --no-certify in one made with proofs.
+  const jsonl = join(off, 'results.jsonl');
+  writeFileSync(jsonl, readFileSync(jsonl, 'utf8').trim().split('\n').slice(0, 2).join('\n') + '\n');
+  const resumed = await bench(['--dataset', file, '--backends', 'auto', '--unique', '--jobs', '1', '--out', off, '--resume', '--no-report']);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(resumed.stderr, /was made without proofs: carrying it on so/);
+  plain(off);
+  const refused = await bench(['--dataset', file, '--backends', 'auto', '--certify', '--jobs', '1', '--out', off, '--resume', '--no-report']);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /^error: .*--certify was false, now true/m);
+  const back = await bench(['--dataset', file, '--backends', 'auto,rules', '--unique', '--no-certify', '--jobs', '1', '--timeout', '30', '--out', out, '--resume', '--no-report']);
+  assert.equal(back.code, 2);
+  assert.match(back.stderr, /^error: .*--certify was where cheap, now false/m);
 });
