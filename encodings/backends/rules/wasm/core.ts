@@ -47,6 +47,8 @@ const CORNER_BIT = new StaticArray<i32>(64);
 // UNIT_MASKS: the allowed assignments of unit kind k (0..4 a clue, 5 a vertex) at UNIT_START[k]..UNIT_START[k+1].
 const UNIT_MASKS = new StaticArray<i32>(96);
 const UNIT_START = new StaticArray<i32>(7);
+const SETTLE = new StaticArray<u8>(6 * 256);
+const BROKEN = <u8>3;
 
 function buildTables(): void {
   for (let mask = 0; mask < 16; mask++) {
@@ -65,6 +67,21 @@ function buildTables(): void {
     }
   }
   UNIT_START[6] = n;
+  // SETTLE: for unit kind k and its four edges' values (2 bits each, as the edge states: a missing edge off),
+  // what its count decides of the open ones: LINE, CROSS, UNKNOWN (nothing), or BROKEN (no count is left).
+  for (let k = 0; k < 6; k++) {
+    const allowed = k == 5 ? 0b101 : 1 << k;
+    for (let code = 0; code < 256; code++) {
+      let on = 0;
+      let open = 0;
+      for (let i = 0; i < 4; i++) {
+        const v = (code >> (2 * i)) & 3;
+        if (v == LINE) on++;
+        else if (v == UNKNOWN) open++;
+      }
+      SETTLE[k * 256 + code] = !reaches(on, on + open, allowed) ? BROKEN : open == 0 ? UNKNOWN : !reaches(on, on + open - 1, allowed) ? LINE : !reaches(on + 1, on + open, allowed) ? CROSS : UNKNOWN;
+    }
+  }
 }
 buildTables();
 
@@ -438,7 +455,11 @@ function set(e: i32, value: u8): bool {
   push3(T_EDGE, e, UNKNOWN);
   unchecked((state[e] = value));
   unknowns--;
-  if (proofOn && (family == F_TRIAL || family == F_GUESS)) logDecided(e, value);
+  if (proofOn) {
+    if (family == F_TRIAL || family == F_GUESS) logDecided(e, value);
+    // Outside trial the checker's top level holds every decided edge, once its line (if it needs one) is written.
+    if (context < 0) unchecked((known[e] = value));
+  }
   enqueueEdge(e);
   if (value == CROSS) return true;
   unchecked(degree[a]++);
@@ -1376,6 +1397,19 @@ const localMask = new StaticArray<i32>(4);
 let countsUsed = 0;
 /** Every count of the four corners, as countsUsed's bits. */
 const ALL_COUNTS = 0xfff;
+/**
+ * Per edge, what the checker's top level knows of it (UNKNOWN, LINE, CROSS), as far as the core can tell cheaply:
+ * outside trial every decided edge (its line, when it needs one, is written before), what the lines written decide
+ * when they are unit there, and what the vertex and clue counts decide from those, often before the core's own
+ * propagation gets to it. The checker knows at least this (its propagation does the same and more), so a line
+ * this satisfies is not written: a clause true when added is no assignment's reason and no conflict, in the
+ * checker's later checks too.
+ */
+let known = new StaticArray<u8>(0);
+/** The edges whose units the counts still have to look at (learn's stack). */
+let knownStack = new StaticArray<i32>(0);
+/** The known edges broke a count: the checker's top level is contradictory, and nothing more is read from them. */
+let knownBroken = false;
 
 /** From now on every decision goes into the proof (call after finishSetup, before deduction). */
 export function startProof(): void {
@@ -1404,6 +1438,11 @@ export function startProof(): void {
   if (cycleLits.length < edgeCount + 2) cycleLits = new StaticArray<i32>(edgeCount + 2);
   witness = -1;
   witnessAt = 0;
+  if (known.length < edgeCount) {
+    known = new StaticArray<u8>(edgeCount);
+    knownStack = new StaticArray<i32>(edgeCount);
+  } else memory.fill(changetype<usize>(known), UNKNOWN, <usize>edgeCount);
+  knownBroken = false;
 }
 
 /** No more lines (auto's check of a fully decided puzzle runs the rules again). */
@@ -1442,6 +1481,8 @@ function writeLine(kind: i32, lits: StaticArray<i32>, n: i32): void {
   for (let i = 0; i < n; i++) unchecked((proof[proofTop++] = lits[i]));
   if (withContext) unchecked((proof[proofTop++] = context));
   if (kind == PROOF_LEARNT && n == 0 && !withContext) proofEnded = true;
+  // A cycle lemma's edges but its last ones are on (logCycle learns what it decides).
+  if (kind != PROOF_CYCLE) settleLine();
 }
 
 /**
@@ -1456,6 +1497,128 @@ function logDecided(e: i32, value: u8): void {
   if (lastRecord >= 0 && lastRecord == proofTop - 3 && unchecked(proof[lastRecord]) == PROOF_LEARNT && unchecked(proof[lastRecord + 1]) == 1 && unchecked(proof[lastRecord + 2]) == lit) return;
   record(PROOF_LEARNT, 1);
   unchecked((proof[proofTop++] = lit));
+  settleLine();
+}
+
+/** Whether literal `lit` (2e: edge e on, 2e + 1: off) is true at the checker's top level as far as the core can tell. */
+@inline function knownTrue(lit: i32): bool {
+  const s = unchecked(known[lit >> 1]);
+  return s != UNKNOWN && (s == LINE) == ((lit & 1) == 0);
+}
+
+/** Whether the checker's top level has a clause of lits[0..n) (and the context literal, in a probe) satisfied. */
+function knownSatisfied(lits: StaticArray<i32>, n: i32): bool {
+  if (knownBroken) return false;
+  if (context >= 0 && knownTrue(context)) return true;
+  for (let i = 0; i < n; i++) if (knownTrue(unchecked(lits[i]))) return true;
+  return false;
+}
+
+/**
+ * The line just recorded (at lastRecord): taken back when the checker's top level satisfies it already, else what
+ * it decides there when all its literals but one are false goes into `known`.
+ */
+function settleLine(): void {
+  if (knownBroken || lastRecord < 0) return;
+  const n = unchecked(proof[lastRecord + 1]);
+  const from = lastRecord + 2;
+  let open = -1;
+  let openCount = 0;
+  for (let i = from; i < from + n; i++) {
+    const lit = unchecked(proof[i]);
+    const s = unchecked(known[lit >> 1]);
+    if (s == UNKNOWN) {
+      open = lit;
+      openCount++;
+    } else if ((s == LINE) == ((lit & 1) == 0)) {
+      // Written for nothing: the proof ends as it did (an empty clause is never satisfied).
+      proofTop = lastRecord;
+      lastRecord = -1;
+      return;
+    }
+  }
+  if (openCount == 1) learn(open);
+}
+
+/** settleUnit on the square grid, by table: a vertex's or a face's four edges (a missing one off). */
+function settleSquareUnit(u: i32, top: i32): i32 {
+  const isVertex = u < vertexCount;
+  const table = isVertex ? vertexEdges : cellEdges;
+  const base = (isVertex ? u : u - vertexCount) * 4;
+  const e0 = unchecked(table[base]), e1 = unchecked(table[base + 1]), e2 = unchecked(table[base + 2]), e3 = unchecked(table[base + 3]);
+  const s0 = e0 < 0 ? CROSS : unchecked(known[e0]);
+  const s1 = e1 < 0 ? CROSS : unchecked(known[e1]);
+  const s2 = e2 < 0 ? CROSS : unchecked(known[e2]);
+  const s3 = e3 < 0 ? CROSS : unchecked(known[e3]);
+  const kind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
+  const value = unchecked(SETTLE[kind * 256 + (<i32>s0 | (<i32>s1 << 2) | (<i32>s2 << 4) | (<i32>s3 << 6))]);
+  if (value == UNKNOWN) return top;
+  if (value == BROKEN) {
+    knownBroken = true;
+    return top;
+  }
+  if (s0 == UNKNOWN && knowEdge(e0, value, top)) top++;
+  if (s1 == UNKNOWN && knowEdge(e1, value, top)) top++;
+  if (s2 == UNKNOWN && knowEdge(e2, value, top)) top++;
+  if (s3 == UNKNOWN && knowEdge(e3, value, top)) top++;
+  return top;
+}
+
+/** Literal `lit` holds at the checker's top level: into `known`, with what the vertex and clue counts then decide. */
+function learn(lit: i32): void {
+  if (!knowEdge(lit >> 1, lit & 1 ? CROSS : LINE, 0)) return;
+  let top = 1;
+  while (top > 0 && !knownBroken) {
+    const e = unchecked(knownStack[--top]);
+    top = settleUnit(unchecked(edgeEnds[e * 2]), top);
+    top = settleUnit(unchecked(edgeEnds[e * 2 + 1]), top);
+    const a = unchecked(edgeCells[e * 2]);
+    const b = unchecked(edgeCells[e * 2 + 1]);
+    if (a >= 0 && unchecked(clues[a]) >= 0) top = settleUnit(vertexCount + a, top);
+    if (b >= 0 && unchecked(clues[b]) >= 0) top = settleUnit(vertexCount + b, top);
+  }
+}
+
+/** Edge e is `value` at the checker's top level, on the stack at `top`: false when that was known (the other way: knownBroken). */
+@inline function knowEdge(e: i32, value: u8, top: i32): bool {
+  const s = unchecked(known[e]);
+  if (s != UNKNOWN) {
+    if (s != value) knownBroken = true;
+    return false;
+  }
+  unchecked((known[e] = value));
+  unchecked((knownStack[top] = e));
+  return true;
+}
+
+/** What unit u's count decides from what the checker's top level knows, as its propagation over the unit's rule does; returns the stack's new top. */
+function settleUnit(u: i32, top: i32): i32 {
+  if (square) return settleSquareUnit(u, top);
+  const width = unitSlots(u);
+  const base = unitBase(u);
+  const table = u < vertexCount ? vertexEdges : cellEdges;
+  let on = 0;
+  let open = 0;
+  for (let i = 0; i < width; i++) {
+    const e = unchecked(table[base + i]);
+    if (e < 0) continue;
+    const s = unchecked(known[e]);
+    if (s == LINE) on++;
+    else if (s == UNKNOWN) open++;
+  }
+  if (open == 0) return top;
+  const allowed = u < vertexCount ? 0b101 : 1 << <i32>unchecked(clues[u - vertexCount]);
+  if (!reaches(on, on + open, allowed)) {
+    knownBroken = true;
+    return top;
+  }
+  const value = !reaches(on, on + open - 1, allowed) ? LINE : !reaches(on + 1, on + open, allowed) ? CROSS : UNKNOWN;
+  if (value == UNKNOWN) return top;
+  for (let i = 0; i < width; i++) {
+    const e = unchecked(table[base + i]);
+    if (e >= 0 && unchecked(known[e]) == UNKNOWN && knowEdge(e, value, top)) top++;
+  }
+  return top;
 }
 
 /** The edge at `v` other than `previous` that is on (a path's next step), or -1. */
@@ -1494,6 +1657,8 @@ function walkCycle(from: i32, to: i32, skip: i32, extra: i32): i32 {
  */
 function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool): void {
   if (closed || proofEnded) return;
+  // The closing edge known off: the lemma would be satisfied (settleLine), so it is not even walked.
+  if (!knownBroken && knownTrue(2 * extra + 1)) return;
   let n = walkCycle(from, to, skip, extra);
   if (withWitness) {
     // An on-edge off the cycle: the last one found while it still is, else from the trail, which holds every
@@ -1517,6 +1682,8 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
     if (found) unchecked((cycleLits[n++] = 2 * witness + 1));
   }
   writeLine(PROOF_CYCLE, cycleLits, n);
+  // Outside trial every other edge of it is on at the checker's top level: it sets the closing edge off there.
+  if (context < 0 && unchecked(known[extra]) == UNKNOWN) learn(2 * extra + 1);
 }
 
 /**
@@ -1656,6 +1823,7 @@ function countRefutesIn(edges: StaticArray<i32>, base: i32, kind: i32, ei: i32, 
  * after the same clause with each value of one more open edge of the unit (at most four edges deep).
  */
 function derive(n: i32): void {
+  if (knownSatisfied(derived, n)) return;
   if (!localConflict(n)) {
     let split = -1;
     for (let i = 0; i < 4 && split < 0; i++) {
@@ -1762,6 +1930,8 @@ function flushCorner(k: i32, count: i32): void {
   for (let ai = 0; ai < 2; ai++) {
     const aj = count - ai;
     if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    // Nor those the checker's top level satisfies already.
+    if (!knownBroken && ((ei >= 0 && knownTrue(2 * ei + ai)) || (ej >= 0 && knownTrue(2 * ej + aj)))) continue;
     if (!countRefutesIn(edges, base, kind, ei, ai, ej, aj)) needed |= 1 << ai;
   }
   if (needed == 0) return;
@@ -1896,20 +2066,29 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     else derive(0);
     return;
   }
-  if (derivedOn | derivedOff) {
+  // The edges the checker's top level does not hold already (known): those alone get lines.
+  let fresh = derivedOn | derivedOff;
+  for (let i = 0; i < 4 && fresh; i++) {
+    const bit = 1 << i;
+    if (fresh & bit) {
+      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      if (knownSatisfied(derived, 1)) fresh &= ~bit;
+    }
+  }
+  if (fresh) {
     // As above, the owed counts its edges' lines use first.
     countsUsed = 0;
     let follows = true;
     for (let i = 0; i < 4 && follows; i++) {
       const bit = 1 << i;
-      if (!((derivedOn | derivedOff) & bit)) continue;
+      if (!(fresh & bit)) continue;
       unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
       follows = localConflict(1);
     }
     if (context < 0) flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
-      if (!((derivedOn | derivedOff) & bit)) continue;
+      if (!(fresh & bit)) continue;
       unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
       // Found by unit propagation above, as derive would: its line at once.
       if (follows) writeLine(PROOF_LEARNT, derived, 1);
@@ -2059,6 +2238,7 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
   if (!lineOk && !crossOk) {
     record(PROOF_LEARNT, 1);
     unchecked((proof[proofTop++] = 2 * e + 1));
+    settleLine();
     return;
   }
   if (!decided) return;
@@ -2078,11 +2258,13 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
       record(PROOF_CYCLE, n + 1);
       for (let k = 0; k < n; k++) unchecked((proof[proofTop++] = cycle[k]));
       unchecked((proof[proofTop++] = lit));
+      settleLine();
     }
     for (let side = 0; side < 2; side++) {
       record(PROOF_LEARNT, 2);
       unchecked((proof[proofTop++] = side == 0 ? 2 * e + 1 : 2 * e));
       unchecked((proof[proofTop++] = lit));
+      settleLine();
     }
   }
 }
@@ -2122,6 +2304,7 @@ function logRule(unit: i32, m: i32, lit1: i32, lit2: i32): void {
   if (isVertex) unchecked((proof[proofTop++] = unit));
   unchecked((proof[proofTop++] = isVertex ? 0 : 1));
   if (!isVertex) unchecked((proof[proofTop++] = unit - vertexCount));
+  settleLine();
 }
 
 /**

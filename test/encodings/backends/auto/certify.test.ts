@@ -92,8 +92,9 @@ test('a proof of deduction held against every one-clue variant of its puzzle ver
     }
   }
   // Many variants fail at a deduction line (an edge the count rules decide has no line of its own: the checker
-  // decides it, so a variant that breaks it fails at the next line resting on it).
-  assert.ok(tally.deductionRejected >= 30, JSON.stringify(tally));
+  // decides it, so a variant that breaks it fails at the next line resting on it; a line the checker's top level
+  // satisfies already is not written either).
+  assert.ok(tally.deductionRejected >= 20, JSON.stringify(tally));
 });
 
 test("a deduction's cycle lemma forged into one whose cycle is the solution is rejected", async () => {
