@@ -21,6 +21,7 @@ import { LeftQueueError } from '../workers/scheduler.ts';
 import { REPOSITORY } from '../harness/start-up/compiled.ts';
 import { installedFile } from '../../encodings/versions.ts';
 import { loadPresolver } from '../harness/solving/presolver.ts';
+import { certifiesUnasked, provableAsGiven } from '../harness/solving/certificate.ts';
 import { DEFAULT_SOLVE_BACKEND } from '../harness/plans/plan-defaults.ts';
 import { buildBrowser } from '../browser/build.ts';
 import { describePuzzle, type PuzzleFormat } from '../library/puzzles.ts';
@@ -228,7 +229,7 @@ export function buildService(options: Partial<ServiceOptions> = {}): { app: Fast
     if (presolve) await loadPresolver(presolve);
     // Edges decided before the search (a presolve, fixed edges) are not part of a proof: no certificate unless asked.
     const certify = body.certify === true
-      || (body.certify === undefined && config.certifyByDefault && unique && !presolve && !puzzle.fixedEdges?.length && backend.certifiesByDefault?.(params) === true);
+      || (body.certify === undefined && config.certifyByDefault && unique && certifiesUnasked(backend, params, presolve) && provableAsGiven(puzzle));
     // A client that hangs up while its request is queued frees its place: no worker runs a puzzle nobody awaits.
     const gone = new AbortController();
     const onClose = () => {

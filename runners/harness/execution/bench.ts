@@ -15,7 +15,7 @@ import { isSolvedLike, readRecords, runKey, statColumns, type RunRecord } from '
 import { roundMs } from '../../../encodings/clock.ts';
 import { defaultBaseline } from '../../../reports/specs.ts';
 import { crossCheck, writeCsv, type Disagreement } from '../results/results-files.ts';
-import { certificateColumns } from '../solving/certificate.ts';
+import { certificateColumns, provableAsGiven } from '../solving/certificate.ts';
 import { RunLog } from '../results/run-log.ts';
 import { checkResume, holdsAny, settingsByFlag, type Settings } from '../results/resume.ts';
 import { backendLabel } from '../../../encodings/backend-spec.ts';
@@ -157,7 +157,7 @@ export async function runBench(asked: BenchPlan, signal: StopSignal): Promise<Be
  * proof cannot take), so that no other run gains a "not certified" it never asked for.
  */
 function certifies(mode: CertifyMode, task: Task): boolean {
-  if (mode === CERTIFY_WHERE_CHEAP) return task.backend.certifiesByDefault === true && !task.instance.puzzle.fixedEdges?.length;
+  if (mode === CERTIFY_WHERE_CHEAP) return task.backend.certifiesByDefault === true && provableAsGiven(task.instance.puzzle);
   return mode;
 }
 
@@ -317,7 +317,7 @@ function toRecord(task: Task, run: WorkerRun, plan: BenchPlan, certify: boolean)
     edges: edgeCountOf(puzzle),
     peak_rss_mb: run.peakRssMb,
     agrees,
-    ...(certify || plan.settings.certify === true ? certificateColumns(result.certificate) : {}),
+    ...(certify ? certificateColumns(result.certificate) : {}),
     message: result.message ?? (result.certificate?.certified === 'no' ? `not certified: ${result.certificate.reason}` : ''),
     stats,
     solution_key: solution ? solutionToKey(solution) : '',

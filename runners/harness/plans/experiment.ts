@@ -11,6 +11,7 @@ import { listBackends } from '../../../encodings/registry.ts';
 import { loadDataset, parseSizes, type Dataset } from '../../../datasets/load.ts';
 import { DEFAULT_BACKENDS } from './default-backends.ts';
 import { loadPresolver } from '../solving/presolver.ts';
+import { certifiesUnasked } from '../solving/certificate.ts';
 import { CERTIFY_WHERE_CHEAP, PLAN_DEFAULTS, SETTINGS, settingRows, type CertifyMode, type FileSettingName, type FileSettings, type PlanFlags, type SettingName, type ValueKind, type ValueOf } from '../../settings/table.ts';
 
 const isGridSize = (text: string) => {
@@ -257,9 +258,7 @@ async function variant(backend: Backend, own: Record<string, string>, presolve: 
   const ownNow = Object.fromEntries(Object.keys(own).map((k) => [k, params[k]]));
   const changed = presolve !== named?.presolve || Object.keys(own).some((k) => ownNow[k] !== own[k]);
   const label = named?.label !== undefined && !changed ? named.label : backendLabel(backend.name, ownNow, presolve);
-  // Edges a presolve decided are not part of a proof: a presolved run is not certified unless asked.
-  const cheapProof = !presolve && backend.certifiesByDefault?.(params) === true;
-  return { id: backend.name, label, params, ...(presolve ? { presolve } : {}), ...(cheapProof ? { certifiesByDefault: true as const } : {}) };
+  return { id: backend.name, label, params, ...(presolve ? { presolve } : {}), ...(certifiesUnasked(backend, params, presolve) ? { certifiesByDefault: true as const } : {}) };
 }
 
 /** A shared option no back-end of the plan declares would change nothing: an error, not silence. */

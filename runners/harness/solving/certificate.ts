@@ -9,6 +9,16 @@ import { sameSolution } from '../../../encodings/solution.ts';
 import { verify } from '../../../encodings/verify.ts';
 
 /**
+ * Whether a back-end's runs under these options are certified unasked, when uniqueness is asked (bench, serve):
+ * its proof costs little beside its answer, and no presolve decides edges first (a proof cannot take them).
+ */
+export const certifiesUnasked = (backend: Pick<Backend, 'certifiesByDefault'>, params: Params, presolve?: string): boolean =>
+  !presolve && backend.certifiesByDefault?.(params) === true;
+
+/** Whether a puzzle can be certified unasked: edges it fixes in advance would not be part of the proof. */
+export const provableAsGiven = (puzzle: Puzzle): boolean => !puzzle.fixedEdges?.length;
+
+/**
  * yes: the answer is certified (a proof the checker verified, or for "not unique" two different loops the
  * verifier accepted); no: it is not (see `reason`); not supported: the back-end writes no proofs; written: the
  * proof went to a file unchecked (`solve --proof`).
