@@ -70,7 +70,6 @@ function buildTables(): void {
   // SETTLE: for unit kind k and its four edges' values (2 bits each, as the edge states: a missing edge off),
   // what its count decides of the open ones: LINE, CROSS, UNKNOWN (nothing), or BROKEN (no count is left).
   for (let k = 0; k < 6; k++) {
-    const allowed = k == 5 ? 0b101 : 1 << k;
     for (let code = 0; code < 256; code++) {
       let on = 0;
       let open = 0;
@@ -79,7 +78,7 @@ function buildTables(): void {
         if (v == LINE) on++;
         else if (v == UNKNOWN) open++;
       }
-      SETTLE[k * 256 + code] = !reaches(on, on + open, allowed) ? BROKEN : open == 0 ? UNKNOWN : !reaches(on, on + open - 1, allowed) ? LINE : !reaches(on + 1, on + open, allowed) ? CROSS : UNKNOWN;
+      SETTLE[k * 256 + code] = countSettles(on, open, countsOf(k));
     }
   }
 }
@@ -1052,6 +1051,16 @@ function parityDeduce(unit: i32): bool {
   return kind == 5 ? 0b101 : 1 << kind;
 }
 
+/**
+ * What a rule allowing the counts `allowed` (as bits) decides of its open edges with `on` edges on and `open`
+ * open: BROKEN (no allowed count is reachable), LINE or CROSS (every open edge so), else UNKNOWN.
+ */
+@inline function countSettles(on: i32, open: i32, allowed: i32): u8 {
+  if (!reaches(on, on + open, allowed)) return BROKEN;
+  if (open == 0) return UNKNOWN;
+  return !reaches(on, on + open - 1, allowed) ? LINE : !reaches(on + 1, on + open, allowed) ? CROSS : UNKNOWN;
+}
+
 @inline function reaches(from: i32, to: i32, goal: i32): bool {
   if (from < 0) from = 0;
   if (to > 30) to = 30;
@@ -1607,12 +1616,11 @@ function settleUnit(u: i32, top: i32): i32 {
     else if (s == UNKNOWN) open++;
   }
   if (open == 0) return top;
-  const allowed = u < vertexCount ? 0b101 : 1 << <i32>unchecked(clues[u - vertexCount]);
-  if (!reaches(on, on + open, allowed)) {
+  const value = countSettles(on, open, u < vertexCount ? 0b101 : 1 << <i32>unchecked(clues[u - vertexCount]));
+  if (value == BROKEN) {
     knownBroken = true;
     return top;
   }
-  const value = !reaches(on, on + open - 1, allowed) ? LINE : !reaches(on + 1, on + open, allowed) ? CROSS : UNKNOWN;
   if (value == UNKNOWN) return top;
   for (let i = 0; i < width; i++) {
     const e = unchecked(table[base + i]);
@@ -2031,6 +2039,11 @@ function flushAllCorners(): void {
   return (on >> i) & 1 ? 1 : (off >> i) & 1 ? 0 : -1;
 }
 
+/** The literal of the unit's edge in slot i as logCornerStep derived it: on where `derivedOn` has its bit, else off. */
+@inline function unitLiteral(i: i32, derivedOn: i32): i32 {
+  return 2 * unchecked(unitEdges[i]) + (derivedOn & (1 << i) ? 0 : 1);
+}
+
 /**
  * A step of propagateUnit with the corners: the edges it decides that the unit's count alone does not (each a
  * derived clause), and the clauses of the counts it takes from each corner (a corner's two edges: a count of 0
@@ -2071,7 +2084,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   for (let i = 0; i < 4 && fresh; i++) {
     const bit = 1 << i;
     if (fresh & bit) {
-      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      unchecked((derived[0] = unitLiteral(i, derivedOn)));
       if (knownSatisfied(derived, 1)) fresh &= ~bit;
     }
   }
@@ -2082,14 +2095,14 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     for (let i = 0; i < 4 && follows; i++) {
       const bit = 1 << i;
       if (!(fresh & bit)) continue;
-      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      unchecked((derived[0] = unitLiteral(i, derivedOn)));
       follows = localConflict(1);
     }
     if (context < 0) flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
       if (!(fresh & bit)) continue;
-      unchecked((derived[0] = 2 * unchecked(unitEdges[i]) + (derivedOn & bit ? 0 : 1)));
+      unchecked((derived[0] = unitLiteral(i, derivedOn)));
       // Found by unit propagation above, as derive would: its line at once.
       if (follows) writeLine(PROOF_LEARNT, derived, 1);
       else derive(1);
