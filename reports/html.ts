@@ -19,6 +19,8 @@ export interface HtmlReport {
   summary: SummaryRow[];
   /** In a run that certifies: per back-end whose runs certify, its certificates (summary.ts). */
   certificates?: CertificateRow[];
+  /** The back-ends of the run that wrote no proofs (summary.ts, backendsWithoutProofs). */
+  withoutProofs?: string[];
   timeoutMs: number;
   run: Record<string, unknown>;
   disagreements: { instance: string; kind: string; detail: string }[];
@@ -67,7 +69,7 @@ export function reportHtml(report: HtmlReport): string {
   const certificates = report.certificates?.length
     ? `<h2>Certified answers</h2>
 ${htmlTable(certificateTable(report.certificates))}
-<p>${esc(certificateNote(true, backends.filter((b) => !report.certificates!.some((c) => c.backend === b))))}</p>
+<p>${esc(certificateNote(true, report.withoutProofs))}</p>
 `
     : '';
   const pictures = report.pictures.map((p) => `<figure>${p.svg}<figcaption>${esc(p.instance)}: ${esc(p.backend)}, ${p.timeMs.toFixed(1)} ms</figcaption></figure>`).join('\n');

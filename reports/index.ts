@@ -81,7 +81,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const machines = run.machines ?? [];
   const machineLines = machines.length ? `${machines.length > 1 ? '**Caution:** timings come from different machines:\n' : ''}${machines.map((m) => `- machine: ${m.description} (host ${(m.hosts ?? []).join(', ')})`).join('\n')}\n\n` : '';
   const certificates = certificateRows(records);
-  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}${certificates.length ? `\n## Certified answers\n\n${certificateMarkdown(certificates, backendsWithoutProofs(records))}` : ''}`;
+  const withoutProofs = backendsWithoutProofs(records);
+  const markdown = `# ${titleOf(run, dir)}\n\n${machineLines}${summaryMarkdown(summary, timeoutMs)}${certificates.length ? `\n## Certified answers\n\n${certificateMarkdown(certificates, withoutProofs)}` : ''}`;
   writeFileSync(join(dir, 'summary.md'), markdown);
   files.push(join(dir, 'summary.md'));
   const slowest = records.filter((r) => r.status === 'solved').sort((a, b) => b.solve_ms - a.solve_ms);
@@ -95,7 +96,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     pictures.push({ instance: r.instance, backend: r.backend, timeMs: r.solve_ms, svg });
   }
   const htmlPath = join(dir, 'report.html');
-  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, chartSvgs, summary, certificates, timeoutMs, run, disagreements, pictures, interactive: options.interactive }));
+  writeFileSync(htmlPath, reportHtml({ title: titleOf(run, dir), charts, chartSvgs, summary, certificates, withoutProofs, timeoutMs, run, disagreements, pictures, interactive: options.interactive }));
   files.push(htmlPath);
   return { htmlPath, files };
 }
