@@ -457,7 +457,15 @@ function set(e: i32, value: u8): bool {
   if (proofOn) {
     if (family == F_TRIAL || family == F_GUESS) logDecided(e, value);
     // Outside trial the checker's top level holds every decided edge, once its line (if it needs one) is written.
-    if (context < 0) unchecked((known[e] = value));
+    if (context < 0) {
+      unchecked((known[e] = value));
+      if (value == LINE) {
+        if (onEdgeCount < onEdges.length) unchecked((onEdges[onEdgeCount++] = e));
+        // Outside trial nothing is undone: a vertex's slots fill in the order its edges are set on.
+        unchecked((onAt[2 * a + <i32>da] = e));
+        unchecked((onAt[2 * b + <i32>db] = e));
+      }
+    }
   }
   enqueueEdge(e);
   if (value == CROSS) return true;
@@ -1378,6 +1386,16 @@ let cycleLits = new StaticArray<i32>(0);
 /** The last on-edge found outside a cycle (logCycle's witness), tried first the next time, and where it is on the trail. */
 let witness = -1;
 let witnessAt = 0;
+/**
+ * The edges set on outside trial, in order, and where the last witness found outside trial is among them: outside
+ * trial logCycle looks for a witness here, where the trail would make it pass every edge set off and every
+ * corner's update too.
+ */
+let onEdges = new StaticArray<i32>(0);
+let onEdgeCount = 0;
+let witnessOn = 0;
+/** Per vertex, its edges set on outside trial (-1: none yet), two slots each: walkCycle's next step there without a look at every edge of it. */
+let onAt = new StaticArray<i32>(0);
 // derive's unit: its edges (-1 missing), its rule (a clue 0-4, 5 a vertex), its corners; the clause being derived.
 const unitEdges = new StaticArray<i32>(4);
 const unitCorners = new StaticArray<i32>(4);
@@ -1447,6 +1465,11 @@ export function startProof(): void {
   if (cycleLits.length < edgeCount + 2) cycleLits = new StaticArray<i32>(edgeCount + 2);
   witness = -1;
   witnessAt = 0;
+  if (onEdges.length < edgeCount) onEdges = new StaticArray<i32>(edgeCount);
+  onEdgeCount = 0;
+  witnessOn = 0;
+  if (onAt.length < 2 * vertexCount) onAt = new StaticArray<i32>(2 * vertexCount);
+  memory.fill(changetype<usize>(onAt), 0xff, <usize>(2 * vertexCount) << 2);
   if (known.length < edgeCount) {
     known = new StaticArray<u8>(edgeCount);
     knownStack = new StaticArray<i32>(edgeCount);
@@ -1601,8 +1624,13 @@ function learn(lit: i32): void {
 }
 
 /** What unit u's count decides from what the checker's top level knows, as its propagation over the unit's rule does; returns the stack's new top. */
-function settleUnit(u: i32, top: i32): i32 {
-  if (square) return settleSquareUnit(u, top);
+@inline function settleUnit(u: i32, top: i32): i32 {
+  // Inlined into learn's loop: most units it looks at are settled already, and a call each would cost more.
+  return square ? settleSquareUnit(u, top) : settleGraphUnit(u, top);
+}
+
+/** settleUnit on another grid than the square one: the unit's edges counted. */
+function settleGraphUnit(u: i32, top: i32): i32 {
   const width = unitSlots(u);
   const base = unitBase(u);
   const table = u < vertexCount ? vertexEdges : cellEdges;
@@ -1644,8 +1672,14 @@ function walkCycle(from: i32, to: i32, skip: i32, extra: i32): i32 {
   let n = 0;
   let v = from;
   let previous = skip;
+  // Outside trial each vertex's edges on are at hand (onAt); a path's vertex has at most two.
+  const atHand = context < 0;
   while (n == 0 || v != to) {
-    const f = nextOnEdge(v, previous);
+    let f = -1;
+    if (atHand) {
+      const first = unchecked(onAt[2 * v]);
+      f = first != previous ? first : unchecked(onAt[2 * v + 1]);
+    } else f = nextOnEdge(v, previous);
     if (f < 0) break;
     unchecked((cycleLits[n++] = 2 * f + 1));
     unchecked((cycleMark[f] = cycleStamp));
@@ -1673,6 +1707,23 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
     // decided edge: from where the last one was found on, then from its start (a scan from the start each time
     // would pass the same early edges, long since in one path, again and again).
     let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
+    if (!found && context < 0) {
+      // Outside trial, the edges set on in the trail's order: the scan passes no edge set off and no corner's update.
+      if (witnessOn >= onEdgeCount) witnessOn = 0;
+      for (let pass = 0; pass < 2 && !found; pass++) {
+        const from = pass == 0 ? witnessOn : 0;
+        const to = pass == 0 ? onEdgeCount : witnessOn;
+        for (let i = from; i < to; i++) {
+          const f = unchecked(onEdges[i]);
+          if (unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
+            witness = f;
+            witnessOn = i;
+            found = true;
+            break;
+          }
+        }
+      }
+    }
     if (witnessAt >= trailLength) witnessAt = 0;
     for (let pass = 0; pass < 2 && !found; pass++) {
       const from = pass == 0 ? witnessAt : 0;
