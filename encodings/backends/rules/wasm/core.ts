@@ -1494,7 +1494,7 @@ export function logEmpty(): void {
 }
 
 /** Room for a record of n literals and `extra` numbers after them; its header written, the rest to follow at proofTop. */
-function record(kind: i32, n: i32, extra: i32 = 0): void {
+@inline function record(kind: i32, n: i32, extra: i32 = 0): void {
   if (proofTop + n + extra + 2 > proof.length) {
     const bigger = new StaticArray<i32>(max(proof.length * 2, proofTop + n + extra + 2));
     memory.copy(changetype<usize>(bigger), changetype<usize>(proof), <usize>proofTop << 2);
@@ -1539,7 +1539,7 @@ function logDecided(e: i32, value: u8): void {
 }
 
 /** Whether the checker's top level has a clause of lits[0..n) (and the context literal, in a probe) satisfied. */
-function knownSatisfied(lits: StaticArray<i32>, n: i32): bool {
+@inline function knownSatisfied(lits: StaticArray<i32>, n: i32): bool {
   if (knownBroken) return false;
   if (context >= 0 && knownTrue(context)) return true;
   for (let i = 0; i < n; i++) if (knownTrue(unchecked(lits[i]))) return true;
@@ -1550,7 +1550,7 @@ function knownSatisfied(lits: StaticArray<i32>, n: i32): bool {
  * The line just recorded (at lastRecord): taken back when the checker's top level satisfies it already, else what
  * it decides there when all its literals but one are false goes into `known`.
  */
-function settleLine(): void {
+@inline function settleLine(): void {
   if (knownBroken || lastRecord < 0) return;
   const n = unchecked(proof[lastRecord + 1]);
   const from = lastRecord + 2;
@@ -1860,7 +1860,7 @@ function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
 }
 
 /** countRefutes for the unit whose edges are edges[base..base + 4) and whose rule is `kind` (loaded or not). */
-function countRefutesIn(edges: StaticArray<i32>, base: i32, kind: i32, ei: i32, ai: i32, ej: i32, aj: i32): bool {
+@inline function countRefutesIn(edges: StaticArray<i32>, base: i32, kind: i32, ei: i32, ai: i32, ej: i32, aj: i32): bool {
   let on = 0;
   let open = 0;
   for (let i = 0; i < 4; i++) {
@@ -1903,7 +1903,7 @@ function derive(n: i32): void {
 }
 
 /** Corner q of unit u (a vertex's index, or the vertex count + a face's index). */
-function cornerOf(u: i32, q: i32): i32 {
+@inline function cornerOf(u: i32, q: i32): i32 {
   return u < vertexCount ? u * 4 + q : unchecked(cellCorners[(u - vertexCount) * 4 + q]);
 }
 
@@ -1917,7 +1917,7 @@ function cornerOf(u: i32, q: i32): i32 {
 }
 
 /** Fills derive's globals for unit u: its edges (-1 missing), its rule, its corners. */
-function loadUnit(u: i32): void {
+@inline function loadUnit(u: i32): void {
   const isVertex = u < vertexCount;
   const base = isVertex ? u * 4 : (u - vertexCount) * 4;
   const edges = isVertex ? vertexEdges : cellEdges;
@@ -1942,7 +1942,7 @@ function loadUnit(u: i32): void {
 }
 
 /** Corner k lost `count` at the current unit: its clauses are owed to the proof (a later time than any before). */
-function pendCorner(k: i32, count: i32): void {
+@inline function pendCorner(k: i32, count: i32): void {
   unchecked((taken[(k * 3 + count) * 2] = ++pendingClock));
   unchecked((taken[(k * 3 + count) * 2 + 1] = unitId));
   unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
@@ -2199,7 +2199,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
  * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step; see
  * cornerStepWrites), with nothing to work out now.
  */
-function oweCounts(unit: i32, k0: i32, k1: i32, k2: i32, k3: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32, openAfter: i32): void {
+@inline function oweCounts(unit: i32, k0: i32, k1: i32, k2: i32, k3: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32, openAfter: i32): void {
   unitId = unit;
   // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
   if (lost0 && (openAfter & 5) == 5) oweCorner(k0, lost0);
