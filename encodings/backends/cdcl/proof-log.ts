@@ -74,30 +74,58 @@ function writeNumber(numbers: Uint8Array, numberAt: Uint32Array, out: Uint8Array
 /** A proof's first line, for a grid of this size. */
 const header = (shape: { rows: number; cols: number }): string => `p slitherlink-proof 1 ${shape.rows} ${shape.cols}\n`;
 
-/** The bytes of the text being written, reused from one append to the next (grown when a batch needs more). */
-let scratch = new Uint8Array(1 << 16);
 /** One decoder for every log: a solve makes a log, and a decoder costs more to make than a short proof to decode. */
 const decoder = new TextDecoder();
 
+/**
+ * The bytes a finished log leaves for the next one (a solve makes a log, and a new buffer costs a zeroed page each
+ * time), and the buffer a whole proof is put together in before it is decoded (used within one call).
+ */
+let spareSteps: Uint8Array | null = null;
+let whole = new Uint8Array(1 << 16);
+
+/** Writes ASCII `text` at out[at]; returns the position after it. */
+function putAscii(text: string, out: Uint8Array, at: number): number {
+  for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  return at;
+}
+
 export class ProofLog {
-  /** The steps so far, as text (built in plain bytes, so that the browser build runs this too; ASCII throughout). */
-  private steps = '';
+  /**
+   * The steps so far, as the bytes of their text (ASCII throughout; plain bytes, so that the browser build runs this
+   * too). The proof is decoded from them once, with its header and claim: one flat string, which the checker reads
+   * about 4% faster than the same text joined from pieces.
+   */
+  private steps: Uint8Array;
+  private length = 0;
+  /** The proof was made (text or textBlockingLoop): its bytes went to the next log. */
+  private finished = false;
   private readonly table: NumberTable;
 
   /** For a grid of this size: its edge variables and vertices (index + 1) are at most its edge count + 1. */
   constructor(shape: { rows: number; cols: number }) {
     this.table = numberTable(edgeCountOf(shape) + 1);
+    this.steps = spareSteps ?? new Uint8Array(1 << 15);
+    spareSteps = null;
+  }
+
+  /** Room for `more` bytes after the steps so far. */
+  private reserve(more: number): void {
+    if (this.finished) throw new Error('internal: a proof log written to after its proof was made');
+    if (this.length + more <= this.steps.length) return;
+    const bigger = new Uint8Array(Math.max(2 * this.steps.length, this.length + more));
+    bigger.set(this.steps.subarray(0, this.length));
+    this.steps = bigger;
   }
 
   /** Appends the core's records as lines of text. */
   append(records: Int32Array): void {
     if (records.length === 0) return;
     // At most 11 characters per number (sign and ten digits) and a space or newline after it, prefixes aside.
-    const need = records.length * 12 + 64;
-    if (scratch.length < need) scratch = new Uint8Array(Math.max(need, scratch.length * 2));
-    const out = scratch;
+    this.reserve(records.length * 12 + 64);
+    const out = this.steps;
     const { numbers, numberAt } = this.table;
-    let at = 0;
+    let at = this.length;
     let i = 0;
     /** A record's list of indexes (its count first), written as index + 1 each and closed by 0. */
     const indexList = () => {
@@ -144,30 +172,55 @@ export class ProofLog {
       }
       out[at++] = 10; // '\n'
     }
-    this.steps += decoder.decode(out.subarray(0, at));
+    this.length = at;
   }
 
   /** Appends lines a wasm core wrote as text itself (encodings/wasm/proof-text.ts: ASCII, each ending in a newline). */
   appendText(lines: Uint8Array): void {
-    if (lines.length > 0) this.steps += decoder.decode(lines);
+    this.reserve(lines.length);
+    this.steps.set(lines, this.length);
+    this.length += lines.length;
   }
 
   /** The whole proof: the header for this grid, the claim, then the steps. */
   text(shape: { rows: number; cols: number }, claim: ProofClaim): string {
-    const head = header(shape);
-    if (claim.kind === 'unsat') return `${head}claim unsat\n${this.steps}`;
-    return `${head}claim unique ${this.loopText(claim.loop)}0\n${this.steps}`;
+    const head = `${header(shape)}claim ${claim.kind === 'unsat' ? 'unsat\n' : 'unique '}`;
+    const loop = claim.kind === 'unique' ? this.loopText(claim.loop) : undefined;
+    const out = this.wholeOf(head.length + (loop ? loop.length + 2 : 0) + this.length);
+    let at = putAscii(head, out, 0);
+    if (loop) {
+      out.set(loop, at);
+      at += loop.length;
+      out[at++] = 48; // '0'
+      out[at++] = 10;
+    }
+    out.set(this.steps.subarray(0, this.length), at);
+    return this.finish(out, at + this.length);
+  }
+
+  /** The buffer to put a whole proof of `size` bytes together in. */
+  private wholeOf(size: number): Uint8Array {
+    if (this.finished) throw new Error('internal: a proof made twice from one log');
+    if (whole.length < size) whole = new Uint8Array(Math.max(size, 2 * whole.length));
+    return whole;
+  }
+
+  /** The proof out[0 ..< size] as one string; the steps' bytes go to the next log. */
+  private finish(out: Uint8Array, size: number): string {
+    this.finished = true;
+    if (!spareSteps || spareSteps.length < this.steps.length) spareSteps = this.steps;
+    return decoder.decode(out.subarray(0, size));
   }
 
   /** The loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it, for the claim. */
-  private loopText(loop: Uint8Array): string {
+  private loopText(loop: Uint8Array): Uint8Array {
     let count = 0;
     for (let e = 0; e < loop.length; e++) if (loop[e]) count++;
     const claim = new Uint8Array(count * 12 + 16);
     let at = 0;
     const { numbers, numberAt } = this.table;
     for (let e = 0; e < loop.length; e++) if (loop[e]) at = writeNumber(numbers, numberAt, claim, at, e + 1);
-    return decoder.decode(claim.subarray(0, at));
+    return claim.subarray(0, at);
   }
 
   /**
@@ -175,8 +228,14 @@ export class ProofLog {
    * leave it alone: they end with its blocking clause (every edge of it off) and the empty clause.
    */
   textBlockingLoop(shape: { rows: number; cols: number }, loop: LoopLists): string {
-    const claim = decoder.decode(loop.claim);
-    const blocking = decoder.decode(loop.blocking);
-    return `${header(shape)}claim unique ${claim}0\n${this.steps}b ${blocking}0\n0\n`;
+    const head = `${header(shape)}claim unique `;
+    const out = this.wholeOf(head.length + loop.claim.length + 2 + this.length + 2 + loop.blocking.length + 4);
+    let at = putAscii(head, out, 0);
+    out.set(loop.claim, at);
+    at = putAscii('0\n', out, at + loop.claim.length);
+    out.set(this.steps.subarray(0, this.length), at);
+    at = putAscii('b ', out, at + this.length);
+    out.set(loop.blocking, at);
+    return this.finish(out, putAscii('0\n0\n', out, at + loop.blocking.length));
   }
 }
