@@ -1703,12 +1703,13 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
   if (!knownBroken && knownTrue(2 * extra + 1)) return;
   let n = walkCycle(from, to, skip, extra);
   if (withWitness) {
-    // An on-edge off the cycle: the last one found while it still is, else from the trail, which holds every
-    // decided edge: from where the last one was found on, then from its start (a scan from the start each time
-    // would pass the same early edges, long since in one path, again and again).
+    // An on-edge off the cycle: the last one found while it still is, else from the edges set on outside trial
+    // (onEdges) or, in a probe, from the trail, which holds every decided edge: each from where the last one was
+    // found on, then from its start (a scan from the start each time would pass the same early edges, long since
+    // in one path, again and again).
     let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
     if (!found && context < 0) {
-      // Outside trial, the edges set on in the trail's order: the scan passes no edge set off and no corner's update.
+      // The trail's edges on, in its order, without the edges set off and the corners' updates between them.
       if (witnessOn >= onEdgeCount) witnessOn = 0;
       for (let pass = 0; pass < 2 && !found; pass++) {
         const from = pass == 0 ? witnessOn : 0;
