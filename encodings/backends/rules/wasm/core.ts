@@ -1703,47 +1703,55 @@ function logCycle(from: i32, to: i32, skip: i32, extra: i32, withWitness: bool):
   if (!knownBroken && knownTrue(2 * extra + 1)) return;
   let n = walkCycle(from, to, skip, extra);
   if (withWitness) {
-    // An on-edge off the cycle: the last one found while it still is, else from the edges set on outside trial
-    // (onEdges) or, in a probe, from the trail, which holds every decided edge: each from where the last one was
-    // found on, then from its start (a scan from the start each time would pass the same early edges, long since
-    // in one path, again and again).
+    // An on-edge off the cycle: the last one found while it still is, else the next one from where it was found.
     let found = witness >= 0 && witness < edgeCount && unchecked(state[witness]) == LINE && unchecked(cycleMark[witness]) != cycleStamp;
-    if (!found && context < 0) {
-      // The trail's edges on, in its order, without the edges set off and the corners' updates between them.
-      if (witnessOn >= onEdgeCount) witnessOn = 0;
-      for (let pass = 0; pass < 2 && !found; pass++) {
-        const from = pass == 0 ? witnessOn : 0;
-        const to = pass == 0 ? onEdgeCount : witnessOn;
-        for (let i = from; i < to; i++) {
-          const f = unchecked(onEdges[i]);
-          if (unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
-            witness = f;
-            witnessOn = i;
-            found = true;
-            break;
-          }
-        }
-      }
-    }
-    if (witnessAt >= trailLength) witnessAt = 0;
-    for (let pass = 0; pass < 2 && !found; pass++) {
-      const from = pass == 0 ? witnessAt : 0;
-      const to = pass == 0 ? trailLength : witnessAt;
-      for (let i = from; i < to; i += 3) {
-        const f = unchecked(trail[i + 1]);
-        if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
-          witness = f;
-          witnessAt = i;
-          found = true;
-          break;
-        }
-      }
-    }
+    if (!found) found = context < 0 ? witnessAmongOnEdges() : witnessOnTrail();
     if (found) unchecked((cycleLits[n++] = 2 * witness + 1));
   }
   writeLine(PROOF_CYCLE, cycleLits, n);
   // Outside trial every other edge of it is on at the checker's top level: it sets the closing edge off there.
   if (context < 0 && unchecked(known[extra]) == UNKNOWN) learn(2 * extra + 1);
+}
+
+/**
+ * Outside trial: an on-edge off the walked cycle (into `witness`), from the edges set on (onEdges, the trail's
+ * edges on in its order, without the edges set off and the corners' updates between them), from where the last
+ * one was found, then from the start (a scan from the start each time would pass the same early edges, long
+ * since in one path, again and again).
+ */
+function witnessAmongOnEdges(): bool {
+  if (witnessOn >= onEdgeCount) witnessOn = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const from = pass == 0 ? witnessOn : 0;
+    const to = pass == 0 ? onEdgeCount : witnessOn;
+    for (let i = from; i < to; i++) {
+      const f = unchecked(onEdges[i]);
+      if (unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
+        witness = f;
+        witnessOn = i;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** witnessAmongOnEdges in a probe, whose edges are on the trail alone: from the trail, which holds every decided edge. */
+function witnessOnTrail(): bool {
+  if (witnessAt >= trailLength) witnessAt = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const from = pass == 0 ? witnessAt : 0;
+    const to = pass == 0 ? trailLength : witnessAt;
+    for (let i = from; i < to; i += 3) {
+      const f = unchecked(trail[i + 1]);
+      if (unchecked(trail[i]) == T_EDGE && unchecked(state[f]) == LINE && unchecked(cycleMark[f]) != cycleStamp) {
+        witness = f;
+        witnessAt = i;
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**
