@@ -616,32 +616,39 @@ function propagateUnit(unit: i32): bool {
     s2 |= b2;
     s3 |= b3;
   }
-  // Most steps change nothing (every open edge can be either, no corner loses a count): nothing to write. Of the
-  // others, most only take counts from corners whose edges both stay open, outside trial: owed, nothing worked out.
-  if (proofOn && useCorners && (!any || cornerStepWrites(kind, mustOn, mustOff, canOn, canOff, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3))) {
-    if (any && context < 0 && !closed && !proofEnded && !(derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0))) {
-      oweCounts(unit, k0, k1, k2, k3, e0 & ~s0, e1 & ~s1, e2 & ~s2, e3 & ~s3, ~(mustOn | mustOff) & canOn & canOff & 15);
-    } else logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, any, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+  if (!any) {
+    if (proofOn && useCorners) logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, false, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+    return false;
   }
-  if (!any) return false;
   family = isVertex ? F_VERTEX : F_CELL;
-  if ((canOn & canOff) != 15) {
-    for (let i = 0; i < 4; i++) {
-      const e = unchecked(edges[base + i]);
-      if (e < 0 || unchecked(state[e]) != UNKNOWN) continue;
-      if (!(canOff & (1 << i))) {
-        if (!set(e, LINE)) return false;
-      } else if (!(canOn & (1 << i))) {
-        if (!set(e, CROSS)) return false;
-      }
+  // The open edges that every pattern left gives one value, and the counts each corner loses: mostly none, and
+  // then the step changes nothing and has nothing to write.
+  const decided = ~(mustOn | mustOff | (canOn & canOff)) & 15;
+  const lost0 = useCorners ? e0 & ~s0 : 0;
+  const lost1 = useCorners ? e1 & ~s1 : 0;
+  const lost2 = useCorners ? e2 & ~s2 : 0;
+  const lost3 = useCorners ? e3 & ~s3 : 0;
+  if (!(decided | lost0 | lost1 | lost2 | lost3)) return true;
+  // Of the steps that change something, most only take counts from corners whose edges both stay open, outside
+  // trial: owed, nothing worked out.
+  if (proofOn && useCorners) {
+    const fresh = decided ? derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
+    if (fresh || cornerStepOwes(mustOn, mustOff, canOn, canOff, lost0, lost1, lost2, lost3)) {
+      if (!fresh && context < 0 && !closed && !proofEnded) oweCounts(unit, k0, k1, k2, k3, lost0, lost1, lost2, lost3, ~(mustOn | mustOff) & canOn & canOff & 15);
+      else logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, true, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
     }
   }
-  if (useCorners) {
-    if (!restrictCorner(k0, s0)) return false;
-    if (!restrictCorner(k1, s1)) return false;
-    if (!restrictCorner(k2, s2)) return false;
-    if (!restrictCorner(k3, s3)) return false;
+  for (let i = 0; i < 4 && decided; i++) {
+    const bit = 1 << i;
+    if (!(decided & bit)) continue;
+    // An open slot holds an edge; one an earlier edge of this step decided (by closing the loop) is skipped.
+    const e = unchecked(edges[base + i]);
+    if (unchecked(state[e]) == UNKNOWN && !set(e, canOff & bit ? CROSS : LINE)) return false;
   }
+  if (lost0 && !restrictCorner(k0, s0)) return false;
+  if (lost1 && !restrictCorner(k1, s1)) return false;
+  if (lost2 && !restrictCorner(k2, s2)) return false;
+  if (lost3 && !restrictCorner(k3, s3)) return false;
   return true;
 }
 
@@ -2206,7 +2213,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
 /**
  * A corner step outside trial that decides no edge the count alone does not: the counts its corners lose (`lost0`..
  * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step; see
- * cornerStepWrites), with nothing to work out now.
+ * cornerStepOwes), with nothing to work out now.
  */
 @inline function oweCounts(unit: i32, k0: i32, k1: i32, k2: i32, k3: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32, openAfter: i32): void {
   unitId = unit;
@@ -2232,19 +2239,15 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
 }
 
 /**
- * Whether a step of propagateUnit with the corners has anything to write or owe (logCornerStep), checked before
- * calling it, by bits: an edge it decides that the unit's count alone does not, or a count lost by a corner
+ * Whether a step of propagateUnit with the corners that changes something owes a count: one lost by a corner
  * (`lost0`..`lost3`) whose two edges both stay open. With one of them decided at v and the other open, the step
  * keeps both counts v and v + 1, so each count it loses needs the decided edge the other way; with both decided,
  * the count kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
  */
-@inline function cornerStepWrites(kind: i32, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
-  // Mostly no corner loses a count and no edge is decided: one test of all of it.
-  if (!(lost0 | lost1 | lost2 | lost3 | (~(mustOn | mustOff | (canOn & canOff)) & 15))) return false;
+@inline function cornerStepOwes(mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
   const openAfter = ~(mustOn | mustOff) & canOn & canOff & 15;
   // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
-  if ((lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10)) return true;
-  return (derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0)) != 0;
+  return (lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10);
 }
 
 /** Per vertex: loopStamp + 1 (probe on) or + 2 (off), or both (+ 3), when it lies on that probe's closed loop. */
