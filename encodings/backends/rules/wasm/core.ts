@@ -49,6 +49,14 @@ const UNIT_MASKS = new StaticArray<i32>(96);
 const UNIT_START = new StaticArray<i32>(7);
 const SETTLE = new StaticArray<u8>(6 * 256);
 const BROKEN = <u8>3;
+/**
+ * CORNER_STEP: for a corner's allowed counts (3 bits) and its two slots' states (2 bits each, first slot high),
+ * what unit propagation over its clauses does: the state (low 2 bits) one open slot takes (STEP_SECOND: the
+ * second), or STEP_CONFLICT; from bit 4 up, the forbidden counts it used (as localConflict's countsUsed). 0: nothing.
+ */
+const CORNER_STEP = new StaticArray<u8>(8 * 16);
+const STEP_SECOND = 4;
+const STEP_CONFLICT = 8;
 
 function buildTables(): void {
   for (let mask = 0; mask < 16; mask++) {
@@ -79,6 +87,28 @@ function buildTables(): void {
         else if (v == UNKNOWN) open++;
       }
       SETTLE[k * 256 + code] = countSettles(on, open, countsOf(k));
+    }
+  }
+  for (let mask = 0; mask < 8; mask++) {
+    for (let si = 0; si < 3; si++) {
+      for (let sj = 0; sj < 3; sj++) {
+        // Slot values: 1 on, 0 off, -1 open.
+        const vi = si == UNKNOWN ? -1 : si == LINE ? 1 : 0;
+        const vj = sj == UNKNOWN ? -1 : sj == LINE ? 1 : 0;
+        let step = 0;
+        if (vi >= 0 && vj >= 0) {
+          if (!((mask >> (vi + vj)) & 1)) step = STEP_CONFLICT | (1 << (4 + vi + vj));
+        } else if (vi >= 0 || vj >= 0) {
+          const known = vi >= 0 ? vi : vj;
+          const offOk = (mask >> known) & 1;
+          const onOk = (mask >> (known + 1)) & 1;
+          if (!offOk) step |= 1 << (4 + known);
+          if (!onOk) step |= 1 << (4 + known + 1);
+          if (!offOk && !onOk) step |= STEP_CONFLICT;
+          else if (!offOk || !onOk) step |= (onOk ? <i32>LINE : <i32>CROSS) | (vi >= 0 ? STEP_SECOND : 0);
+        }
+        CORNER_STEP[(mask << 4) | (si << 2) | sj] = <u8>step;
+      }
     }
   }
 }
@@ -1424,9 +1454,6 @@ let maskTime = 0;
 let pendingList = new StaticArray<i32>(0);
 let pendingCount = 0;
 const derived = new StaticArray<i32>(8);
-const localValue = new StaticArray<i32>(4);
-/** localConflict's unit's corners: the counts each allows, as derive sees them (maskAt). */
-const localMask = new StaticArray<i32>(4);
 /** The corner counts localConflict's propagation used (bit q * 3 + count: that count of the unit's corner q), added to by each call. */
 let countsUsed = 0;
 /** Every count of the four corners, as countsUsed's bits. */
@@ -1798,43 +1825,40 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
 
 /**
  * Whether unit propagation over the unit's rule and its corners' clauses, from the state and derived[0..n) set
- * false, meets a conflict (what the checker's propagation over all its clauses reaches at least).
+ * false, meets a conflict (what the checker's propagation over all its clauses reaches at least). The four slots
+ * are one byte of edge states (2 bits each, a missing edge off), so that the rule's step is SETTLE's and each
+ * corner's CORNER_STEP's.
  */
 function localConflict(n: i32): bool {
+  let code = 0;
   for (let i = 0; i < 4; i++) {
     const e = unchecked(unitEdges[i]);
-    const s = e < 0 ? CROSS : unchecked(state[e]);
-    unchecked((localValue[i] = s == UNKNOWN ? -1 : s == LINE ? 1 : 0));
+    code |= (e < 0 ? <i32>CROSS : <i32>unchecked(state[e])) << (2 * i);
   }
-  // The corners' counts, read once: propagation below changes none of them.
-  if (useCorners) for (let q = 0; q < 4; q++) unchecked((localMask[q] = maskAt(unchecked(unitCorners[q]))));
   for (let k = 0; k < n; k++) {
     const lit = unchecked(derived[k]);
+    // The literal false: an on literal's edge off, an off literal's on.
+    const falsified = lit & 1 ? <i32>LINE : <i32>CROSS;
     for (let i = 0; i < 4; i++) {
       if (unchecked(unitEdges[i]) != lit >> 1) continue;
-      const falsified = lit & 1 ? 1 : 0;
-      if (unchecked(localValue[i]) == 1 - falsified) return true; // the literal is true: the clause holds
-      unchecked((localValue[i] = falsified));
+      const s = (code >> (2 * i)) & 3;
+      if (s != <i32>UNKNOWN && s != falsified) return true; // the literal is true: the clause holds
+      code |= falsified << (2 * i);
     }
   }
+  const rule = unitKind * 256;
+  // The corners' counts, read once: propagation below changes none of them.
+  let masks = 0;
+  if (useCorners) for (let q = 0; q < 4; q++) masks |= maskAt(unchecked(unitCorners[q])) << (4 * q);
   let changed = true;
   while (changed) {
     changed = false;
-    let on = 0;
-    let open = 0;
-    for (let i = 0; i < 4; i++) {
-      const v = unchecked(localValue[i]);
-      if (v == 1) on++;
-      else if (v < 0) open++;
-    }
-    // The counts the rule allows against those reachable: on..on + open (one open edge off: to on + open - 1;
-    // one on: from on + 1).
-    const allowed = countsOf(unitKind);
-    if (!reaches(on, on + open, allowed)) return true;
-    const withAllOff = reaches(on, on + open - 1, allowed);
-    const withAllOn = reaches(on + 1, on + open, allowed);
-    if (open > 0 && (!withAllOff || !withAllOn)) {
-      for (let i = 0; i < 4; i++) if (unchecked(localValue[i]) < 0) unchecked((localValue[i] = withAllOff ? 0 : 1));
+    const settled = <i32>unchecked(SETTLE[rule + code]);
+    if (settled == BROKEN) return true;
+    if (settled != UNKNOWN) {
+      // Every open slot (a 2-bit field of 0) takes the rule's value.
+      const open = ~(code | (code >> 1)) & 0x55;
+      code |= settled == LINE ? open : open << 1;
       changed = true;
       continue;
     }
@@ -1842,26 +1866,12 @@ function localConflict(n: i32): bool {
     for (let q = 0; q < 4; q++) {
       const i = unchecked(CORNER_SLOTS[q * 2]);
       const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-      const mask = unchecked(localMask[q]);
-      const vi = unchecked(localValue[i]);
-      const vj = unchecked(localValue[j]);
-      if (vi >= 0 && vj >= 0) {
-        if (!((mask >> (vi + vj)) & 1)) {
-          countsUsed |= 1 << (q * 3 + vi + vj);
-          return true;
-        }
-      } else if (vi >= 0 || vj >= 0) {
-        const known = vi >= 0 ? vi : vj;
-        const offOk = (mask >> known) & 1;
-        const onOk = (mask >> (known + 1)) & 1;
-        if (!offOk) countsUsed |= 1 << (q * 3 + known);
-        if (!onOk) countsUsed |= 1 << (q * 3 + known + 1);
-        if (!offOk && !onOk) return true;
-        if (!offOk || !onOk) {
-          unchecked((localValue[vi >= 0 ? j : i] = onOk ? 1 : 0));
-          changed = true;
-        }
-      }
+      const step = <i32>unchecked(CORNER_STEP[(((masks >> (4 * q)) & 7) << 4) | (((code >> (2 * i)) & 3) << 2) | ((code >> (2 * j)) & 3)]);
+      if (step == 0) continue;
+      countsUsed |= (step >> 4) << (q * 3);
+      if (step & STEP_CONFLICT) return true;
+      code |= (step & 3) << (2 * (step & STEP_SECOND ? j : i));
+      changed = true;
     }
   }
   return false;
