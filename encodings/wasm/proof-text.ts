@@ -184,14 +184,7 @@ export function writeLoopText(loop: StaticArray<u8>, edges: i32): void {
   coverEdges(edges);
   for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putLiteral(at, 2 * e);
   blockingAt = <i32>(at - start);
-  // The same numbers, each negated: the claim's bytes with a '-' before each.
-  const end = at;
-  let word = true;
-  for (let from = start + <usize>claimAt; from < end; from++) {
-    const c = load<u8>(from);
-    if (word) store<u8>(at++, 45);
-    store<u8>(at++, c);
-    word = c == 32;
-  }
+  // The same numbers, each negated.
+  for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putLiteral(at, 2 * e + 1);
   textLength = <i32>(at - start);
 }

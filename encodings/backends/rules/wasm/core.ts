@@ -2006,18 +2006,31 @@ function flushCorner(k: i32, count: i32): void {
   const base = isVertex ? u * 4 : (u - vertexCount) * 4;
   const edges = isVertex ? vertexEdges : cellEdges;
   const q = cornerSlotOf(u, k);
-  const ei = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2])]);
-  const ej = unchecked(edges[base + unchecked(CORNER_SLOTS[q * 2 + 1])]);
-  const kind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
-  const vi = edgeValue(ei);
-  const vj = edgeValue(ej);
+  const si = unchecked(CORNER_SLOTS[q * 2]);
+  const sj = unchecked(CORNER_SLOTS[q * 2 + 1]);
+  const ei = unchecked(edges[base + si]);
+  const ej = unchecked(edges[base + sj]);
+  // The unit's four slots as one byte of edge states (a missing edge off), as localConflict reads them; its rule
+  // rules out an assignment of the corner's two when SETTLE finds no count left with them set so.
+  let code = 0;
+  for (let i = 0; i < 4; i++) {
+    const e = unchecked(edges[base + i]);
+    code |= (e < 0 ? <i32>CROSS : <i32>unchecked(state[e])) << (2 * i);
+  }
+  const ci = (code >> (2 * si)) & 3;
+  const cj = (code >> (2 * sj)) & 3;
+  const rest = code & ~((3 << (2 * si)) | (3 << (2 * sj)));
+  const rule = (isVertex ? 5 : <i32>unchecked(clues[u - vertexCount])) * 256;
   let needed = 0;
   for (let ai = 0; ai < 2; ai++) {
     const aj = count - ai;
-    if (aj < 0 || aj > 1 || (vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+    if (aj < 0 || aj > 1) continue;
+    const stateI = ai ? <i32>LINE : <i32>CROSS;
+    const stateJ = aj ? <i32>LINE : <i32>CROSS;
+    if ((ci != <i32>UNKNOWN && ci != stateI) || (cj != <i32>UNKNOWN && cj != stateJ)) continue;
     // Nor those the checker's top level satisfies already.
     if (!knownBroken && ((ei >= 0 && knownTrue(2 * ei + ai)) || (ej >= 0 && knownTrue(2 * ej + aj)))) continue;
-    if (!countRefutesIn(edges, base, kind, ei, ai, ej, aj)) needed |= 1 << ai;
+    if (unchecked(SETTLE[rule + (rest | (stateI << (2 * si)) | (stateJ << (2 * sj)))]) != BROKEN) needed |= 1 << ai;
   }
   if (needed == 0) return;
   loadUnit(u);
