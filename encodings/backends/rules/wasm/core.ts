@@ -1830,11 +1830,7 @@ function logClosedLoop(a: i32, b: i32, e: i32): void {
  * corner's CORNER_STEP's.
  */
 function localConflict(n: i32): bool {
-  let code = 0;
-  for (let i = 0; i < 4; i++) {
-    const e = unchecked(unitEdges[i]);
-    code |= (e < 0 ? <i32>CROSS : <i32>unchecked(state[e])) << (2 * i);
-  }
+  let code = slotStates(unitEdges, 0);
   for (let k = 0; k < n; k++) {
     const lit = unchecked(derived[k]);
     // The literal false: an on literal's edge off, an off literal's on.
@@ -1877,30 +1873,23 @@ function localConflict(n: i32): bool {
   return false;
 }
 
-/**
- * Whether the unit's count alone (as loadUnit set it) rules out edge ei at ai and ej at aj (-1: no such edge) with
- * the state: what localConflict finds without the corners, by bits (the counts allowed against those reachable).
- */
-function countRefutes(ei: i32, ai: i32, ej: i32, aj: i32): bool {
-  return countRefutesIn(unitEdges, 0, unitKind, ei, ai, ej, aj);
-}
-
-/** countRefutes for the unit whose edges are edges[base..base + 4) and whose rule is `kind` (loaded or not). */
-@inline function countRefutesIn(edges: StaticArray<i32>, base: i32, kind: i32, ei: i32, ai: i32, ej: i32, aj: i32): bool {
-  let on = 0;
-  let open = 0;
+/** A unit's four slots (its edges edges[base..base + 4)) as one byte of edge states, 2 bits each, a missing edge off. */
+@inline function slotStates(edges: StaticArray<i32>, base: i32): i32 {
+  let code = 0;
   for (let i = 0; i < 4; i++) {
     const e = unchecked(edges[base + i]);
-    if (e < 0) continue;
-    if (e == ei) on += ai;
-    else if (e == ej) on += aj;
-    else {
-      const s = unchecked(state[e]);
-      if (s == LINE) on++;
-      else if (s == UNKNOWN) open++;
-    }
+    code |= (e < 0 ? <i32>CROSS : <i32>unchecked(state[e])) << (2 * i);
   }
-  return !reaches(on, on + open, countsOf(kind));
+  return code;
+}
+
+/**
+ * Whether a unit's rule (`rule`: its kind * 256) rules out slot si at ai and slot sj at aj (1 on, 0 off) with its
+ * other slots as `code` (slotStates) has them: SETTLE finds no count left.
+ */
+@inline function ruleRefutes(code: i32, rule: i32, si: i32, ai: i32, sj: i32, aj: i32): bool {
+  const rest = code & ~((3 << (2 * si)) | (3 << (2 * sj)));
+  return unchecked(SETTLE[rule + (rest | ((ai ? <i32>LINE : <i32>CROSS) << (2 * si)) | ((aj ? <i32>LINE : <i32>CROSS) << (2 * sj)))]) == BROKEN;
 }
 
 /**
@@ -2012,14 +2001,9 @@ function flushCorner(k: i32, count: i32): void {
   const ej = unchecked(edges[base + sj]);
   // The unit's four slots as one byte of edge states (a missing edge off), as localConflict reads them; its rule
   // rules out an assignment of the corner's two when SETTLE finds no count left with them set so.
-  let code = 0;
-  for (let i = 0; i < 4; i++) {
-    const e = unchecked(edges[base + i]);
-    code |= (e < 0 ? <i32>CROSS : <i32>unchecked(state[e])) << (2 * i);
-  }
+  const code = slotStates(edges, base);
   const ci = (code >> (2 * si)) & 3;
   const cj = (code >> (2 * sj)) & 3;
-  const rest = code & ~((3 << (2 * si)) | (3 << (2 * sj)));
   const rule = (isVertex ? 5 : <i32>unchecked(clues[u - vertexCount])) * 256;
   let needed = 0;
   for (let ai = 0; ai < 2; ai++) {
@@ -2030,7 +2014,7 @@ function flushCorner(k: i32, count: i32): void {
     if ((ci != <i32>UNKNOWN && ci != stateI) || (cj != <i32>UNKNOWN && cj != stateJ)) continue;
     // Nor those the checker's top level satisfies already.
     if (!knownBroken && ((ei >= 0 && knownTrue(2 * ei + ai)) || (ej >= 0 && knownTrue(2 * ej + aj)))) continue;
-    if (unchecked(SETTLE[rule + (rest | (stateI << (2 * si)) | (stateJ << (2 * sj)))]) != BROKEN) needed |= 1 << ai;
+    if (!ruleRefutes(code, rule, si, ai, sj, aj)) needed |= 1 << ai;
   }
   if (needed == 0) return;
   loadUnit(u);
@@ -2198,6 +2182,8 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
       else derive(1);
     }
   }
+  // In a probe, the unit's slots as the step found them (the rule's test of each clause below).
+  const code = context >= 0 ? slotStates(edges, base) : 0;
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
@@ -2227,7 +2213,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
         if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
         if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
         // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
-        if (!countRefutes(ei, ai, ej, aj)) derive(n);
+        if (!ruleRefutes(code, kind * 256, i, ai, j, aj)) derive(n);
       }
     }
   }
