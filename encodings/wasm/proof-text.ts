@@ -172,6 +172,9 @@ export function writeRecordsText(records: StaticArray<i32>, length: i32, edges: 
   textLength = <i32>(at - start);
 }
 
+/** writeLoopText's list of the loop's edges, kept from one proof to the next. */
+let loopEdges = new StaticArray<i32>(0);
+
 /**
  * After the lines: a loop's edges (one byte per edge, 1 on) as edge numbers, each with a space after it (the
  * claim's list), then each negated (the blocking clause's), at loopClaimAt() and loopBlockingAt().
@@ -182,9 +185,15 @@ export function writeLoopText(loop: StaticArray<u8>, edges: i32): void {
   let at = start + <usize>textLength;
   claimAt = textLength;
   coverEdges(edges);
-  for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putLiteral(at, 2 * e);
+  if (loopEdges.length < edges) loopEdges = new StaticArray<i32>(edges);
+  let n = 0;
+  for (let e = 0; e < edges; e++) {
+    if (!unchecked(loop[e])) continue;
+    unchecked((loopEdges[n++] = e));
+    at = putLiteral(at, 2 * e);
+  }
   blockingAt = <i32>(at - start);
   // The same numbers, each negated.
-  for (let e = 0; e < edges; e++) if (unchecked(loop[e])) at = putLiteral(at, 2 * e + 1);
+  for (let i = 0; i < n; i++) at = putLiteral(at, 2 * unchecked(loopEdges[i]) + 1);
   textLength = <i32>(at - start);
 }
