@@ -1450,9 +1450,13 @@ let pendingClock = 0;
 /** Per corner: the counts whose clauses are owed to the proof, as bits. */
 let owed = new StaticArray<u8>(0);
 let maskTime = 0;
-/** The owed counts, in the order taken. */
-let pendingList = new StaticArray<i32>(0);
-let pendingCount = 0;
+/**
+ * While trial's probes run again, logged: the top level's edge states and corner counts as they were before them.
+ * A count owed from before the probe is written when a probe's line comes to rest on it, as a line of the top
+ * level derived from these (flushOwed).
+ */
+let topState = new StaticArray<u8>(0);
+let topCorner = new StaticArray<u8>(0);
 const derived = new StaticArray<i32>(8);
 /** The corner counts localConflict's propagation used (bit q * 3 + count: that count of the unit's corner q), added to by each call. */
 let countsUsed = 0;
@@ -1487,8 +1491,6 @@ export function startProof(): void {
   if (owed.length < corner.length) owed = new StaticArray<u8>(corner.length);
   else memory.fill(changetype<usize>(owed), 0, <usize>corner.length);
   maskTime = 0;
-  if (pendingList.length < corner.length) pendingList = new StaticArray<i32>(corner.length);
-  pendingCount = 0;
   proofEnded = false;
   context = -1;
   closed = false;
@@ -1961,12 +1963,6 @@ function derive(n: i32): void {
   unchecked((taken[(k * 3 + count) * 2] = ++pendingClock));
   unchecked((taken[(k * 3 + count) * 2 + 1] = unitId));
   unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
-  if (pendingCount == pendingList.length) {
-    const bigger = new StaticArray<i32>(max(64, pendingCount * 2));
-    memory.copy(changetype<usize>(bigger), changetype<usize>(pendingList), <usize>pendingCount << 2);
-    pendingList = bigger;
-  }
-  unchecked((pendingList[pendingCount++] = k * 3 + count));
 }
 
 /**
@@ -2081,13 +2077,37 @@ function flushUnitCorners(u: i32, counts: i32): void {
   if (any) loadUnit(u);
 }
 
-/** Writes every corner's owed clauses, oldest first (before trial's probes, whose lines rest on all of them). */
-function flushAllCorners(): void {
-  for (let i = 0; i < pendingCount; i++) {
-    const at = unchecked(pendingList[i]);
-    flushCorner(at / 3, at % 3);
+/**
+ * flushUnitCorners, in a probe too: an owed count is the top level's, so its lines are written as the top level's
+ * (no context literal), derived from the top level's edge states and corner counts as the probes found them
+ * (topState, topCorner), swapped in for the probe's while they are written.
+ */
+function flushOwed(u: i32, counts: i32): void {
+  if (context < 0) {
+    flushUnitCorners(u, counts);
+    return;
   }
-  pendingCount = 0;
+  let any = 0;
+  for (let q = 0; q < 4; q++) any |= <i32>unchecked(owed[cornerOf(u, q)]) & (counts >> (q * 3)) & 7;
+  if (!any) return;
+  const probeContext = context;
+  const probeState = state;
+  const probeCorner = corner;
+  context = -1;
+  state = topState;
+  corner = topCorner;
+  flushUnitCorners(u, counts);
+  state = probeState;
+  corner = probeCorner;
+  context = probeContext;
+}
+
+/** Before trial's probes run again, logged: the top level as they start from (flushOwed reads it). */
+function keepTopLevel(): void {
+  if (topState.length != state.length) topState = new StaticArray<u8>(state.length);
+  if (topCorner.length != corner.length) topCorner = new StaticArray<u8>(corner.length);
+  memory.copy(changetype<usize>(topState), changetype<usize>(state), <usize>state.length);
+  memory.copy(changetype<usize>(topCorner), changetype<usize>(corner), <usize>corner.length);
 }
 
 /** Whether the unit's count alone (kind as in propagateUnit), with `on` of its edges on and `open` open, decides every open edge `value` (1 on, 0 off): one the other way leaves no count allowed. */
@@ -2148,7 +2168,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     // those unit propagation used, when it reaches the conflict, else all its corners'.
     countsUsed = 0;
     const follows = localConflict(0);
-    if (context < 0) flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
+    flushOwed(unit, follows ? countsUsed : ALL_COUNTS);
     if (follows) writeLine(PROOF_LEARNT, derived, 0);
     else derive(0);
     return;
@@ -2172,7 +2192,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
       unchecked((derived[0] = unitLiteral(i, derivedOn)));
       follows = localConflict(1);
     }
-    if (context < 0) flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
+    flushOwed(unit, follows ? countsUsed : ALL_COUNTS);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
       if (!(fresh & bit)) continue;
@@ -2184,6 +2204,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   }
   // In a probe, the unit's slots as the step found them (the rule's test of each clause below).
   const code = context >= 0 ? slotStates(edges, base) : 0;
+  let flushed = false;
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
@@ -2207,13 +2228,20 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
         if (aj < 0 || aj > 1) continue;
         // The clause "not (slot i is ai and slot j is aj)", satisfied when either side already differs.
         if ((vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
+        // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
+        if (ruleRefutes(code, kind * 256, i, ai, j, aj)) continue;
+        // The counts its corners owe from before the probe go first, all of them (flushing writes with the unit's
+        // globals and derived[]).
+        if (!flushed) {
+          flushOwed(unit, ALL_COUNTS);
+          flushed = true;
+        }
         let n = 0;
         const ei = unchecked(unitEdges[i]);
         const ej = unchecked(unitEdges[j]);
         if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
         if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
-        // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
-        if (!ruleRefutes(code, kind * 256, i, ai, j, aj)) derive(n);
+        derive(n);
       }
     }
   }
@@ -2305,7 +2333,7 @@ function beginProbe(e: i32, value: u8): void {
  */
 function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
   const decided = lineOk && crossOk && common.length > 0;
-  if (!lineOk || decided || !crossOk) flushAllCorners();
+  if (!lineOk || decided || !crossOk) keepTopLevel();
   const saved = family;
   if (!lineOk || decided) {
     beginProbe(e, LINE);
