@@ -1924,7 +1924,7 @@ function derive(n: i32): void {
   return u < vertexCount ? u * 4 + q : unchecked(cellCorners[(u - vertexCount) * 4 + q]);
 }
 
-/** Which of unit u's four corners corner k is, without loading u (cornerSlot's answer for the unit loaded). */
+/** Which of unit u's four corners corner k is. */
 @inline function cornerSlotOf(u: i32, k: i32): i32 {
   if (u < vertexCount) return k & 3;
   const base = (u - vertexCount) * 4;
@@ -1942,13 +1942,6 @@ function derive(n: i32): void {
   for (let q = 0; q < 4; q++) unchecked((unitCorners[q] = isVertex ? base + q : unchecked(cellCorners[base + q])));
   unitKind = isVertex ? 5 : <i32>unchecked(clues[u - vertexCount]);
   unitId = u;
-}
-
-/** Which of the loaded unit's four corners corner k is. */
-@inline function cornerSlot(k: i32): i32 {
-  let q = 0;
-  while (unchecked(unitCorners[q]) != k) q++;
-  return q;
 }
 
 /** Corner k's counts as derive sees them: now, or with maskTime set, as they were before that time. */
