@@ -664,7 +664,7 @@ function propagateUnit(unit: i32): bool {
   if (proofOn && useCorners) {
     const fresh = decided ? derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
     if (fresh || cornerStepOwes(mustOn, mustOff, canOn, canOff, lost0, lost1, lost2, lost3)) {
-      if (!fresh && context < 0 && !closed && !proofEnded) oweCounts(unit, k0, k1, k2, k3, lost0, lost1, lost2, lost3, ~(mustOn | mustOff) & canOn & canOff & 15);
+      if (!fresh && !closed && !proofEnded) oweCounts(unit, k0, k1, k2, k3, lost0, lost1, lost2, lost3, ~(mustOn | mustOff) & canOn & canOff & 15);
       else logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, true, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
     }
   }
@@ -1442,7 +1442,7 @@ let unitId = 0;
 /** Where the last record starts. */
 let lastRecord = -1;
 /**
- * Per corner and count, at 2 (k * 3 + count): when it was taken outside trial (0: never), then the unit that took
+ * Per corner and count, at 2 (k * 3 + count): when it was taken (0: never), then the unit that took
  * it; side by side, as a count is taken with both. derive reads the corners as of maskTime (0: now).
  */
 let taken = new StaticArray<i32>(0);
@@ -1453,10 +1453,12 @@ let maskTime = 0;
 /**
  * While trial's probes run again, logged: the top level's edge states and corner counts as they were before them.
  * A count owed from before the probe is written when a probe's line comes to rest on it, as a line of the top
- * level derived from these (flushOwed).
+ * level derived from these (flushCorner).
  */
 let topState = new StaticArray<u8>(0);
 let topCorner = new StaticArray<u8>(0);
+/** The first time a logged probe may take a count at: an owed count taken earlier is the top level's. */
+let probeClock = 0;
 const derived = new StaticArray<i32>(8);
 /** The corner counts localConflict's propagation used (bit q * 3 + count: that count of the unit's corner q), added to by each call. */
 let countsUsed = 0;
@@ -1959,15 +1961,45 @@ function derive(n: i32): void {
 }
 
 /**
+ * A logged probe ends, before it is undone: the counts it took from the corners (at probeClock or later, of the
+ * corners its trail from `mark` on changed) are no longer owed.
+ */
+function forgetProbeOwed(mark: i32): void {
+  for (let i = mark; i < trailLength; i += 3) {
+    if (unchecked(trail[i]) != T_CORNER) continue;
+    const k = unchecked(trail[i + 1]);
+    let bits = <i32>unchecked(owed[k]);
+    for (let d = 0; d < 3; d++) if ((bits >> d) & 1 && unchecked(taken[(k * 3 + d) * 2]) >= probeClock) bits &= ~(1 << d);
+    unchecked((owed[k] = <u8>bits));
+  }
+}
+
+/**
  * Writes the clauses of corner k's lost `count` if still owed: at the unit that took it, each clause "not (these
- * two values)" that the state does not satisfy and the unit's count does not imply from the state (the checker's
- * top level holds every decided edge, so a clause written late holds as it did then), when there is one, after
- * what the step that took it rested on (the counts its unit's corners lost before it).
+ * two values)" that the state does not satisfy and the unit's count does not imply from the state (the checker
+ * holds every decided edge, at its top level or, in a probe, with the probe's literal, so a clause written late
+ * holds as it did then), when there is one, after what the step that took it rested on (the counts its unit's
+ * corners lost before it).
  */
 function flushCorner(k: i32, count: i32): void {
   const at = (k * 3 + count) * 2;
   const bits = <i32>unchecked(owed[k]);
   if (!((bits >> count) & 1) || proofEnded) return;
+  // In a probe, a count owed from before it is the top level's: its lines are the top level's (no context
+  // literal), derived from the top level's edges and corners as the probes found them, swapped in meanwhile.
+  if (context >= 0 && unchecked(taken[at]) < probeClock) {
+    const probeContext = context;
+    const probeState = state;
+    const probeCorner = corner;
+    context = -1;
+    state = topState;
+    corner = topCorner;
+    flushCorner(k, count);
+    state = probeState;
+    corner = probeCorner;
+    context = probeContext;
+    return;
+  }
   unchecked((owed[k] = <u8>(bits & ~(1 << count))));
   // Nothing to write when the state now rules out each assignment of the corner's two edges with that count
   // (the square grid's corner q of vertex v joins its edges in slots q < 2 ? 0 : 1 and q & 1 ? 3 : 2).
@@ -2070,37 +2102,13 @@ function flushUnitCorners(u: i32, counts: i32): void {
   if (any) loadUnit(u);
 }
 
-/**
- * flushUnitCorners, in a probe too: an owed count is the top level's, so its lines are written as the top level's
- * (no context literal), derived from the top level's edge states and corner counts as the probes found them
- * (topState, topCorner), swapped in for the probe's while they are written.
- */
-function flushOwed(u: i32, counts: i32): void {
-  if (context < 0) {
-    flushUnitCorners(u, counts);
-    return;
-  }
-  let any = 0;
-  for (let q = 0; q < 4; q++) any |= <i32>unchecked(owed[cornerOf(u, q)]) & (counts >> (q * 3)) & 7;
-  if (!any) return;
-  const probeContext = context;
-  const probeState = state;
-  const probeCorner = corner;
-  context = -1;
-  state = topState;
-  corner = topCorner;
-  flushUnitCorners(u, counts);
-  state = probeState;
-  corner = probeCorner;
-  context = probeContext;
-}
-
-/** Before trial's probes run again, logged: the top level as they start from (flushOwed reads it). */
+/** Before trial's probes run again, logged: the top level as they start from (flushCorner reads it). */
 function keepTopLevel(): void {
   if (topState.length != state.length) topState = new StaticArray<u8>(state.length);
   if (topCorner.length != corner.length) topCorner = new StaticArray<u8>(corner.length);
   memory.copy(changetype<usize>(topState), changetype<usize>(state), <usize>state.length);
   memory.copy(changetype<usize>(topCorner), changetype<usize>(corner), <usize>corner.length);
+  probeClock = pendingClock + 1;
 }
 
 /** Whether the unit's count alone (kind as in propagateUnit), with `on` of its edges on and `open` open, decides every open edge `value` (1 on, 0 off): one the other way leaves no count allowed. */
@@ -2133,10 +2141,10 @@ function keepTopLevel(): void {
 
 /**
  * A step of propagateUnit with the corners: the edges it decides that the unit's count alone does not (each a
- * derived clause), and the clauses of the counts it takes from each corner (a corner's two edges: a count of 0
- * forbidden is "one of them on", 1 is "both or neither", 2 is "not both"), unless the state after the step
- * satisfies them; with no assignment left, the contradiction. `mustOn`, `mustOff`: the unit's slots on and off
- * before the step.
+ * derived clause), after the owed counts their lines rest on; the counts it takes from each corner (a corner's
+ * two edges: a count of 0 forbidden is "one of them on", 1 is "both or neither", 2 is "not both") owed, unless the
+ * state after the step satisfies their clauses; with no assignment left, the contradiction. `mustOn`, `mustOff`:
+ * the unit's slots on and off before the step.
  */
 function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32, k0: i32, k1: i32, k2: i32, k3: i32, any: bool, mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, s0: i32, s1: i32, s2: i32, s3: i32): void {
   if (closed || proofEnded) return;
@@ -2145,7 +2153,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   const derivedOff = any ? derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
   const afterOn = mustOn | (any ? open & ~canOff : 0);
   const afterOff = mustOff | (any ? open & ~canOn : 0);
-  if (any && !(derivedOn | derivedOff) && context < 0) {
+  if (any && !(derivedOn | derivedOff)) {
     oweCounts(unit, k0, k1, k2, k3, <i32>unchecked(corner[k0]) & ~s0, <i32>unchecked(corner[k1]) & ~s1, <i32>unchecked(corner[k2]) & ~s2, <i32>unchecked(corner[k3]) & ~s3, open & canOn & canOff);
     return;
   }
@@ -2161,7 +2169,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     // those unit propagation used, when it reaches the conflict, else all its corners'.
     countsUsed = 0;
     const follows = localConflict(0);
-    flushOwed(unit, follows ? countsUsed : ALL_COUNTS);
+    flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
     if (follows) writeLine(PROOF_LEARNT, derived, 0);
     else derive(0);
     return;
@@ -2185,7 +2193,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
       unchecked((derived[0] = unitLiteral(i, derivedOn)));
       follows = localConflict(1);
     }
-    flushOwed(unit, follows ? countsUsed : ALL_COUNTS);
+    flushUnitCorners(unit, follows ? countsUsed : ALL_COUNTS);
     for (let i = 0; i < 4; i++) {
       const bit = 1 << i;
       if (!(fresh & bit)) continue;
@@ -2195,53 +2203,21 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
       else derive(1);
     }
   }
-  // In a probe, the unit's slots as the step found them (the rule's test of each clause below).
-  const code = context >= 0 ? slotStates(edges, base) : 0;
-  let flushed = false;
   for (let q = 0; q < 4; q++) {
     const k = unchecked(unitCorners[q]);
     const old = <i32>unchecked(corner[k]);
     const kept = old & (q == 0 ? s0 : q == 1 ? s1 : q == 2 ? s2 : s3);
     if (kept == old || kept == 0) continue;
-    const i = unchecked(CORNER_SLOTS[q * 2]);
-    const j = unchecked(CORNER_SLOTS[q * 2 + 1]);
-    const vi = slotValue(i, afterOn, afterOff);
-    const vj = slotValue(j, afterOn, afterOff);
-    if (context < 0) {
-      // Outside trial a count a corner loses is written only when a line comes to rest on it (flushCorner), and
-      // only while the state leaves one of its assignments open (a clause the state satisfies adds nothing later).
-      for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1) && countOpen(count, vi, vj)) pendCorner(k, count);
-      continue;
-    }
-    for (let count = 0; count < 3; count++) {
-      if (!((old >> count) & 1) || (kept >> count) & 1) continue;
-      // The assignments of the two edges with this count, each forbidden by a clause.
-      for (let ai = 0; ai < 2; ai++) {
-        const aj = count - ai;
-        if (aj < 0 || aj > 1) continue;
-        // The clause "not (slot i is ai and slot j is aj)", satisfied when either side already differs.
-        if ((vi >= 0 && vi != ai) || (vj >= 0 && vj != aj)) continue;
-        // Implied by the unit's count from the state: the checker's propagation over its rule does what it would.
-        if (ruleRefutes(code, kind * 256, i, ai, j, aj)) continue;
-        // The counts its corners owe from before the probe go first, all of them (flushing writes with the unit's
-        // globals and derived[]).
-        if (!flushed) {
-          flushOwed(unit, ALL_COUNTS);
-          flushed = true;
-        }
-        let n = 0;
-        const ei = unchecked(unitEdges[i]);
-        const ej = unchecked(unitEdges[j]);
-        if (ei >= 0) unchecked((derived[n++] = 2 * ei + ai));
-        if (ej >= 0) unchecked((derived[n++] = 2 * ej + aj));
-        derive(n);
-      }
-    }
+    const vi = slotValue(unchecked(CORNER_SLOTS[q * 2]), afterOn, afterOff);
+    const vj = slotValue(unchecked(CORNER_SLOTS[q * 2 + 1]), afterOn, afterOff);
+    // A count a corner loses is written only when a line comes to rest on it (flushCorner), and only while the
+    // state leaves one of its assignments open (a clause the state satisfies adds nothing later).
+    for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1) && countOpen(count, vi, vj)) pendCorner(k, count);
   }
 }
 
 /**
- * A corner step outside trial that decides no edge the count alone does not: the counts its corners lose (`lost0`..
+ * A corner step that decides no edge the count alone does not: the counts its corners lose (`lost0`..
  * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step; see
  * cornerStepOwes), with nothing to work out now.
  */
@@ -2331,11 +2307,13 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
   if (!lineOk || decided) {
     beginProbe(e, LINE);
     assume(e, LINE);
+    forgetProbeOwed(mark);
     undo(mark);
   }
   if (!crossOk || decided) {
     beginProbe(e, CROSS);
     assume(e, CROSS);
+    forgetProbeOwed(mark);
     undo(mark);
   }
   family = saved;
