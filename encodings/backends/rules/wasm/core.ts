@@ -1459,6 +1459,9 @@ let topState = new StaticArray<u8>(0);
 let topCorner = new StaticArray<u8>(0);
 /** The first time a logged probe may take a count at: an owed count taken earlier is the top level's. */
 let probeClock = 0;
+/** The corners a logged probe took counts from (owed while it runs), to forget when it is undone. */
+let probeCorners = new StaticArray<i32>(0);
+let probeCornerCount = 0;
 const derived = new StaticArray<i32>(8);
 /** The corner counts localConflict's propagation used (bit q * 3 + count: that count of the unit's corner q), added to by each call. */
 let countsUsed = 0;
@@ -1960,18 +1963,28 @@ function derive(n: i32): void {
   unchecked((owed[k] = <u8>(<i32>unchecked(owed[k]) | (1 << count))));
 }
 
+/** Corner k lost counts in a logged probe: they are owed while it runs (forgetProbeOwed). */
+function noteProbeCorner(k: i32): void {
+  if (probeCornerCount == probeCorners.length) {
+    const bigger = new StaticArray<i32>(max(64, probeCornerCount * 2));
+    memory.copy(changetype<usize>(bigger), changetype<usize>(probeCorners), <usize>probeCornerCount << 2);
+    probeCorners = bigger;
+  }
+  unchecked((probeCorners[probeCornerCount++] = k));
+}
+
 /**
- * A logged probe ends, before it is undone: the counts it took from the corners (at probeClock or later, of the
- * corners its trail from `mark` on changed) are no longer owed.
+ * A logged probe is undone: the counts it took from the corners (at probeClock or later) are no longer owed, those
+ * of a step whose corners it never narrowed too (a contradiction met before them).
  */
-function forgetProbeOwed(mark: i32): void {
-  for (let i = mark; i < trailLength; i += 3) {
-    if (unchecked(trail[i]) != T_CORNER) continue;
-    const k = unchecked(trail[i + 1]);
+function forgetProbeOwed(): void {
+  for (let i = 0; i < probeCornerCount; i++) {
+    const k = unchecked(probeCorners[i]);
     let bits = <i32>unchecked(owed[k]);
     for (let d = 0; d < 3; d++) if ((bits >> d) & 1 && unchecked(taken[(k * 3 + d) * 2]) >= probeClock) bits &= ~(1 << d);
     unchecked((owed[k] = <u8>bits));
   }
+  probeCornerCount = 0;
 }
 
 /**
@@ -2213,6 +2226,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
     // A count a corner loses is written only when a line comes to rest on it (flushCorner), and only while the
     // state leaves one of its assignments open (a clause the state satisfies adds nothing later).
     for (let count = 0; count < 3; count++) if ((old >> count) & 1 && !((kept >> count) & 1) && countOpen(count, vi, vj)) pendCorner(k, count);
+    if (context >= 0) noteProbeCorner(k);
   }
 }
 
@@ -2232,6 +2246,7 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
 
 @inline function oweCorner(k: i32, lost: i32): void {
   for (let count = 0; count < 3; count++) if ((lost >> count) & 1) pendCorner(k, count);
+  if (context >= 0) noteProbeCorner(k);
 }
 
 /**
@@ -2307,14 +2322,14 @@ function logTrial(e: i32, lineOk: bool, crossOk: bool, mark: i32): void {
   if (!lineOk || decided) {
     beginProbe(e, LINE);
     assume(e, LINE);
-    forgetProbeOwed(mark);
     undo(mark);
+    forgetProbeOwed();
   }
   if (!crossOk || decided) {
     beginProbe(e, CROSS);
     assume(e, CROSS);
-    forgetProbeOwed(mark);
     undo(mark);
+    forgetProbeOwed();
   }
   family = saved;
   context = -1;
