@@ -659,14 +659,12 @@ function propagateUnit(unit: i32): bool {
   const lost2 = useCorners ? e2 & ~s2 : 0;
   const lost3 = useCorners ? e3 & ~s3 : 0;
   if (!(decided | lost0 | lost1 | lost2 | lost3)) return true;
-  // Of the steps that change something, most only take counts from corners whose edges both stay open, outside
-  // trial: owed, nothing worked out.
-  if (proofOn && useCorners) {
-    const fresh = decided ? derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
-    if (fresh || cornerStepOwes(mustOn, mustOff, canOn, canOff, lost0, lost1, lost2, lost3)) {
-      if (!fresh && !closed && !proofEnded) oweCounts(unit, k0, k1, k2, k3, lost0, lost1, lost2, lost3, ~(mustOn | mustOff) & canOn & canOff & 15);
-      else logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, true, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
-    }
+  // Of the steps that change something, most decide no edge the count alone does not: they only owe the counts
+  // they take, with nothing worked out.
+  if (proofOn && useCorners && !closed && !proofEnded) {
+    if (decided && (derivedEdges(kind, mustOn, mustOff, canOff, 1) | derivedEdges(kind, mustOn, mustOff, canOn, 0))) {
+      logCornerStep(unit, edges, base, kind, k0, k1, k2, k3, true, mustOn, mustOff, canOn, canOff, s0, s1, s2, s3);
+    } else oweCounts(unit, k0, k1, k2, k3, lost0, lost1, lost2, lost3, ~(mustOn | mustOff) & canOn & canOff & 15);
   }
   for (let i = 0; i < 4 && decided; i++) {
     const bit = 1 << i;
@@ -2166,10 +2164,6 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   const derivedOff = any ? derivedEdges(kind, mustOn, mustOff, canOn, 0) : 0;
   const afterOn = mustOn | (any ? open & ~canOff : 0);
   const afterOff = mustOff | (any ? open & ~canOn : 0);
-  if (any && !(derivedOn | derivedOff)) {
-    oweCounts(unit, k0, k1, k2, k3, <i32>unchecked(corner[k0]) & ~s0, <i32>unchecked(corner[k1]) & ~s1, <i32>unchecked(corner[k2]) & ~s2, <i32>unchecked(corner[k3]) & ~s3, open & canOn & canOff);
-    return;
-  }
   for (let i = 0; i < 4; i++) unchecked((unitEdges[i] = edges[base + i]));
   unchecked((unitCorners[0] = k0));
   unchecked((unitCorners[1] = k1));
@@ -2232,8 +2226,10 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
 
 /**
  * A corner step that decides no edge the count alone does not: the counts its corners lose (`lost0`..
- * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step; see
- * cornerStepOwes), with nothing to work out now.
+ * `lost3`) are owed, those of a corner whose edges both stay open (`openAfter`: the slots open after the step),
+ * with nothing to work out now. With one of a corner's edges decided at v and the other open, the step keeps both
+ * counts v and v + 1, so each count it loses needs the decided edge the other way; with both decided, the count
+ * kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
  */
 @inline function oweCounts(unit: i32, k0: i32, k1: i32, k2: i32, k3: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32, openAfter: i32): void {
   unitId = unit;
@@ -2259,17 +2255,6 @@ function logCornerStep(unit: i32, edges: StaticArray<i32>, base: i32, kind: i32,
   return decided && !countDecides(kind, popcnt(mustOn), popcnt(open), value) ? decided : 0;
 }
 
-/**
- * Whether a step of propagateUnit with the corners that changes something owes a count: one lost by a corner
- * (`lost0`..`lost3`) whose two edges both stay open. With one of them decided at v and the other open, the step
- * keeps both counts v and v + 1, so each count it loses needs the decided edge the other way; with both decided,
- * the count kept is theirs. Either way the state rules out what was lost, and no later line needs its clause.
- */
-@inline function cornerStepOwes(mustOn: i32, mustOff: i32, canOn: i32, canOff: i32, lost0: i32, lost1: i32, lost2: i32, lost3: i32): bool {
-  const openAfter = ~(mustOn | mustOff) & canOn & canOff & 15;
-  // The corners' slots (CORNER_SLOTS) as bits: 0 and 2, 0 and 3, 1 and 2, 1 and 3.
-  return (lost0 && (openAfter & 5) == 5) || (lost1 && (openAfter & 9) == 9) || (lost2 && (openAfter & 6) == 6) || (lost3 && (openAfter & 10) == 10);
-}
 
 /** Per vertex: loopStamp + 1 (probe on) or + 2 (off), or both (+ 3), when it lies on that probe's closed loop. */
 let loopVertexMark = new StaticArray<i32>(0);
